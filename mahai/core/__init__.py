@@ -1,0 +1,35 @@
+"""The engine contract every game implements (design.md, "Engine contract").
+
+The core does no I/O, reads no clock and uses no global randomness: every
+random choice comes from the ``random.Random`` a state is built with.
+"""
+
+from mahai.core.errors import (
+    CorruptRecord,
+    IllegalAction,
+    InvalidOptions,
+    MahaiError,
+    MalformedAction,
+    NotYourTurn,
+)
+from mahai.core.game import Action, Event, Game, Observation, Seat, State
+from mahai.core.options import options_from_mapping, options_to_dict
+from mahai.core.record import GameRecord
+
+__all__ = [
+    "Action",
+    "CorruptRecord",
+    "Event",
+    "Game",
+    "GameRecord",
+    "IllegalAction",
+    "InvalidOptions",
+    "MahaiError",
+    "MalformedAction",
+    "NotYourTurn",
+    "Observation",
+    "Seat",
+    "State",
+    "options_from_mapping",
+    "options_to_dict",
+]

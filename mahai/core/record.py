@@ -1,0 +1,113 @@
+"""Game records: options + seed + the actions in order; they replay to every state.
+
+Records are the unit of persistence, replay, bug reports and golden tests
+(design.md). The JSON form is::
+
+    {"format": 1, "game": "spades", "players": 4, "seed": 123,
+     "options": {...}, "actions": [[seat, "bid 3"], ...]}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from mahai.core.errors import CorruptRecord, MahaiError
+from mahai.core.game import Game, Seat, State
+from mahai.core.options import options_to_dict
+
+FORMAT = 1
+
+
+@dataclass
+class GameRecord:
+    """Everything needed to rebuild a game: ``game`` name, ``players``, ``seed``,
+    ``options`` (a JSON dict) and ``actions`` as ``(seat, notation)`` pairs."""
+
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    actions: list[tuple[Seat, str]] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, game: Game[Any, Any], options: object, players: int, seed: int) -> GameRecord:
+        return cls(game.name, players, seed, options_to_dict(options))
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "format": FORMAT,
+                "game": self.game,
+                "players": self.players,
+                "seed": self.seed,
+                "options": self.options,
+                "actions": [[s, a] for s, a in self.actions],
+            },
+            ensure_ascii=False,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        """Parse a record.
+
+        Raises:
+            CorruptRecord: ``not_json``, ``bad_format`` or ``bad_field`` (with
+                the field named) — never a bare KeyError or ValueError.
+        """
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise CorruptRecord("not_json", detail=str(exc)) from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise CorruptRecord("bad_format", field="format")
+        try:
+            game, players, seed = data["game"], data["players"], data["seed"]
+            options, actions = data["options"], data["actions"]
+        except KeyError as exc:
+            raise CorruptRecord("bad_field", field=str(exc.args[0])) from None
+        checks = {
+            "game": isinstance(game, str),
+            "players": isinstance(players, int),
+            "seed": isinstance(seed, int),
+            "options": isinstance(options, dict),
+            "actions": isinstance(actions, list)
+            and all(
+                isinstance(a, list) and len(a) == 2 and isinstance(a[0], int) and isinstance(a[1], str)
+                for a in actions
+            ),
+        }
+        for name, ok in checks.items():
+            if not ok:
+                raise CorruptRecord("bad_field", field=name)
+        return cls(game, players, seed, options, [(s, a) for s, a in actions])
+
+    def replay(self, game: Game[Any, Any]) -> Iterator[State[Any]]:
+        """Yield the initial state and the state after each action (the same
+        object, mutated: clone it to keep one).
+
+        Raises:
+            CorruptRecord: ``bad_action`` with the index, if an action does not
+                apply (the record does not match the rules or was edited).
+        """
+        if game.name != self.game:
+            raise CorruptRecord("wrong_game", field="game", expected=game.name, got=self.game)
+        try:
+            options = game.options_from_json(self.options)
+            state = game.new(options, self.players, self.seed)
+        except MahaiError as exc:
+            raise CorruptRecord("bad_field", field="options", detail=exc.code) from None
+        yield state
+        for index, (seat, text) in enumerate(self.actions):
+            try:
+                state.apply(seat, game.parse_action(text))
+            except MahaiError as exc:
+                raise CorruptRecord("bad_action", index=index, action=text, detail=exc.code) from None
+            yield state
+
+    def final_state(self, game: Game[Any, Any]) -> State[Any]:
+        """The state after the last action (see :meth:`replay` for errors)."""
+        *_, last = self.replay(game)
+        return last

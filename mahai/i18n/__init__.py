@@ -1,0 +1,89 @@
+"""Translations: gettext catalogs (``mahai/locale/<lang>/LC_MESSAGES/<domain>.po``)
+read with Babel.
+
+Domains: ``core`` (shared words and core error codes), one per game
+(``mille_bornes``, ``spades``, ``denborazup``), ``cli`` and ``web``. For
+engine reason codes the msgid is the code itself (``"must_follow_suit"``) and
+the English catalog holds the English text; for interface strings the msgid is
+the English text. Messages use ``{name}`` placeholders filled from params.
+
+Basque (``eu``) is the default language.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Protocol
+
+from babel.messages.pofile import read_po
+
+from mahai.core.errors import MahaiError
+
+LANGUAGES: tuple[str, ...] = ("eu", "en", "es", "fr")
+DEFAULT_LANGUAGE = "eu"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+
+
+class _Formattable(Protocol):
+    def __str__(self) -> str: ...
+
+
+@cache
+def catalog(domain: str, lang: str) -> dict[str, str]:
+    """msgid → translated text for one domain and language ({} if missing)."""
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+    if not path.exists():
+        return {}
+    with path.open("rb") as fh:
+        cat = read_po(fh, locale=lang, domain=domain)
+    out: dict[str, str] = {}
+    for message in cat:
+        if message.id and isinstance(message.id, str) and message.string and not message.fuzzy:
+            out[message.id] = str(message.string)
+    return out
+
+
+def translate(domain: str, msgid: str, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
+    """The text of ``msgid`` in ``lang``, falling back to English, then ``core``,
+    then the msgid itself; ``{name}`` placeholders are filled from ``params``
+    (unknown placeholders are left as they are)."""
+    text = None
+    for dom in (domain, "core") if domain != "core" else ("core",):
+        for code in (lang, "en"):
+            text = catalog(dom, code).get(msgid)
+            if text:
+                break
+        if text:
+            break
+    if not text:
+        text = msgid
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+def explain(error: MahaiError, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A player-facing sentence for ``error`` in ``lang``."""
+    params = {k: translate(error.domain, str(v), lang) if isinstance(v, str) else v
+              for k, v in error.params.items()}
+    return translate(error.domain, error.code, lang, **params)
+
+
+def gettext_for(domain: str, lang: str) -> Translator:
+    """A ``_`` function bound to one domain and language."""
+    return Translator(domain, lang)
+
+
+class Translator:
+    """Callable ``_(msgid, **params)`` for one domain and language."""
+
+    def __init__(self, domain: str, lang: str) -> None:
+        if lang not in LANGUAGES:
+            lang = DEFAULT_LANGUAGE
+        self.domain = domain
+        self.lang = lang
+
+    def __call__(self, msgid: str, **params: object) -> str:
+        return translate(self.domain, msgid, self.lang, **params)

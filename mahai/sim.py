@@ -1,0 +1,175 @@
+"""Bot-versus-bot simulation for every game (``mahai simulate GAME``).
+
+Bots are assigned to seats cyclically from a list (``heuristic,random``:
+seats 0, 2, … heuristic, 1, 3, … random — partners in alternate-seat team
+games), and the assignment rotates by one seat every game so that no bot keeps
+the first seat. Game ``i`` uses seed ``seed + i``, so runs are reproducible and
+parallel jobs split the work without changing the results.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from mahai.bots import make_bot
+from mahai.bots.play import play_out
+from mahai.games import get_game
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game: the bot name of each seat, the winners, the scores,
+    and ``extra`` game-specific counts (e.g. ``{"legs": 4}``)."""
+
+    seat_bots: tuple[str, ...]
+    winners: frozenset[int]
+    scores: tuple[float, ...]
+    extra: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class BotStats:
+    seats_played: int = 0
+    games: int = 0
+    wins: int = 0
+    score_sum: float = 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def interval(self, z: float = 1.96) -> tuple[float, float]:
+        """Wilson 95% interval of the win rate."""
+        n = self.games
+        if n == 0:
+            return (0.0, 0.0)
+        p = self.wins / n
+        denom = 1 + z * z / n
+        centre = (p + z * z / (2 * n)) / denom
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+        return (max(0.0, centre - half), min(1.0, centre + half))
+
+    @property
+    def mean_score(self) -> float:
+        return self.score_sum / self.seats_played if self.seats_played else 0.0
+
+
+@dataclass
+class Summary:
+    games: int
+    seconds: float
+    bots: dict[str, BotStats]
+    extra_means: dict[str, float]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games / self.seconds, 3) if self.seconds else None,
+            "bots": {
+                name: {
+                    "games": s.games,
+                    "wins": s.wins,
+                    "win_rate": round(s.win_rate, 4),
+                    "win_rate_95": [round(x, 4) for x in s.interval()],
+                    "mean_score": round(s.mean_score, 2),
+                }
+                for name, s in self.bots.items()
+            },
+            "means": {k: round(v, 3) for k, v in self.extra_means.items()},
+        }
+
+
+ExtraFn = Callable[[Any], dict[str, float]]
+
+
+def seat_assignment(bot_names: Sequence[str], players: int, game_index: int) -> tuple[str, ...]:
+    """The bot of each seat for game ``game_index`` (cyclic, rotated per game)."""
+    return tuple(bot_names[(seat + game_index) % len(bot_names)] for seat in range(players))
+
+
+def run_one(
+    game_name: str,
+    options: Any,
+    players: int,
+    bot_names: Sequence[str],
+    seed: int,
+    game_index: int,
+    extra: ExtraFn | None = None,
+) -> GameResult:
+    """Play game ``game_index`` of a simulation to the end."""
+    game = get_game(game_name)
+    names = seat_assignment(bot_names, players, game_index)
+    rng = random.Random(seed + game_index)
+    bots = {seat: make_bot(game.name, name, random.Random(rng.getrandbits(64)))
+            for seat, name in enumerate(names)}
+    state = game.new(options, players, seed + game_index)
+    play_out(game, state, bots)
+    return GameResult(names, state.winners(), tuple(state.scores()), extra(state) if extra else {})
+
+
+def _run_chunk(args: tuple[str, Any, int, Sequence[str], int, list[int], ExtraFn | None]) -> list[GameResult]:
+    game_name, options, players, bot_names, seed, indices, extra = args
+    return [run_one(game_name, options, players, bot_names, seed, i, extra) for i in indices]
+
+
+def run_games(
+    game_name: str,
+    options: Any,
+    players: int,
+    bot_names: Sequence[str],
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    extra: ExtraFn | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Iterable[GameResult]:
+    """Yield the results of ``games`` games (``jobs`` worker processes).
+
+    ``extra`` must be a module-level function when ``jobs > 1`` (it is pickled).
+    """
+    chunk = max(1, min(25, games // max(1, jobs * 4)))
+    batches = [list(range(i, min(games, i + chunk))) for i in range(0, games, chunk)]
+    if jobs <= 1:
+        for batch in batches:
+            results = _run_chunk((game_name, options, players, bot_names, seed, batch, extra))
+            if progress:
+                progress(len(results))
+            yield from results
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(_run_chunk, (game_name, options, players, bot_names, seed, b, extra))
+                   for b in batches]
+        for fut in futures:
+            results = fut.result()
+            if progress:
+                progress(len(results))
+            yield from results
+
+
+def summarize(results: Iterable[GameResult], seconds_fn: Callable[[], float]) -> Summary:
+    """Aggregate results per bot name (a game counts once per bot that sat in it;
+    a bot wins it if any of its seats won)."""
+    bots: dict[str, BotStats] = {}
+    extra_sum: dict[str, float] = {}
+    count = 0
+    for res in results:
+        count += 1
+        for name in set(res.seat_bots):
+            stats = bots.setdefault(name, BotStats())
+            stats.games += 1
+            seats = [s for s, n in enumerate(res.seat_bots) if n == name]
+            if any(s in res.winners for s in seats):
+                stats.wins += 1
+            for s in seats:
+                stats.seats_played += 1
+                stats.score_sum += res.scores[s]
+        for key, value in res.extra.items():
+            extra_sum[key] = extra_sum.get(key, 0.0) + value
+    return Summary(count, seconds_fn(), bots,
+                   {k: v / count for k, v in extra_sum.items()} if count else {})
