@@ -1,0 +1,1 @@
+"""Speed measurements: ratios against a reference run in the same process."""

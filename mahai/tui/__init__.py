@@ -1,0 +1,1 @@
+"""Terminal front ends, one module per game (Rich)."""
