@@ -1,0 +1,224 @@
+"""The FastAPI application: JSON lobby API, WebSocket play, static client.
+
+HTTP (OpenAPI schema at ``/openapi.json``, docs at ``/docs``):
+
+- ``GET  /api/games?lang=eu`` → the installed games: editions, options with a
+  one-line explanation, player counts, bot names.
+- ``POST /api/tables`` ``{game, edition, options, seats: [{kind: person|bot, bot}],
+  lang, turn_seconds}`` → ``{id, tokens: {seat: token}, links: {seat: url},
+  spectate: url}``.
+- ``GET  /api/tables`` / ``GET /api/tables/{id}`` → public table info.
+- ``GET  /api/tables/{id}/replay?token=…&seat=…`` → replay frames (see
+  :meth:`Hub.replay`).
+- ``GET  /api/i18n/{lang}?domains=web,core,…`` → gettext catalogs as JSON.
+
+WebSocket ``/ws/tables/{id}``: the client sends ``{"type": "hello", "token",
+"lang"}`` first, then ``{"type": "act", "version", "action"}`` or
+``{"type": "hand_to_bot", "bot"}``; the server sends ``welcome``, ``state``,
+``log``, ``update`` (events + state) and ``error`` messages, every one built
+from the game's projection for the connection's seat.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from mahai.core import MahaiError, MalformedAction
+from mahai.games import available_games
+from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, explain
+from mahai.server.store import Store
+from mahai.server.tables import Conn, Hub, game_info, project_events, snapshot, web_error
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+class SeatSpec(BaseModel):
+    kind: str = Field(description="person | bot")
+    bot: str | None = Field(default=None, description="bot name (see /api/games)")
+
+
+class NewTable(BaseModel):
+    game: str
+    edition: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatSpec]
+    lang: str = DEFAULT_LANGUAGE
+    turn_seconds: int | None = None
+
+
+def error_json(err: MahaiError, lang: str) -> dict[str, Any]:
+    """A structured, localised rejection: the error's kind/code/domain/params
+    (only what the acting seat may know) and the sentence in ``lang``."""
+    return {"type": "error", **err.to_json(), "message": explain(err, lang)}
+
+
+def _lang(lang: str | None) -> str:
+    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def create_app(db_url: str, pace: float = 0.8) -> FastAPI:
+    """The application over the store at ``db_url``; tables are rebuilt at start."""
+    store = Store(db_url)
+    hub = Hub(store, pace)
+    hub.load()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hub.start()
+        yield
+        store.dispose()
+
+    app = FastAPI(title="Mahai", description="Card-game tables: lobby and live play.", lifespan=lifespan)
+    app.state.hub = hub
+
+    @app.exception_handler(MahaiError)
+    async def mahai_error(request: Any, exc: MahaiError) -> JSONResponse:
+        lang = _lang(request.query_params.get("lang"))
+        status = 404 if exc.code == "unknown_table" else 400
+        return JSONResponse(error_json(exc, lang), status_code=status)
+
+    @app.get("/api/games")
+    def games(lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
+        out = []
+        for name in available_games():
+            try:
+                out.append(game_info(name, _lang(lang)))
+            except Exception:  # noqa: BLE001 - a game being written may not import yet
+                continue
+        return out
+
+    @app.post("/api/tables")
+    async def create_table(spec: NewTable) -> dict[str, Any]:
+        table, tokens = hub.create(spec.game, spec.edition, spec.options,
+                                   [s.model_dump() for s in spec.seats], spec.lang, spec.turn_seconds)
+        return {
+            "id": table.id,
+            "tokens": {str(k): v for k, v in tokens.items()},
+            "links": {str(k): f"/t/{table.id}?seat={v}" for k, v in tokens.items()},
+            "spectate": f"/t/{table.id}?spectate=1",
+        }
+
+    @app.get("/api/tables")
+    def list_tables() -> list[dict[str, Any]]:
+        return [t.public() for t in hub.tables.values()]
+
+    @app.get("/api/tables/{table_id}")
+    def get_table(table_id: str) -> dict[str, Any]:
+        return hub.get(table_id).public()
+
+    @app.get("/api/tables/{table_id}/replay")
+    def replay(table_id: str, token: str | None = None, seat: int | None = None) -> dict[str, Any]:
+        table = hub.get(table_id)
+        viewer = table.seat_of(token)
+        if table.state.is_over and seat is not None:
+            if not 0 <= seat < table.row.players:
+                raise HTTPException(400, "no such seat")
+            viewer = seat
+        return hub.replay(table, viewer)
+
+    @app.get("/api/i18n/{lang}")
+    def i18n(lang: str, domains: str = Query("web,core")) -> dict[str, dict[str, str]]:
+        lang = _lang(lang)
+        out: dict[str, dict[str, str]] = {}
+        for domain in domains.split(","):
+            domain = domain.strip()
+            if not domain.replace("_", "").isalnum():
+                continue
+            merged = dict(catalog(domain, "en"))
+            merged.update(catalog(domain, lang))
+            out[domain] = merged
+        return out
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        table = hub.tables.get(table_id)
+        if table is None:
+            await ws.send_json(error_json(web_error(MalformedAction, "unknown_table"), DEFAULT_LANGUAGE))
+            await ws.close()
+            return
+        conn = Conn(ws.send_json, None, DEFAULT_LANGUAGE)
+        try:
+            hello = await _receive(ws, conn)
+            while hello is None or hello.get("type") != "hello":
+                if hello is not None:
+                    await ws.send_json(error_json(web_error(MalformedAction, "bad_message"), conn.lang))
+                hello = await _receive(ws, conn)
+            conn.lang = _lang(hello.get("lang"))
+            token = hello.get("token")
+            if token:
+                conn.seat = table.seat_of(token if isinstance(token, str) else None)
+                if conn.seat is None:
+                    await ws.send_json(error_json(web_error(MalformedAction, "bad_token"), conn.lang))
+            async with table.lock:
+                table.conns.add(conn)
+                await ws.send_json({"type": "welcome", "seat": conn.seat, "table": table.public()})
+                await ws.send_json({"type": "log",
+                                    "events": project_events(table.game, table.events[-200:], conn.seat)})
+                await ws.send_json(snapshot(table, conn.seat))
+            async with table.lock:
+                await hub.broadcast(table, [])  # presence changed
+            while True:
+                msg = await _receive(ws, conn)
+                if msg is None:
+                    continue
+                try:
+                    if msg.get("type") == "act":
+                        await hub.act(table, conn.seat, msg.get("version"), msg.get("action"))
+                    elif msg.get("type") == "hand_to_bot":
+                        await hub.hand_to_bot(table, conn.seat, msg.get("bot"))
+                    elif msg.get("type") == "sync":
+                        await ws.send_json(snapshot(table, conn.seat))
+                    else:
+                        raise web_error(MalformedAction, "bad_message")
+                except MahaiError as err:
+                    await ws.send_json(error_json(err, conn.lang))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if conn in table.conns:
+                table.conns.discard(conn)
+                async with table.lock:
+                    await hub.broadcast(table, [])
+
+    async def _receive(ws: WebSocket, conn: Conn) -> dict[str, Any] | None:
+        """The next JSON object from the client; a malformed one is answered
+        with a ``bad_message`` error and yields None."""
+        text = await ws.receive_text()
+        try:
+            msg = json.loads(text)
+        except ValueError:
+            msg = None
+        if not isinstance(msg, dict):
+            await ws.send_json(error_json(web_error(MalformedAction, "bad_message"), conn.lang))
+            return None
+        return msg
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def lobby() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    def table_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "table.html")
+
+    @app.get("/t/{table_id}/replay", include_in_schema=False)
+    def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
+    @app.get("/chronology/{game}", include_in_schema=False)
+    def chronology_page(game: str) -> FileResponse:
+        return FileResponse(STATIC / "chronology.html")
+
+    return app

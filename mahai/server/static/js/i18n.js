@@ -1,0 +1,68 @@
+// Gettext catalogs served as JSON by /api/i18n/{lang}; Basque first.
+export const LANGUAGES = ["eu", "en", "es", "fr"];
+const catalogs = {};
+
+export function currentLang() {
+  const stored = localStorage.getItem("mahai.lang");
+  return LANGUAGES.includes(stored) ? stored : "eu";
+}
+
+export function setLang(lang) {
+  localStorage.setItem("mahai.lang", lang);
+}
+
+export async function loadCatalogs(lang, domains) {
+  const res = await fetch(`/api/i18n/${lang}?domains=${domains.join(",")}`);
+  Object.assign(catalogs, await res.json());
+  document.documentElement.lang = lang;
+}
+
+function fill(text, params) {
+  return text.replace(/\{(\w+)\}/g, (m, k) => (params && k in params ? String(params[k]) : m));
+}
+
+// Translate msgid in domain (falls back to core, then the msgid itself).
+export function tr(domain, msgid, params) {
+  const text = (catalogs[domain] && catalogs[domain][msgid]) || (catalogs.core && catalogs.core[msgid]);
+  return fill(text || msgid, params);
+}
+
+export function has(domain, msgid) {
+  return Boolean(catalogs[domain] && catalogs[domain][msgid]);
+}
+
+// Interface strings (msgid = English text, domain "web").
+export const t = (msgid, params) => tr("web", msgid, params);
+
+export function langSelect(onChange) {
+  const sel = document.createElement("select");
+  sel.id = "lang";
+  sel.setAttribute("aria-label", t("Language"));
+  const names = { eu: "Euskara", en: "English", es: "Español", fr: "Français" };
+  for (const l of LANGUAGES) {
+    const o = document.createElement("option");
+    o.value = l;
+    o.textContent = names[l];
+    if (l === currentLang()) o.selected = true;
+    sel.append(o);
+  }
+  sel.addEventListener("change", () => { setLang(sel.value); onChange(sel.value); });
+  return sel;
+}
+
+// Small DOM helper: h("div", {class: "x", onclick: f}, child, "text", ...)
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className = v;
+    else if (k === "html") el.innerHTML = v;
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}

@@ -1,0 +1,190 @@
+// The live table: WebSocket client, seat token, action bar, log, game-over screen.
+// Each game renders its observation JSON with /static/games/<name>.js (render(root, msg, ui)).
+import { currentLang, h, has, langSelect, loadCatalogs, t, tr } from "./i18n.js";
+
+const tableId = location.pathname.split("/")[2];
+const params = new URLSearchParams(location.search);
+const tokenKey = `mahai.seat.${tableId}`;
+if (params.get("seat")) {
+  localStorage.setItem(tokenKey, params.get("seat"));
+  history.replaceState(null, "", `/t/${tableId}`);
+}
+const spectate = params.get("spectate") === "1";
+const token = spectate ? null : localStorage.getItem(tokenKey);
+
+let ws = null;
+let last = null;
+let gameModule = null;
+let gameName = null;
+let retry = 500;
+let queue = Promise.resolve();
+let sending = false;
+const log = [];
+
+const $ = (id) => document.getElementById(id);
+
+function seatName(seat) {
+  if (seat === null || seat === undefined) return t("Spectator");
+  const label = t("Seat {n}", { n: seat + 1 });
+  return last && last.seat === seat ? `${label} (${t("you")})` : label;
+}
+
+export const ui = {
+  t, h,
+  tg: (msgid, p) => tr(gameName, msgid, p),
+  has: (msgid) => has(gameName, msgid),
+  seatName,
+  act,
+  // A button for one legal action (notation), with an accessible label.
+  actionButton(notation, label, extra = {}) {
+    return h("button", { type: "button", "data-action": notation, onclick: () => act(notation),
+                         ...extra }, label ?? ui.actionLabel(notation));
+  },
+  actionLabel(notation) {
+    if (gameModule && gameModule.actionLabel) return gameModule.actionLabel(notation, ui, last);
+    return notation;
+  },
+};
+
+function act(notation) {
+  if (!ws || ws.readyState !== 1 || !last || sending) return;
+  sending = true;
+  for (const b of document.querySelectorAll("[data-action]")) b.disabled = true;
+  ws.send(JSON.stringify({ type: "act", version: last.version, action: notation }));
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}`);
+  $("conn").textContent = t("Connecting…");
+  ws.onopen = () => {
+    retry = 500;
+    $("conn").textContent = t("Connected");
+    ws.send(JSON.stringify({ type: "hello", token, lang: currentLang() }));
+  };
+  ws.onmessage = (ev) => { queue = queue.then(() => onMessage(JSON.parse(ev.data))).catch(console.error); };
+  ws.onclose = () => {
+    $("conn").textContent = t("Reconnecting…");
+    document.body.dataset.connected = "0";
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 5000);
+  };
+}
+
+async function onMessage(msg) {
+  if (msg.type === "welcome") {
+    if (!gameName) await setup(msg.table);
+    document.body.dataset.connected = "1";
+  } else if (msg.type === "log") {
+    log.length = 0;
+    log.push(...msg.events);
+    renderLog();
+  } else if (msg.type === "state" || msg.type === "update") {
+    if (msg.events) { log.push(...msg.events); renderLog(); }
+    if (msg.events && msg.events.length) $("error").textContent = "";
+    sending = false;
+    last = msg;
+    render();
+  } else if (msg.type === "error") {
+    sending = false;
+    $("error").textContent = msg.message;
+    $("error").dataset.code = msg.code;
+    if (last) render();
+  }
+}
+
+async function setup(table) {
+  gameName = table.game;
+  await loadCatalogs(currentLang(), ["web", "core", gameName]);
+  try {
+    gameModule = await import(`/static/games/${gameName}.js`);
+  } catch (e) {
+    gameModule = await import("/static/games/generic.js");
+  }
+  const title = has(gameName, "game_title") ? tr(gameName, "game_title") : gameName;
+  $("title").textContent = `${title} · ${table.edition}`;
+  document.title = `${title} — Mahai`;
+  $("seats-title").textContent = t("Seats");
+  $("log-title").textContent = t("Log");
+  $("board").setAttribute("aria-label", t("Table"));
+  $("actions").setAttribute("aria-label", t("Your possible moves"));
+  $("langbox").replaceChildren(langSelect(() => location.reload()));
+}
+
+function describe(ev) {
+  if (gameModule && gameModule.describeEvent) {
+    const text = gameModule.describeEvent(ev, ui);
+    if (text) return text;
+  }
+  const { kind, version, ...rest } = ev;
+  const name = has(gameName, `event_${kind}`) ? tr(gameName, `event_${kind}`, rest) : kind;
+  const detail = Object.entries(rest).filter(([, v]) => typeof v !== "object")
+    .map(([k, v]) => `${k}: ${k === "seat" ? seatName(v) : v}`).join(", ");
+  return has(gameName, `event_${kind}`) ? name : `${name}${detail ? " — " + detail : ""}`;
+}
+
+function renderLog() {
+  const items = log.slice(-60).map((ev) => h("li", {}, describe(ev)));
+  $("log").replaceChildren(...items);
+  $("log").scrollTop = $("log").scrollHeight;
+}
+
+function render() {
+  const msg = last;
+  document.body.dataset.version = String(msg.version);
+  document.body.dataset.seat = msg.seat === null ? "" : String(msg.seat);
+  document.body.dataset.over = msg.over ? "1" : "0";
+  // seats
+  $("seats").replaceChildren(...msg.table.seats.map((s) => h("li", {
+    class: [s.online ? "online" : "", s.seat === msg.seat ? "me" : ""].join(" "),
+    "aria-label": `${seatName(s.seat)}: ${s.kind === "bot" ? t("Bot: {name}", { name: s.bot }) : t("Person")}${s.online ? ", " + t("online") : ""}`,
+  }, seatName(s.seat), " — ", s.kind === "bot" ? t("Bot: {name}", { name: s.bot }) : t("Person"),
+     msg.to_act.includes(s.seat) ? h("span", { class: "pill ok" }, " ", t("to act")) : null)));
+  $("seat-tools").replaceChildren(
+    msg.seat !== null && !msg.over ? h("button", { type: "button", id: "leave", onclick: () => {
+      ws.send(JSON.stringify({ type: "hand_to_bot", bot: "random" }));
+      localStorage.removeItem(tokenKey);
+    } }, t("Leave: a bot takes my seat")) : null,
+    h("p", {}, h("a", { href: `/t/${tableId}/replay` }, t("Step-by-step replay"))),
+    h("p", {}, h("button", { type: "button", onclick: () =>
+      navigator.clipboard?.writeText(new URL(`/t/${tableId}?spectate=1`, location.href).href) }, t("Copy the spectator link"))));
+  // status
+  let status;
+  if (msg.over) status = t("Game over.");
+  else if (msg.seat !== null && msg.legal.length) status = t("Your turn.");
+  else status = t("Waiting for {who}.", { who: msg.to_act.map(seatName).join(", ") });
+  $("status").textContent = `${seatName(msg.seat)} · ${status}`;
+  // board
+  const board = $("board");
+  try {
+    gameModule.render(board, msg, ui);
+  } catch (e) {
+    console.error(e);
+    import("/static/games/generic.js").then((g) => g.render(board, msg, ui));
+  }
+  // action bar: every legal notation, keyboard shortcuts 1-9
+  const labels = msg.legal.map((n, i) => ui.actionButton(n, null, { title: n, "data-key": i < 9 ? String(i + 1) : null }));
+  labels.forEach((b, i) => { if (i < 9) b.prepend(h("kbd", {}, String(i + 1))); });
+  $("actions").replaceChildren(...(msg.legal.length ? [h("h2", { class: "visually-hidden" }, t("Your possible moves")), ...labels] : []));
+  if (sending) for (const b of document.querySelectorAll("[data-action]")) b.disabled = true;
+  // game over
+  const over = $("gameover");
+  if (msg.over) {
+    const names = msg.winners.map(seatName).join(", ");
+    over.hidden = false;
+    over.replaceChildren(h("h2", {}, t("Game over.")),
+      h("p", { id: "winners" }, msg.winners.length ? t("Winners: {names}", { names }) : t("No winner.")),
+      msg.seat !== null ? h("p", {}, msg.winners.includes(msg.seat) ? t("You won!") : t("You did not win this time.")) : null,
+      h("p", {}, h("a", { href: `/t/${tableId}/replay` }, t("Step-by-step replay")), " · ", h("a", { href: "/" }, t("New table"))));
+  } else {
+    over.hidden = true;
+  }
+}
+
+document.addEventListener("keydown", (ev) => {
+  if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
+  const b = document.querySelector(`#actions button[data-key="${ev.key}"]`);
+  if (b && !b.disabled) { ev.preventDefault(); b.click(); }
+});
+
+connect();

@@ -1,0 +1,152 @@
+"""Persistence of tables: SQLAlchemy 2 Core over SQLite (default) or PostgreSQL.
+
+A table is stored event-sourced: its header (game, edition, players, the
+server-side ``seed``, options as JSON), its seats (person or bot; a person
+seat keeps only the SHA-256 of its token) and its actions in order. The
+schema is created and upgraded by the Alembic migrations shipped in
+``mahai/server/migrations`` (:func:`migrate`, run at start).
+
+Shapes: :class:`TableRow` and :class:`SeatRow` are plain dataclasses;
+actions are ``(seat, notation)`` pairs, exactly as in
+:class:`mahai.core.GameRecord`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+
+metadata = sa.MetaData()
+
+tables_t = sa.Table(
+    "mahai_tables", metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("edition", sa.String(40), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("lang", sa.String(8), nullable=False),
+    sa.Column("turn_seconds", sa.Integer, nullable=True),
+    sa.Column("created", sa.Float, nullable=False),
+)
+
+seats_t = sa.Table(
+    "mahai_seats", metadata,
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("mahai_tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(10), nullable=False),
+    sa.Column("bot", sa.String(40), nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+)
+
+actions_t = sa.Table(
+    "mahai_actions", metadata,
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("mahai_tables.id"), primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("notation", sa.String(200), nullable=False),
+)
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a seat token (hex SHA-256)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str  # "person" | "bot"
+    bot: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    edition: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    lang: str
+    turn_seconds: int | None
+    created: float
+    seats: list[SeatRow]
+    actions: list[tuple[int, str]]
+
+
+def normalize_url(url: str) -> str:
+    """``postgresql://`` → ``postgresql+psycopg://`` (psycopg 3); others unchanged."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def migrate(engine: sa.Engine) -> None:
+    """Apply every Alembic migration up to head (idempotent)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).resolve().parent / "migrations"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+class Store:
+    """Tables, seats and actions in one database (URL as SQLAlchemy takes it)."""
+
+    def __init__(self, url: str) -> None:
+        url = normalize_url(url)
+        if url.startswith("sqlite:///"):
+            Path(url[len("sqlite:///"):]).parent.mkdir(parents=True, exist_ok=True)
+        self.engine = sa.create_engine(url, future=True)
+        migrate(self.engine)
+
+    def create(self, row: TableRow) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(tables_t.insert().values(
+                id=row.id, game=row.game, edition=row.edition, players=row.players, seed=row.seed,
+                options=json.dumps(row.options), lang=row.lang, turn_seconds=row.turn_seconds,
+                created=row.created))
+            conn.execute(seats_t.insert(), [
+                {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
+                 "token_hash": s.token_hash} for s in row.seats])
+
+    def append(self, table_id: str, idx: int, seat: int, notation: str) -> None:
+        """Append action number ``idx`` in its own transaction (the primary key
+        refuses a second action with the same index)."""
+        with self.engine.begin() as conn:
+            conn.execute(actions_t.insert().values(table_id=table_id, idx=idx, seat=seat,
+                                                   notation=notation))
+
+    def set_seat(self, table_id: str, seat: SeatRow) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(seats_t.update()
+                         .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat)
+                         .values(kind=seat.kind, bot=seat.bot, token_hash=seat.token_hash))
+
+    def load_all(self) -> list[TableRow]:
+        """Every table with its seats and actions, oldest first."""
+        with self.engine.connect() as conn:
+            heads = conn.execute(tables_t.select().order_by(tables_t.c.created)).all()
+            seats: dict[str, list[SeatRow]] = {}
+            for r in conn.execute(seats_t.select().order_by(seats_t.c.table_id, seats_t.c.seat)):
+                seats.setdefault(r.table_id, []).append(SeatRow(r.seat, r.kind, r.bot, r.token_hash))
+            actions: dict[str, list[tuple[int, str]]] = {}
+            for r in conn.execute(actions_t.select().order_by(actions_t.c.table_id, actions_t.c.idx)):
+                actions.setdefault(r.table_id, []).append((r.seat, r.notation))
+        return [TableRow(h.id, h.game, h.edition, h.players, h.seed, json.loads(h.options), h.lang,
+                         h.turn_seconds, h.created, seats.get(h.id, []), actions.get(h.id, []))
+                for h in heads]
+
+    def dispose(self) -> None:
+        self.engine.dispose()

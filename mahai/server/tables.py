@@ -1,0 +1,390 @@
+"""The live tables: event-sourced, serialised, projected per viewer.
+
+A :class:`Table` holds the game's state rebuilt from its record. Every change
+goes through :meth:`Hub.act` under the table's ``asyncio.Lock``: the action is
+applied to a clone, appended to the store in a transaction, and only then does
+the clone become the state and the change get broadcast. Everything sent to a
+connection is built by :func:`snapshot` / :func:`project_events` from the
+game's projection (``Game.view`` / ``Game.project_event``) for that
+connection's seat; seeds, records and generator state stay here.
+
+Errors raised to a client are the engine's typed errors
+(:mod:`mahai.core.errors`); the server's own codes live in domain ``web``:
+``bad_token``, ``not_seated``, ``stale_version``, ``bad_message``,
+``unknown_table``, ``game_over``, ``bad_seats``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import random
+import secrets
+import time
+import typing
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from mahai.bots import Bot, bot_names, make_bot
+from mahai.core import Event, Game, GameRecord, InvalidOptions, MahaiError, MalformedAction, State
+from mahai.core.errors import IllegalAction
+from mahai.core.game import legal_notations
+from mahai.core.options import options_to_dict
+from mahai.games import available_games, get_game
+from mahai.i18n import LANGUAGES, translate
+from mahai.server.store import SeatRow, Store, TableRow, token_hash
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+def web_error(kind: type[MahaiError], code: str, **params: str | int) -> MahaiError:
+    return kind(code, domain="web", **params)
+
+
+@dataclass(eq=False)
+class Conn:
+    """One WebSocket: its seat (None: spectator), language and send function."""
+
+    send: Send
+    seat: int | None
+    lang: str
+
+
+@dataclass(eq=False)
+class Table:
+    row: TableRow
+    game: Game[Any, Any]
+    record: GameRecord
+    state: State[Any]
+    events: list[tuple[int, Event]] = field(default_factory=list)
+    """(version after the action, engine event) — secrets included, never sent as is."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set[Conn] = field(default_factory=set)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    driver: asyncio.Task[None] | None = None
+    timer: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat whose token is ``token``, or None."""
+        if not token:
+            return None
+        digest = token_hash(token)
+        for s in self.row.seats:
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
+                return s.seat
+        return None
+
+    def public(self) -> dict[str, Any]:
+        """What anyone may know of the table (no seed, no tokens)."""
+        online = {c.seat for c in self.conns if c.seat is not None}
+        return {
+            "id": self.id, "game": self.game.name, "slug": self.game.slug, "edition": self.row.edition,
+            "options": self.row.options, "players": self.row.players, "lang": self.row.lang,
+            "turn_seconds": self.row.turn_seconds, "version": self.state.version,
+            "over": self.state.is_over,
+            "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "online": s.seat in online}
+                      for s in self.row.seats],
+        }
+
+
+def snapshot(table: Table, viewer: int | None) -> dict[str, Any]:
+    """The ``state`` message for ``viewer``: the game's view plus the viewer's
+    legal action notations (never computed by the client)."""
+    state = table.state
+    over = state.is_over
+    return {
+        "type": "state",
+        "table": table.public(),
+        "seat": viewer,
+        "version": state.version,
+        "view": table.game.view(state, viewer),
+        "legal": legal_notations(state, viewer) if viewer is not None and not over else [],
+        "to_act": list(state.to_act()),
+        "over": over,
+        "winners": sorted(state.winners()) if over else [],
+    }
+
+
+def project_events(game: Game[Any, Any], events: list[tuple[int, Event]],
+                   viewer: int | None) -> list[dict[str, Any]]:
+    """Each event as ``viewer`` may see it (``version`` added), hidden ones dropped."""
+    out = []
+    for version, event in events:
+        seen = game.project_event(event, viewer)
+        if seen is not None:
+            out.append({**seen, "version": version})
+    return out
+
+
+def option_info(game: Game[Any, Any], lang: str) -> list[dict[str, Any]]:
+    """The options of ``game`` for the lobby: name, kind (``bool``, ``int``,
+    ``choice``, ``text``), choices, and a one-line explanation taken from the
+    field's ``metadata["help"]``, the game's ``option_help`` mapping or its
+    catalog (msgid ``option_<name>``)."""
+    base = next(iter(game.editions.values()))
+    hints = typing.get_type_hints(type(base))
+    helps: dict[str, str] = dict(getattr(game, "option_help", {}) or {})
+    out = []
+    for f in dataclasses.fields(base):
+        hint = hints.get(f.name)
+        kind, choices = "text", None
+        if hint is bool:
+            kind = "bool"
+        elif hint is int:
+            kind = "int"
+        elif typing.get_origin(hint) is typing.Literal:
+            kind, choices = "choice", list(typing.get_args(hint))
+        msgid = f"option_{f.name}"
+        text = translate(game.name, msgid, lang)
+        if text == msgid:
+            text = str(f.metadata.get("help") or helps.get(f.name) or "")
+        out.append({"name": f.name, "kind": kind, "choices": choices, "help": text})
+    return out
+
+
+def game_info(name: str, lang: str) -> dict[str, Any]:
+    game = get_game(name)
+    return {
+        "name": game.name, "slug": game.slug, "players": list(game.player_counts),
+        "editions": {k: options_to_dict(v) for k, v in game.editions.items()},
+        "options": option_info(game, lang),
+        "bots": bot_names(game.name),
+        "title": translate(game.name, "game_title", lang) if translate(
+            game.name, "game_title", lang) != "game_title" else game.name,
+    }
+
+
+class Hub:
+    """Every live table of one server, backed by a :class:`Store`.
+
+    ``pace`` is the bots' delay in seconds before each move (human-readable
+    play; tests use 0).
+    """
+
+    def __init__(self, store: Store, pace: float = 0.8) -> None:
+        self.store = store
+        self.pace = pace
+        self.tables: dict[str, Table] = {}
+        self.rng = random.Random(secrets.randbits(64))
+
+    # ---------------------------------------------------------------- building
+    def _build(self, row: TableRow) -> Table:
+        game = get_game(row.game)
+        record = GameRecord(game.name, row.players, row.seed, row.options, list(row.actions))
+        events: list[tuple[int, Event]] = []
+        options = game.options_from_json(row.options)
+        state = game.new(options, row.players, row.seed)
+        for seat, text in row.actions:
+            for e in state.apply(seat, game.parse_action(text)):
+                events.append((state.version, e))
+        table = Table(row, game, record, state, events)
+        for s in row.seats:
+            if s.kind == "bot":
+                table.bots[s.seat] = make_bot(game.name, s.bot or "random",
+                                              random.Random(self.rng.getrandbits(64)))
+        return table
+
+    def load(self) -> int:
+        """Rebuild every stored table by replaying its record; returns how many.
+        A table whose game is not installed or whose record no longer replays is skipped."""
+        n = 0
+        for row in self.store.load_all():
+            try:
+                self.tables[row.id] = self._build(row)
+                n += 1
+            except MahaiError:
+                continue
+        return n
+
+    def start(self) -> None:
+        """Let bots and timers resume on every table (call inside the event loop)."""
+        for table in self.tables.values():
+            self._kick(table)
+
+    def create(self, game_name: str, edition: str | None, overrides: dict[str, Any],
+               seats: list[dict[str, Any]], lang: str,
+               turn_seconds: int | None) -> tuple[Table, dict[int, str]]:
+        """Create a table; returns it and the token of every person seat.
+
+        Raises:
+            InvalidOptions: unknown game, edition, option, bot or bad player count
+                (core codes), or ``bad_seats`` (web).
+        """
+        game = get_game(game_name)
+        edition = edition or next(iter(game.editions))
+        options = game.options(edition, **overrides)
+        players = len(seats)
+        game.check_players(options, players)
+        if lang not in LANGUAGES:
+            lang = LANGUAGES[0]
+        rows: list[SeatRow] = []
+        tokens: dict[int, str] = {}
+        for i, s in enumerate(seats):
+            kind = s.get("kind")
+            if kind == "bot":
+                bot = str(s.get("bot") or "random")
+                if bot not in bot_names(game.name):
+                    raise InvalidOptions("unknown_bot", bot=bot, choices=", ".join(bot_names(game.name)))
+                rows.append(SeatRow(i, "bot", bot))
+            elif kind == "person":
+                tokens[i] = secrets.token_urlsafe(24)
+                rows.append(SeatRow(i, "person", None, token_hash(tokens[i])))
+            else:
+                raise web_error(InvalidOptions, "bad_seats", seat=i)
+        if turn_seconds is not None and turn_seconds <= 0:
+            turn_seconds = None
+        row = TableRow(secrets.token_urlsafe(9), game.name, edition, players, secrets.randbits(62),
+                       options_to_dict(options), lang, turn_seconds, time.time(), rows, [])
+        table = self._build(row)  # validates before anything is stored
+        self.store.create(row)
+        self.tables[row.id] = table
+        self._kick(table)
+        return table, tokens
+
+    def get(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise web_error(InvalidOptions, "unknown_table")
+        return table
+
+    # ---------------------------------------------------------------- actions
+    async def act(self, table: Table, seat: int | None, version: Any, text: Any) -> None:
+        """Apply a client's action for ``seat``.
+
+        Raises:
+            MalformedAction: ``bad_message`` (web) or the game's notation error.
+            NotYourTurn, IllegalAction: from the engine.
+            IllegalAction: ``not_seated`` / ``stale_version`` / ``game_over`` (web).
+        Nothing changes on error.
+        """
+        if seat is None:
+            raise web_error(IllegalAction, "not_seated")
+        if not isinstance(text, str) or not isinstance(version, int) or isinstance(version, bool) \
+                or len(text) > 200:
+            raise web_error(MalformedAction, "bad_message")
+        async with table.lock:
+            if table.state.is_over:
+                raise web_error(IllegalAction, "game_over")
+            if version != table.state.version:
+                raise web_error(IllegalAction, "stale_version", seen=version,
+                                current=table.state.version)
+            action = table.game.parse_action(text)
+            await self._commit(table, seat, action)
+
+    async def _commit(self, table: Table, seat: int, action: Any) -> None:
+        """Apply on a clone, persist, then swap and broadcast (caller holds the lock)."""
+        state = table.state.clone()
+        events = state.apply(seat, action)
+        notation = action.notation()
+        self.store.append(table.id, len(table.record.actions), seat, notation)
+        table.record.actions.append((seat, notation))
+        table.row.actions.append((seat, notation))
+        table.state = state
+        new = [(state.version, e) for e in events]
+        table.events.extend(new)
+        await self.broadcast(table, new)
+        self._kick(table)
+
+    async def broadcast(self, table: Table, new: list[tuple[int, Event]]) -> None:
+        for conn in list(table.conns):
+            msg = snapshot(table, conn.seat)
+            msg["type"] = "update"
+            msg["events"] = project_events(table.game, new, conn.seat)
+            try:
+                await conn.send(msg)
+            except Exception:  # noqa: BLE001 - a dead socket must not stop the table
+                table.conns.discard(conn)
+
+    async def hand_to_bot(self, table: Table, seat: int | None, bot: Any) -> None:
+        """The seat's player leaves: a bot (``bot`` name) plays the seat from now on."""
+        if seat is None:
+            raise web_error(IllegalAction, "not_seated")
+        name = bot if isinstance(bot, str) else "random"
+        if name not in bot_names(table.game.name):
+            raise InvalidOptions("unknown_bot", bot=name, choices=", ".join(bot_names(table.game.name)))
+        async with table.lock:
+            row = SeatRow(seat, "bot", name)
+            self.store.set_seat(table.id, row)
+            table.row.seats[seat] = row
+            table.bots[seat] = make_bot(table.game.name, name, random.Random(self.rng.getrandbits(64)))
+            for conn in list(table.conns):
+                if conn.seat == seat:
+                    conn.seat = None
+            await self.broadcast(table, [])
+            self._kick(table)
+
+    # ---------------------------------------------------------------- bots, timer
+    def _kick(self, table: Table) -> None:
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        if table.driver is None or table.driver.done():
+            table.driver = asyncio.create_task(self._drive(table))
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        if table.row.turn_seconds and not table.state.is_over and any(
+                s not in table.bots for s in table.state.to_act()):
+            table.timer = asyncio.create_task(self._time_out(table, table.state.version))
+
+    def _bot_seat(self, table: Table) -> int | None:
+        return next((s for s in table.state.to_act() if s in table.bots), None)
+
+    async def _drive(self, table: Table) -> None:
+        while self._bot_seat(table) is not None:
+            await asyncio.sleep(self.pace)
+            async with table.lock:
+                seat = self._bot_seat(table)
+                if seat is None:
+                    continue
+                await self._bot_move(table, seat, table.bots[seat])
+
+    async def _bot_move(self, table: Table, seat: int, bot: Bot) -> None:
+        state, game = table.state, table.game
+        action = bot.act(game, seat, game.observe(state, seat), state.legal_actions(seat))
+        await self._commit(table, seat, action)
+
+    async def _time_out(self, table: Table, version: int) -> None:
+        """After ``turn_seconds`` without a move, a random bot moves for each
+        person seat that still owes a decision."""
+        assert table.row.turn_seconds
+        await asyncio.sleep(table.row.turn_seconds)
+        async with table.lock:
+            if table.state.version != version:
+                return
+            table.timer = None
+            for seat in table.state.to_act():
+                if seat not in table.bots:
+                    await self._bot_move(table, seat, make_bot(
+                        table.game.name, "random", random.Random(self.rng.getrandbits(64))))
+                    return
+
+    # ---------------------------------------------------------------- replay
+    def replay(self, table: Table, viewer: int | None) -> dict[str, Any]:
+        """Step-by-step frames for ``viewer``: after each action, the viewer's view
+        and the events it may see. Action notations are included only once the
+        game is over (the record may then show everything)."""
+        over = table.state.is_over
+        game = table.game
+        state = game.new(game.options_from_json(table.row.options), table.row.players, table.row.seed)
+        frames = [{"version": 0, "view": game.view(state, viewer), "events": []}]
+        for seat, text in table.record.actions:
+            events = state.apply(seat, game.parse_action(text))
+            frame: dict[str, Any] = {
+                "version": state.version, "view": game.view(state, viewer),
+                "events": project_events(game, [(state.version, e) for e in events], viewer)}
+            if over:
+                frame["seat"] = seat
+                frame["action"] = text
+            frames.append(frame)
+        return {"table": table.public(), "viewer": viewer, "over": over, "frames": frames}
+
+
+def games_available() -> list[str]:
+    return available_games()

@@ -1,0 +1,120 @@
+"""A real ``mahai serve`` subprocess for the web tests, and page helpers."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from tests.conftest import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+MAHAI = Path(sys.executable).with_name("mahai")
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+class Server:
+    """``mahai serve --port P --db URL --bot-pace 0`` with the toy game registered."""
+
+    def __init__(self, db: str, pace: float = 0.0) -> None:
+        self.db = db
+        self.pace = pace
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        env = dict(os.environ, MAHAI_GAME_MODULES="nim=tests.toy_game",
+                   PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        self.proc = subprocess.Popen(
+            [str(MAHAI), "serve", "--port", str(self.port), "--db", self.db, "--bot-pace", str(self.pace)],
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                out = self.proc.stdout.read().decode() if self.proc.stdout else ""
+                raise RuntimeError(f"server exited: {out}")
+            try:
+                urllib.request.urlopen(self.url + "/api/games", timeout=1).read()
+                return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        """SIGKILL: no clean shutdown, like a crash."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.url + path, timeout=10) as r:
+            return json.loads(r.read())
+
+    def post(self, path: str, body: dict[str, Any]) -> Any:
+        req = urllib.request.Request(self.url + path, json.dumps(body).encode(),
+                                     {"content-type": "application/json"})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return json.loads(r.read())
+
+    def create(self, game: str, seats: list[str], edition: str | None = None,
+               options: dict[str, Any] | None = None, lang: str = "eu") -> Any:
+        """A table; ``seats`` like ``["person", "bot:random"]``."""
+        spec = [{"kind": "person"} if s == "person" else {"kind": "bot", "bot": s.split(":", 1)[1]}
+                for s in seats]
+        return self.post("/api/tables", {"game": game, "edition": edition, "options": options or {},
+                                         "seats": spec, "lang": lang})
+
+
+def play_page(page: Any, rng: random.Random, max_moves: int = 2000,
+              stop_after: int | None = None, prefer: tuple[str, ...] = ()) -> int:
+    """Click legal moves on a table page until the game is over (or ``stop_after``
+    moves); returns the number of moves made. Moves starting with a word of
+    ``prefer`` are chosen first (e.g. ``("play",)`` to avoid endless discards)."""
+    moves = 0
+    for _ in range(max_moves):
+        page.wait_for_function(
+            "document.body.dataset.over === '1' || "
+            "document.querySelectorAll('#actions button[data-action]:not([disabled])').length > 0",
+            timeout=30_000)
+        if page.evaluate("document.body.dataset.over") == "1":
+            return moves
+        if stop_after is not None and moves >= stop_after:
+            return moves
+        version = page.evaluate("document.body.dataset.version")
+        actions = page.eval_on_selector_all("#actions button[data-action]:not([disabled])",
+                                            "els => els.map(e => e.dataset.action)")
+        if not actions:
+            continue
+        preferred = [a for a in actions if a.split(" ")[0] in prefer]
+        choice = rng.choice(preferred or actions)
+        page.click(f"#actions button[data-action={json.dumps(choice)}]")
+        page.wait_for_function(
+            f"document.body.dataset.version !== {json.dumps(version)} || "
+            "document.getElementById('error').textContent !== ''", timeout=30_000)
+        moves += 1
+    raise AssertionError("the game did not end through the page")
