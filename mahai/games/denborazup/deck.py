@@ -1,0 +1,358 @@
+"""The DenboraZup deck: event cards read from a CSV file, validated (DZR-1).
+
+Years use historical numbering: ..., -2 = 2 BC, -1 = 1 BC, 1 = AD 1; there is
+no year 0 (DZC-2) and ``datetime`` is never used. The file has the header::
+
+    id,year,month,day,precision,star,category,region,title_eu,title_en,title_es,explanation_eu,source_url
+
+Every problem is a :class:`DeckError` (a :class:`~mahai.core.errors.CorruptRecord`,
+``domain="denborazup"``) whose params name the CSV line (``row``, the
+physical line number, header = 1) and the ``field``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from mahai.core.errors import CorruptRecord
+
+DOMAIN = "denborazup"
+
+COLUMNS: tuple[str, ...] = (
+    "id", "year", "month", "day", "precision", "star", "category", "region",
+    "title_eu", "title_en", "title_es", "explanation_eu", "source_url",
+)
+PRECISIONS = ("exact", "approx")
+CATEGORIES = ("politics", "language_literature", "culture", "sport", "science", "economy", "society")
+REGIONS = ("hegoalde", "iparralde", "nafarroa", "osoa")
+TITLE_LANGUAGES = ("eu", "en", "es")
+MAX_TITLE = 90
+_ID_RE = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
+_DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+Precision = Literal["exact", "approx"]
+
+
+class DeckError(CorruptRecord):
+    """A deck file that cannot be used; ``params`` hold ``row`` (CSV line,
+    header = 1) and ``field`` where they apply, and ``value`` when useful."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One event card (DZR-1). ``year`` in historical numbering (never 0);
+    ``month`` 1–12 and ``day`` 1–31 or None; ``star`` True for star cards."""
+
+    id: str
+    year: int
+    month: int | None
+    day: int | None
+    precision: Precision
+    star: bool
+    category: str
+    region: str
+    title_eu: str
+    title_en: str
+    title_es: str
+    explanation_eu: str
+    source_url: str
+
+    @property
+    def titles(self) -> dict[str, str]:
+        """Titles by language code: ``{"eu", "en", "es"}``."""
+        return {"eu": self.title_eu, "en": self.title_en, "es": self.title_es}
+
+    def title(self, lang: str = "eu") -> str:
+        """The title in ``lang`` (French and unknown languages fall back to English)."""
+        return self.titles.get(lang, self.title_en)
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        """Chronological sort key ``(year, month or 0, day or 0)``."""
+        return sort_key(self)
+
+
+def sort_key(event: Event) -> tuple[int, int, int]:
+    """``(year, month, day)`` with missing parts as 0: 75 BC (-75) < AD 1 (DZC-2)."""
+    return (event.year, event.month or 0, event.day or 0)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The validated events, in file order. Look up cards with :meth:`get`."""
+
+    events: tuple[Event, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {e.id: e for e in self.events})
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.events)
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self._index
+
+    @property
+    def _index(self) -> Mapping[str, Event]:
+        index: Mapping[str, Event] = self.__dict__["_by_id"]
+        return index
+
+    def get(self, card_id: str) -> Event:
+        """The event with id ``card_id``. Raises KeyError if absent."""
+        return self._index[card_id]
+
+
+def chronology(deck: Iterable[Event]) -> list[Event]:
+    """DZR-14: every event sorted by date (``sort_key``, then Basque title)."""
+    return sorted(deck, key=lambda e: (*sort_key(e), e.title_eu))
+
+
+# --- display ---------------------------------------------------------------
+
+_BC = {"eu": "K.a. {n}", "en": "{n} BC", "es": "{n} a. C.", "fr": "{n} av. J.-C."}
+_APPROX = {"eu": "{d} inguru", "en": "c. {d}", "es": "h. {d}", "fr": "v. {d}"}
+_MONTHS = {
+    "eu": ("urtarrila", "otsaila", "martxoa", "apirila", "maiatza", "ekaina", "uztaila", "abuztua",
+           "iraila", "urria", "azaroa", "abendua"),
+    "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+           "October", "November", "December"),
+    "es": ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
+           "octubre", "noviembre", "diciembre"),
+    "fr": ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
+           "octobre", "novembre", "décembre"),
+}
+
+
+def format_year(year: int, lang: str = "eu") -> str:
+    """A year for display: ``-75`` → ``"K.a. 75"`` (eu), ``"75 BC"`` (en),
+    ``"75 a. C."`` (es), ``"75 av. J.-C."`` (fr); AD years as plain numbers (DZC-2).
+
+    Raises:
+        ValueError: ``year`` is 0 (there is no year 0).
+    """
+    if year == 0:
+        raise ValueError("there is no year 0")
+    if year > 0:
+        return str(year)
+    return _BC.get(lang, _BC["en"]).format(n=-year)
+
+
+def format_date(event: Event, lang: str = "eu") -> str:
+    """The card's date for display (year, and month/day when known), marked
+    approximate when ``precision == "approx"``."""
+    text = format_year(event.year, lang)
+    months = _MONTHS.get(lang, _MONTHS["en"])
+    if event.month is not None:
+        month = months[event.month - 1]
+        if lang == "eu":
+            text = f"{text}, {month}" + (f" {event.day}" if event.day else "")
+        elif lang == "en":
+            text = f"{month} {event.day}, {text}" if event.day else f"{month} {text}"
+        else:
+            joiner = " de " if lang == "es" else " "
+            text = (f"{event.day} " if event.day else "") + f"{month}{joiner}{text}"
+    if event.precision == "approx":
+        text = _APPROX.get(lang, _APPROX["en"]).format(d=text)
+    return text
+
+
+# --- loading -----------------------------------------------------------------
+
+def _read_source(source: str | os.PathLike[str]) -> str:
+    if isinstance(source, str):
+        return source
+    path = Path(source)
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise DeckError("deck_missing", domain=DOMAIN, path=str(path)) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DeckError("deck_unreadable", domain=DOMAIN, path=str(path), detail=type(exc).__name__) from None
+
+
+def _short(value: str) -> str:
+    return value if len(value) <= 40 else value[:37] + "..."
+
+
+def _int(text: str, row: int, name: str) -> int:
+    raw = text.strip()
+    if not re.fullmatch(r"[+-]?\d+", raw):
+        raise DeckError("bad_integer", domain=DOMAIN, row=row, field=name, value=_short(raw))
+    return int(raw)
+
+
+def _contains_year(title: str, year: int) -> bool:
+    return re.search(rf"(?<!\d){abs(year)}(?!\d)", title) is not None
+
+
+def _event(fields: Mapping[str, str], row: int) -> Event:
+    def text(name: str) -> str:
+        value = (fields.get(name) or "").strip()
+        if not value:
+            raise DeckError("missing_field", domain=DOMAIN, row=row, field=name)
+        return value
+
+    card_id = text("id")
+    if not _ID_RE.match(card_id):
+        raise DeckError("bad_id", domain=DOMAIN, row=row, field="id", value=_short(card_id))
+    year = _int(text("year"), row, "year")
+    if year == 0:
+        raise DeckError("year_zero", domain=DOMAIN, row=row, field="year")
+    month = day = None
+    if (fields.get("month") or "").strip():
+        month = _int(fields["month"], row, "month")
+        if not 1 <= month <= 12:
+            raise DeckError("bad_month", domain=DOMAIN, row=row, field="month", value=month)
+    if (fields.get("day") or "").strip():
+        day = _int(fields["day"], row, "day")
+        if month is None or not 1 <= day <= _DAYS[month - 1]:
+            raise DeckError("bad_day", domain=DOMAIN, row=row, field="day", value=day)
+    precision = text("precision")
+    if precision not in PRECISIONS:
+        raise DeckError("bad_choice", domain=DOMAIN, row=row, field="precision", value=_short(precision),
+                        choices=", ".join(PRECISIONS))
+    star = text("star")
+    if star not in ("0", "1"):
+        raise DeckError("bad_choice", domain=DOMAIN, row=row, field="star", value=_short(star),
+                        choices="0, 1")
+    category = text("category")
+    if category not in CATEGORIES:
+        raise DeckError("bad_choice", domain=DOMAIN, row=row, field="category", value=_short(category),
+                        choices=", ".join(CATEGORIES))
+    region = text("region")
+    if region not in REGIONS:
+        raise DeckError("bad_choice", domain=DOMAIN, row=row, field="region", value=_short(region),
+                        choices=", ".join(REGIONS))
+    titles = {}
+    for lang in TITLE_LANGUAGES:
+        name = f"title_{lang}"
+        title = text(name)
+        if len(title) > MAX_TITLE:
+            raise DeckError("title_too_long", domain=DOMAIN, row=row, field=name, length=len(title),
+                            limit=MAX_TITLE)
+        if _contains_year(title, year):
+            raise DeckError("title_has_year", domain=DOMAIN, row=row, field=name, year=abs(year))
+        titles[lang] = title
+    explanation = text("explanation_eu")
+    source = (fields.get("source_url") or "").strip()
+    if not source:
+        raise DeckError("missing_source", domain=DOMAIN, row=row, field="source_url")
+    if not re.match(r"^https?://\S+$", source):
+        raise DeckError("bad_source", domain=DOMAIN, row=row, field="source_url", value=_short(source))
+    return Event(card_id, year, month, day, precision, star == "1", category, region,  # type: ignore[arg-type]
+                 titles["eu"], titles["en"], titles["es"], explanation, source)
+
+
+def _rows(text: str) -> Iterator[tuple[int, dict[str, str] | DeckError]]:
+    reader = csv.reader(io.StringIO(text))
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise DeckError("bad_header", domain=DOMAIN, row=1, field="", expected=",".join(COLUMNS)) from None
+    header = [h.strip().lstrip("\ufeff") for h in header]
+    if tuple(header) != COLUMNS:
+        wrong = next((h for h, c in zip(header, COLUMNS, strict=False) if h != c), None)
+        missing = [c for c in COLUMNS if c not in header]
+        name = wrong or (missing[0] if missing else header[len(COLUMNS)])
+        raise DeckError("bad_header", domain=DOMAIN, row=1, field=name, expected=",".join(COLUMNS))
+    start = reader.line_num + 1
+    while True:
+        try:
+            values = next(reader)
+        except StopIteration:
+            return
+        except csv.Error:
+            yield start, DeckError("bad_csv", domain=DOMAIN, row=start, field="")
+            return
+        row = start
+        start = reader.line_num + 1
+        if not values or all(not v.strip() for v in values):
+            continue
+        if len(values) != len(COLUMNS):
+            yield row, DeckError("bad_column_count", domain=DOMAIN, row=row, field="",
+                                 count=len(values), expected=len(COLUMNS))
+            continue
+        yield row, dict(zip(COLUMNS, values, strict=True))
+
+
+def deck_problems(source: str | os.PathLike[str]) -> tuple[list[Event], list[DeckError]]:
+    """Read every row; return the good events and every problem found (one per bad row,
+    plus duplicate ids and titles), in file order.
+
+    ``source``: a path (``pathlib.Path`` or other path-like) or the CSV text itself (``str``).
+    Raises :class:`DeckError` only if the file is missing or its header is wrong.
+    """
+    text = _read_source(source)
+    events: list[Event] = []
+    problems: list[DeckError] = []
+    seen_ids: dict[str, int] = {}
+    seen_titles: dict[str, int] = {}
+    for row, item in _rows(text):
+        if isinstance(item, DeckError):
+            problems.append(item)
+            continue
+        try:
+            event = _event(item, row)
+        except DeckError as err:
+            problems.append(err)
+            continue
+        if event.id in seen_ids:
+            problems.append(DeckError("duplicate_id", domain=DOMAIN, row=row, field="id", value=event.id,
+                                      first=seen_ids[event.id]))
+            continue
+        dup = next((seen_titles[t.casefold()] for t in event.titles.values() if t.casefold() in seen_titles),
+                   None)
+        if dup is not None:
+            problems.append(DeckError("duplicate_title", domain=DOMAIN, row=row, field="title",
+                                      first=dup))
+            continue
+        seen_ids[event.id] = row
+        for t in event.titles.values():
+            seen_titles.setdefault(t.casefold(), row)
+        events.append(event)
+    return events, problems
+
+
+def load_deck(source: str | os.PathLike[str]) -> Deck:
+    """Load and validate a deck (DZR-1).
+
+    Args:
+        source: a path (``pathlib.Path`` or other path-like) to a UTF-8 CSV file, or
+            the CSV text itself (``str``).
+
+    Raises:
+        DeckError: the first problem, with ``row`` (CSV line) and ``field`` params; codes
+            ``deck_missing``, ``bad_header``, ``bad_column_count``, ``missing_field``,
+            ``bad_integer``, ``year_zero`` (DZC-2), ``bad_month``, ``bad_day``, ``bad_choice``,
+            ``bad_id``, ``title_too_long``, ``title_has_year``, ``missing_source``,
+            ``bad_source``, ``duplicate_id``, ``duplicate_title``, ``empty_deck``.
+    """
+    events, problems = deck_problems(source)
+    if problems:
+        raise problems[0]
+    if not events:
+        raise DeckError("empty_deck", domain=DOMAIN, row=1, field="")
+    return Deck(tuple(events))
+
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+DECK_PATH = DATA_DIR / "events.csv"
+
+
+def package_deck() -> Deck:
+    """The game's own deck, ``data/events.csv``.
+
+    Raises:
+        DeckError: ``deck_missing`` if the file is not there, or any load error.
+    """
+    return load_deck(DECK_PATH)
