@@ -1,0 +1,179 @@
+"""Actions of Mille Bornes and their notation (round-trips through :func:`parse_action`).
+
+=========================  =====================================================
+notation                   meaning
+=========================  =====================================================
+``draw``                   draw the top card of the draw pile (MBR-4)
+``draw discard``           take the top discard instead (MBR-20, ``draw_from_discard``)
+``play 75``, ``play roll`` lay a distance card or a roll on one's own tableau
+``remedy gasoline``        lay a remedy (``end_of_limit`` goes on the speed pile);
+                           out of turn in a fast game's hazard window
+``hazard stop 1``          a hazard on team 1's battle (or speed) pile
+``safety right_of_way``    lay a safety on one's own turn (extra turn, MBR-9)
+``coup_fourre extra_tank`` call coup fourré in the window after a hazard (MBR-10)
+``decline``                let the coup-fourré window pass (any attacked player)
+``discard 25``             discard a card (by code: hand order never matters)
+``redraw 25 stop stop``    fast game: discard these cards and draw back to six
+``extend yes|no``          answer the extension question, "segituko dut" (MBR-12)
+=========================  =====================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from mahai.core.errors import MalformedAction
+from mahai.games.mille_bornes.cards import CARD_OF, CODES
+
+DOMAIN = "mille_bornes"
+
+
+@dataclass(frozen=True)
+class Draw:
+    source: Literal["pile", "discard"] = "pile"
+
+    def notation(self) -> str:
+        return "draw" if self.source == "pile" else "draw discard"
+
+
+@dataclass(frozen=True)
+class Play:
+    """A distance card (``"25"`` … ``"200"``) or ``"roll"`` on one's own tableau."""
+
+    card: str
+
+    def notation(self) -> str:
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True)
+class Remedy:
+    """``gasoline``, ``spare_tire``, ``repairs`` or ``end_of_limit``."""
+
+    card: str
+
+    def notation(self) -> str:
+        return f"remedy {self.card}"
+
+
+@dataclass(frozen=True)
+class Hazard:
+    """A hazard card against team ``team`` (team ids 0..k-1)."""
+
+    card: str
+    team: int
+
+    def notation(self) -> str:
+        return f"hazard {self.card} {self.team}"
+
+
+@dataclass(frozen=True)
+class Safety:
+    card: str
+
+    def notation(self) -> str:
+        return f"safety {self.card}"
+
+
+@dataclass(frozen=True)
+class CoupFourre:
+    card: str
+
+    def notation(self) -> str:
+        return f"coup_fourre {self.card}"
+
+
+@dataclass(frozen=True)
+class Decline:
+    def notation(self) -> str:
+        return "decline"
+
+
+@dataclass(frozen=True)
+class Discard:
+    card: str
+
+    def notation(self) -> str:
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True)
+class Redraw:
+    """Fast game: discard ``cards`` (kept in canonical deck order) and draw back to six."""
+
+    cards: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        ordered = tuple(sorted(self.cards, key=lambda c: CARD_OF.get(c, 99)))
+        object.__setattr__(self, "cards", ordered)
+
+    def notation(self) -> str:
+        return "redraw " + " ".join(self.cards)
+
+
+@dataclass(frozen=True)
+class Extend:
+    yes: bool
+
+    def notation(self) -> str:
+        return "extend yes" if self.yes else "extend no"
+
+
+MilleBornesAction = Draw | Play | Remedy | Hazard | Safety | CoupFourre | Decline | Discard | Redraw | Extend
+
+_PLAYABLE = {"25", "50", "75", "100", "200", "roll"}
+_REMEDIES = {"gasoline", "spare_tire", "repairs", "end_of_limit"}
+_HAZARDS = {"stop", "speed_limit", "out_of_gas", "flat_tire", "accident"}
+_SAFETIES = {"right_of_way", "extra_tank", "puncture_proof", "driving_ace"}
+
+
+def _card(text: str, word: str, allowed: set[str] | None) -> str:
+    if word not in CARD_OF:
+        raise MalformedAction("unknown_card", domain=DOMAIN, card=word)
+    if allowed is not None and word not in allowed:
+        raise MalformedAction("bad_card_for_verb", domain=DOMAIN, card=word, verb=text.split()[0])
+    return word
+
+
+def parse_action(text: str) -> MilleBornesAction:
+    """Parse notation (see the module table).
+
+    Raises:
+        MalformedAction: ``bad_notation`` (unknown verb or wrong number of words),
+            ``unknown_card`` or ``bad_card_for_verb``, ``bad_team``.
+    """
+    words = text.strip().lower().split()
+    if not words:
+        raise MalformedAction("bad_notation", domain=DOMAIN, text=text)
+    verb, args = words[0], words[1:]
+    n = len(args)
+    if verb == "draw" and n == 0:
+        return Draw()
+    if verb == "draw" and args == ["discard"]:
+        return Draw("discard")
+    if verb == "decline" and n == 0:
+        return Decline()
+    if verb == "extend" and n == 1 and args[0] in ("yes", "no"):
+        return Extend(args[0] == "yes")
+    if verb == "play" and n == 1:
+        return Play(_card(text, args[0], _PLAYABLE))
+    if verb == "remedy" and n == 1:
+        return Remedy(_card(text, args[0], _REMEDIES))
+    if verb == "safety" and n == 1:
+        return Safety(_card(text, args[0], _SAFETIES))
+    if verb == "coup_fourre" and n == 1:
+        return CoupFourre(_card(text, args[0], _SAFETIES))
+    if verb == "discard" and n == 1:
+        return Discard(_card(text, args[0], None))
+    if verb == "hazard" and n == 2:
+        card = _card(text, args[0], _HAZARDS)
+        if not args[1].isdigit() or len(args[1]) > 2:
+            raise MalformedAction("bad_team", domain=DOMAIN, team=args[1])
+        return Hazard(card, int(args[1]))
+    if verb == "redraw" and 1 <= n <= 7:
+        return Redraw(tuple(_card(text, w, None) for w in args))
+    raise MalformedAction("bad_notation", domain=DOMAIN, text=text)
+
+
+ALL_CODES = CODES

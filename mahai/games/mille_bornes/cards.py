@@ -1,0 +1,86 @@
+"""Cards of Mille Bornes as small ints, with their codes (rules table "Cards").
+
+Internally a card is an int 0..18; front ends, notation and views use the card
+*code* (English, snake case: ``"25"``, ``"stop"``, ``"right_of_way"``). The
+Basque name of a card is the catalog entry ``card.<code>`` of the
+``mille_bornes`` gettext domain (sheet 000 terms, e.g. ``card.stop`` →
+"semaforo gorria").
+"""
+
+from __future__ import annotations
+
+# distance (kilometro-karta)
+D25, D50, D75, D100, D200 = 0, 1, 2, 3, 4
+# hazards (eraso-karta)
+STOP, SPEED_LIMIT, OUT_OF_GAS, FLAT_TIRE, ACCIDENT = 5, 6, 7, 8, 9
+# remedies (defentsa-karta)
+ROLL, END_OF_LIMIT, GASOLINE, SPARE_TIRE, REPAIRS = 10, 11, 12, 13, 14
+# safeties (babes-karta)
+RIGHT_OF_WAY, EXTRA_TANK, PUNCTURE_PROOF, DRIVING_ACE = 15, 16, 17, 18
+
+N_KINDS = 19
+
+CODES: tuple[str, ...] = (
+    "25", "50", "75", "100", "200",
+    "stop", "speed_limit", "out_of_gas", "flat_tire", "accident",
+    "roll", "end_of_limit", "gasoline", "spare_tire", "repairs",
+    "right_of_way", "extra_tank", "puncture_proof", "driving_ace",
+)
+CARD_OF: dict[str, int] = {code: i for i, code in enumerate(CODES)}
+
+KM: tuple[int, ...] = (25, 50, 75, 100, 200) + (0,) * 14
+
+FULL_COUNTS: tuple[int, ...] = (10, 10, 10, 12, 4, 5, 4, 3, 3, 3, 14, 6, 6, 6, 6, 1, 1, 1, 1)
+"""Copies of each card in the 106-card deck (MBR-2)."""
+REDUCED_COUNTS: tuple[int, ...] = tuple(
+    c - 1 if STOP <= i <= ACCIDENT else c for i, c in enumerate(FULL_COUNTS)
+)
+"""The 101-card deck of 2- and 3-player games: one of each hazard removed (MBR-2)."""
+
+SAFETY_OF: tuple[int, ...] = (-1,) * 5 + (
+    RIGHT_OF_WAY, RIGHT_OF_WAY, EXTRA_TANK, PUNCTURE_PROOF, DRIVING_ACE
+) + (-1,) * 9
+"""hazard → the safety that protects from it (-1 for other cards)."""
+REMEDY_OF: tuple[int, ...] = (-1,) * 5 + (ROLL, END_OF_LIMIT, GASOLINE, SPARE_TIRE, REPAIRS) + (-1,) * 9
+"""hazard → its remedy (roll answers stop, end of limit answers speed limit)."""
+HAZARD_OF_REMEDY: dict[int, int] = {GASOLINE: OUT_OF_GAS, SPARE_TIRE: FLAT_TIRE, REPAIRS: ACCIDENT,
+                                    END_OF_LIMIT: SPEED_LIMIT}
+
+
+def is_distance(card: int) -> bool:
+    return card <= D200
+
+
+def is_hazard(card: int) -> bool:
+    return STOP <= card <= ACCIDENT
+
+
+def is_remedy(card: int) -> bool:
+    """True for gasoline, spare tire, repairs and end of limit (roll is apart)."""
+    return END_OF_LIMIT <= card <= REPAIRS
+
+
+def is_safety(card: int) -> bool:
+    return card >= RIGHT_OF_WAY
+
+
+def safety_bit(card: int) -> int:
+    """The bit of a safety in a team's safety mask."""
+    return 1 << (card - RIGHT_OF_WAY)
+
+
+def kind(card: int) -> str:
+    """``"distance"``, ``"hazard"``, ``"remedy"`` (roll included) or ``"safety"``."""
+    if card <= D200:
+        return "distance"
+    if card <= ACCIDENT:
+        return "hazard"
+    if card <= REPAIRS:
+        return "remedy"
+    return "safety"
+
+
+def deck(reduced: bool) -> list[int]:
+    """A fresh, unshuffled deck: 101 cards if ``reduced`` else 106 (MBR-2)."""
+    counts = REDUCED_COUNTS if reduced else FULL_COUNTS
+    return [card for card, n in enumerate(counts) for _ in range(n)]

@@ -1,0 +1,71 @@
+"""Editions and options of Mille Bornes: one frozen dataclass, editions are instances.
+
+``eu`` (sheet 000, the default), ``classic`` (older editions, sheet 003) and
+``2016`` (the current edition, sheet 003); every variant and FAQ point of sheet
+003 is a named field, so any edition can switch it (``--option fast_game=yes``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Edition = Literal["eu", "classic", "2016"]
+Exhaustion = Literal["play_out", "end", "reshuffle"]
+
+
+@dataclass(frozen=True)
+class MilleBornesOptions:
+    """The rules in force. Field docs are in :data:`OPTION_HELP`."""
+
+    edition: Edition = "eu"
+    direction: Literal["right", "left"] = "right"
+    coup_fourre_closes: Literal["draw", "play"] = "draw"
+    older_scoring: bool = True
+    game_target: int = 5000
+    trip_by_players: bool = True
+    team_play: bool = True
+    fast_game: bool = False
+    draw_from_discard: bool = False
+    hazard_on_hazard: bool = False
+    roll_after_remedy: bool = True
+    deck_exhaustion: Exhaustion = "play_out"
+    hazard_before_first_roll: bool = True
+    exceed_target: bool = False
+
+
+EU = MilleBornesOptions()
+CLASSIC = MilleBornesOptions(edition="classic", direction="left", coup_fourre_closes="play",
+                             trip_by_players=False)
+EDITION_2016 = MilleBornesOptions(
+    edition="2016", direction="left", coup_fourre_closes="play", older_scoring=False,
+    trip_by_players=False, draw_from_discard=True, roll_after_remedy=False,
+    deck_exhaustion="reshuffle", exceed_target=True,
+)
+
+EDITIONS: dict[str, MilleBornesOptions] = {"eu": EU, "classic": CLASSIC, "2016": EDITION_2016}
+"""Edition name → options; ``eu`` first (the default)."""
+
+OPTION_HELP: dict[str, str] = {
+    "edition": "Base rules: eu (Basque sheet 000), classic (older editions) or 2016 (current edition).",
+    "direction": "Direction of play: right (eu, MBR-3) or left (classic, 2016).",
+    "coup_fourre_closes": "A coup fourré must be called before the next player draws (draw) "
+                          "or before they play or discard (play) (MBR-10, MBR-23).",
+    "older_scoring": "Bonus scoring and several legs to game_target points (MBR-14..17); "
+                     "off: one hand, km + safeties + coups fourrés (MBR-24).",
+    "game_target": "Points that end a multi-leg game (MBR-17, 5000).",
+    "trip_by_players": "Two players play with 101 cards to 700 km with the extension, like three "
+                       "(MBR-2, MBR-12); off: 106 cards and 1000 km.",
+    "team_play": "Four to six players play in teams of two sharing a tableau, alternate seats (MBR-1).",
+    "fast_game": "A hazard may be answered at once with its remedy, out of turn; a turn may be spent "
+                 "discarding cards and drawing back to six (sheet 003 fast game).",
+    "draw_from_discard": "A turn may start by taking the top card of the discard pile (MBR-20).",
+    "hazard_on_hazard": "A hazard may be played on another hazard; only the top one needs its remedy.",
+    "roll_after_remedy": "After a remedy a roll is needed again before distance (MBR-8; off: MBR-21).",
+    "deck_exhaustion": "When the draw pile runs out: play_out the hands (MBR-13), end the leg, "
+                       "or reshuffle the discard pile into a new draw pile (MBR-20).",
+    "hazard_before_first_roll": "Hazards may be played before one's own first roll "
+                                "(speed limits are always allowed).",
+    "exceed_target": "Distance may pass the target (MBR-22); off: the trip must end exactly (MBR-11).",
+}
+"""One line per option for the lobby (English; the UI may translate ``option.<name>``)."""

@@ -1,0 +1,789 @@
+"""The state of a Mille Bornes game: legs, turns, the coup-fourré window, scoring.
+
+Everything is plain lists of ints (cards are ints, see :mod:`.cards`) so that
+:meth:`MilleBornesState.clone` is cheap. Rule ids refer to
+``shared/rules/mille-bornes.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from mahai.core.errors import IllegalAction, NotYourTurn
+from mahai.core.game import Event, Seat, State
+from mahai.games.mille_bornes.actions import (
+    DOMAIN,
+    CoupFourre,
+    Decline,
+    Discard,
+    Draw,
+    Extend,
+    Hazard,
+    MilleBornesAction,
+    Play,
+    Redraw,
+    Remedy,
+    Safety,
+)
+from mahai.games.mille_bornes.cards import (
+    ACCIDENT,
+    CARD_OF,
+    CODES,
+    D200,
+    END_OF_LIMIT,
+    FULL_COUNTS,
+    HAZARD_OF_REMEDY,
+    KM,
+    REDUCED_COUNTS,
+    REMEDY_OF,
+    REPAIRS,
+    RIGHT_OF_WAY,
+    ROLL,
+    SAFETY_OF,
+    SPEED_LIMIT,
+    STOP,
+    deck,
+)
+from mahai.games.mille_bornes.options import MilleBornesOptions
+
+DRAW, PLAY, EXTEND, OVER = 0, 1, 2, 3
+PHASES = ("draw", "play", "extend", "over")
+HAND_SIZE = 6
+MAX_RESHUFFLES = 3
+"""Engine ruling (the sheets are silent): with ``deck_exhaustion=reshuffle`` the
+discard pile becomes the draw pile at most this many times per leg, then the
+hands are played out, so every leg ends."""
+RECENT_EVENTS = 16
+
+Sheet = tuple[tuple[tuple[str, int], ...], ...]
+"""A leg's score sheet: for each team, ``(bonus name, points)`` pairs."""
+
+
+def teams_for(options: MilleBornesOptions, players: int) -> tuple[tuple[Seat, ...], ...]:
+    """Team members by team id (MBR-1): alone with 2 or 3 players (or without
+    ``team_play``); with 4–6 players and ``team_play``, teams of two in
+    alternate seats, team of seat ``s`` = ``s % ceil(n/2)`` (4: {0,2},{1,3};
+    6: {0,3},{1,4},{2,5}; 5 (2016): {0,3},{1,4},{2})."""
+    if options.team_play and players >= 4:
+        k = (players + 1) // 2
+        return tuple(tuple(s for s in range(players) if s % k == t) for t in range(k))
+    return tuple((s,) for s in range(players))
+
+
+def short_trip(options: MilleBornesOptions, players: int) -> bool:
+    """True when the leg is 700 km with the extension question (MBR-12): 3 or 6
+    players, and 2 players with ``trip_by_players``; never in the 2016 edition (MBR-22)."""
+    if options.edition == "2016":
+        return False
+    if players == 2:
+        return options.trip_by_players
+    return players in (3, 6)
+
+
+def reduced_deck(options: MilleBornesOptions, players: int) -> bool:
+    """True for the 101-card deck (MBR-2): 2 or 3 players on a short trip."""
+    return players in (2, 3) and short_trip(options, players)
+
+
+def _bits(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def _illegal(code: str, **params: str | int) -> IllegalAction:
+    return IllegalAction(code, domain=DOMAIN, **params)
+
+
+class MilleBornesState(State[MilleBornesAction]):
+    """A Mille Bornes game (all its legs).
+
+    Public attributes (read-only for callers): ``options``, ``players``,
+    ``teams`` (members per team id), ``team_of`` (team id per seat), ``leg``
+    (1-based), ``legs_played``, ``dealer``, ``turn``, ``phase`` (index into
+    :data:`PHASES`), ``target`` (km), ``totals`` (game points per team),
+    ``sheets`` (one :data:`Sheet` per finished leg), ``hands``, ``draw_pile``,
+    ``discard`` (cards as ints), and the team tableaux ``battle``, ``speed``,
+    ``dist``, ``km``, ``n200``, ``safe``/``cf`` (safety bit masks), ``safe_order``.
+    """
+
+    def __init__(self, options: MilleBornesOptions, players: int, rng: random.Random,
+                 deal: bool = True) -> None:
+        super().__init__(players, rng)
+        self.options = options
+        self.teams = teams_for(options, players)
+        self.nteams = len(self.teams)
+        self.team_of: tuple[int, ...] = tuple(
+            next(t for t, members in enumerate(self.teams) if s in members) for s in range(players))
+        self.step = 1 if options.direction == "left" else -1
+        self.short = short_trip(options, players)
+        self.reduced = reduced_deck(options, players)
+        self.base_target = 700 if self.short else 1000
+        # game
+        self.dealer = (0 - self.step) % players  # seat 0 starts the first leg
+        self.leg = 0
+        self.legs_played = 0
+        self.totals = [0] * self.nteams
+        self.sheets: list[Sheet] = []
+        self.completers: list[int] = []
+        self.over = False
+        self.winner_teams: tuple[int, ...] = ()
+        self.log: list[Event] = []
+        self._reset_leg()
+        if deal:
+            self._new_leg([])
+
+    # ------------------------------------------------------------------ setup
+    def _reset_leg(self) -> None:
+        k = self.nteams
+        self.draw_pile: list[int] = []
+        self.discard: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(self.players)]
+        self.battle: list[list[int]] = [[] for _ in range(k)]
+        self.speed: list[list[int]] = [[] for _ in range(k)]
+        self.dist: list[list[int]] = [[] for _ in range(k)]
+        self.km = [0] * k
+        self.n200 = [0] * k
+        self.safe = [0] * k
+        self.cf = [0] * k
+        self.safe_order: list[list[int]] = [[] for _ in range(k)]
+        self.started = [False] * k
+        self.target = self.base_target
+        self.ext_team = -1
+        self.turn = 0
+        self.phase = DRAW
+        self.win_team = -1
+        self.win_hazard = -1
+        self.win_attacker = -1
+        self.pending: list[Seat] = []
+        self.reshuffles = 0
+
+    def _new_leg(self, events: list[Event]) -> None:
+        """Deal a new leg (MBR-3; MBC-9: everything per leg is reset)."""
+        self._reset_leg()
+        self.leg += 1
+        self.dealer = (self.dealer + self.step) % self.players if self.leg > 1 else self.dealer
+        pile = deck(self.reduced)
+        self.rng.shuffle(pile)
+        first = (self.dealer + self.step) % self.players
+        order = [(first + i * self.step) % self.players for i in range(self.players)]
+        for _ in range(HAND_SIZE):
+            for seat in order:
+                self.hands[seat].append(pile.pop())
+        self.draw_pile = pile
+        events.append(Event("leg_start", {"leg": self.leg, "dealer": self.dealer, "target": self.target,
+                                          "draw_pile": len(pile)}))
+        for seat in order:
+            events.append(Event("deal", {"seat": seat, "cards": [CODES[c] for c in self.hands[seat]]},
+                                audience=frozenset({seat}), redacted={"seat": seat, "count": HAND_SIZE}))
+        self._start_turn(first, events)
+
+    # ------------------------------------------------------------ rule helpers
+    def active_hazard(self, team: int) -> int:
+        """The hazard in force on ``team``'s battle pile (its card int), or -1:
+        the top card if it is a hazard not cancelled by a shown safety (MBR-9)."""
+        b = self.battle[team]
+        if not b:
+            return -1
+        top = b[-1]
+        if STOP <= top <= ACCIDENT and not self.safe[team] & (1 << (SAFETY_OF[top] - RIGHT_OF_WAY)):
+            return top
+        return -1
+
+    def rolling(self, team: int) -> bool:
+        """Whether ``team`` may play distance as far as the battle pile goes
+        (MBR-5, MBR-8, MBR-9, MBR-21)."""
+        b = self.battle[team]
+        row = self.safe[team] & 1
+        if not b:
+            return bool(row)
+        top = b[-1]
+        if STOP <= top <= ACCIDENT:
+            if not self.safe[team] & (1 << (SAFETY_OF[top] - RIGHT_OF_WAY)):
+                return False
+            return bool(row) or not self.options.roll_after_remedy
+        if row or top == ROLL:
+            return True
+        return not self.options.roll_after_remedy
+
+    def speed_limited(self, team: int) -> bool:
+        """A speed limit is in force on ``team`` (MBR-7)."""
+        s = self.speed[team]
+        return bool(s) and s[-1] == SPEED_LIMIT and not self.safe[team] & 1
+
+    def next_seat(self, seat: Seat) -> Seat:
+        """The seat after ``seat`` in the direction of play (MBR-3)."""
+        return (seat + self.step) % self.players
+
+    def in_window(self, seat: Seat) -> bool:
+        """``seat`` may still answer the hazard just played (coup fourré, decline,
+        fast-game remedy): it is in the attacked team and the window is open for it."""
+        return self.win_team >= 0 and self.team_of[seat] == self.win_team and (
+            seat in self.pending or seat == self.turn)
+
+    # ------------------------------------------------------------ contract
+    def to_act(self) -> tuple[Seat, ...]:
+        """The turn player, preceded while a coup-fourré window is open by every
+        attacked player who has not declined yet (whether or not they hold the
+        safety: this tuple is public and must not tell)."""
+        if self.over:
+            return ()
+        if self.pending:
+            return (*self.pending, self.turn)
+        return (self.turn,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def winners(self) -> frozenset[Seat]:
+        return frozenset(s for t in self.winner_teams for s in self.teams[t])
+
+    def scores(self) -> tuple[float, ...]:
+        """Each seat's team total: game points over the legs played."""
+        return tuple(float(self.totals[self.team_of[s]]) for s in range(self.players))
+
+    def extra_counts(self) -> dict[str, float]:
+        """Counts for ``mahai simulate``: legs played."""
+        return {"legs": float(self.legs_played)}
+
+    def _check(self, seat: Seat, action: MilleBornesAction) -> None:
+        if seat not in self.to_act():
+            if isinstance(action, CoupFourre) and not self.over:
+                raise _illegal("window_closed", card=action.card)
+            raise NotYourTurn("not_your_turn", seat=seat)
+        self.verify(seat, action)
+
+    # ------------------------------------------------------------ legality
+    def _has(self, seat: Seat, code: str) -> int:
+        card = CARD_OF[code]
+        if card not in self.hands[seat]:
+            raise _illegal("card_not_in_hand", card=code)
+        return card
+
+    def _window_answer(self, seat: Seat, action: MilleBornesAction) -> bool:
+        """Verify an out-of-turn answer to the hazard just played; True if it is one."""
+        if isinstance(action, CoupFourre):
+            if not self.in_window(seat):
+                raise _illegal("window_closed", card=action.card)
+            if SAFETY_OF[self.win_hazard] != CARD_OF[action.card]:
+                raise _illegal("wrong_safety", card=action.card, hazard=CODES[self.win_hazard])
+            self._has(seat, action.card)
+            return True
+        if isinstance(action, (Remedy, Play)) and self.options.fast_game and self.in_window(seat) and (
+                seat != self.turn or self.phase == DRAW):
+            if action.card in ("roll", "end_of_limit", "gasoline", "spare_tire", "repairs"):
+                if REMEDY_OF[self.win_hazard] != CARD_OF[action.card]:
+                    raise _illegal("wrong_remedy", card=action.card, hazard=CODES[self.win_hazard])
+                self._has(seat, action.card)
+                return True
+        return False
+
+    def verify(self, seat: Seat, action: MilleBornesAction) -> None:
+        """Raise :class:`IllegalAction` with the reason code of the rule broken."""
+        if self.phase == EXTEND:
+            if not isinstance(action, Extend):
+                raise _illegal("must_answer_extension")
+            return
+        if isinstance(action, Extend):
+            raise _illegal("no_extension_question")
+        if seat != self.turn:  # an attacked player in the coup-fourré window
+            if isinstance(action, Decline):
+                return
+            if not self._window_answer(seat, action):
+                raise _illegal("only_window_answers")
+            return
+        if isinstance(action, Decline):
+            raise _illegal("nothing_to_decline")
+        if isinstance(action, CoupFourre) or (self.phase == DRAW and self._window_answer(seat, action)):
+            self._window_answer(seat, action)
+            return
+        if self.phase == DRAW:
+            if isinstance(action, Draw):
+                if action.source == "pile":
+                    if not self.draw_pile:
+                        raise _illegal("draw_pile_empty")
+                    return
+                if not self.options.draw_from_discard:
+                    raise _illegal("draw_from_discard_off")
+                if not self.discard:
+                    raise _illegal("discard_pile_empty")
+                return
+            if isinstance(action, Redraw):
+                if not self.options.fast_game:
+                    raise _illegal("not_fast_game")
+                hand = list(self.hands[seat])
+                for code in action.cards:
+                    card = CARD_OF[code]
+                    if card not in hand:
+                        raise _illegal("card_not_in_hand", card=code)
+                    hand.remove(card)
+                return
+            raise _illegal("must_draw_first")
+        if isinstance(action, (Draw, Redraw)):
+            raise _illegal("already_drawn")
+        card = self._has(seat, action.card)
+        if isinstance(action, (Discard, Safety)):
+            return
+        error = self._play_error(seat, action, card)
+        if error is not None:
+            raise _illegal(error[0], **error[1])
+
+    def _play_error(self, seat: Seat, action: MilleBornesAction,
+                    card: int) -> tuple[str, dict[str, str | int]] | None:
+        team = self.team_of[seat]
+        if isinstance(action, Play):
+            if card == ROLL:
+                return self._roll_error(team)
+            return self._distance_error(team, card)
+        if isinstance(action, Remedy):
+            return self._remedy_error(team, card)
+        if isinstance(action, Hazard):
+            return self._hazard_error(team, card, action.team)
+        return None  # pragma: no cover - other actions never reach here
+
+    def _roll_error(self, team: int) -> tuple[str, dict[str, str | int]] | None:
+        """MBR-5, MBR-8: a roll starts a team and answers stop."""
+        if self.safe[team] & 1:
+            return "right_of_way_shown", {}
+        act = self.active_hazard(team)
+        if act >= 0 and act != STOP:
+            return "need_remedy", {"hazard": CODES[act]}
+        if self.rolling(team):
+            return "already_rolling", {}
+        return None
+
+    def _distance_error(self, team: int, card: int) -> tuple[str, dict[str, str | int]] | None:
+        """MBR-5, MBR-7, MBR-11, MBR-22."""
+        act = self.active_hazard(team)
+        if act >= 0:
+            return "need_remedy", {"hazard": CODES[act]}
+        if not self.rolling(team):
+            return "need_roll", {}
+        if card > 1 and self.speed_limited(team):
+            return "limit_only_25_50", {"card": CODES[card]}
+        if card == D200 and self.n200[team] >= 2:
+            return "too_many_200", {}
+        if self.km[team] + KM[card] > self.target and not self.options.exceed_target:
+            return "over_target", {"card": CODES[card], "km": self.km[team], "target": self.target}
+        return None
+
+    def _remedy_error(self, team: int, card: int) -> tuple[str, dict[str, str | int]] | None:
+        """MBR-7 (end of limit), MBR-8 (the matching remedy on top of the hazard)."""
+        if card == END_OF_LIMIT:
+            if not self.speed_limited(team):
+                return "no_speed_limit", {}
+            return None
+        act = self.active_hazard(team)
+        if act < 0:
+            return "no_hazard_to_remedy", {"card": CODES[card]}
+        if HAZARD_OF_REMEDY[card] != act:
+            return "wrong_remedy", {"card": CODES[card], "hazard": CODES[act]}
+        return None
+
+    def _hazard_error(self, team: int, card: int, target: int) -> tuple[str, dict[str, str | int]] | None:
+        """MBR-6, MBR-7, MBR-21 and the FAQ flags."""
+        if not 0 <= target < self.nteams:
+            return "no_such_team", {"team": target}
+        if target == team:
+            return "own_team", {}
+        if self.safe[target] & (1 << (SAFETY_OF[card] - RIGHT_OF_WAY)):
+            return "protected_by_safety", {"card": CODES[card], "team": target}
+        if card == SPEED_LIMIT:
+            if self.speed_limited(target):
+                return "speed_limit_in_force", {"team": target}
+            return None
+        if not self.options.hazard_before_first_roll and not self.started[team]:
+            return "no_first_roll_yet", {}
+        if self.active_hazard(target) >= 0:
+            if not self.options.hazard_on_hazard:
+                return "hazard_on_hazard", {"team": target}
+            return None
+        if not self.rolling(target):
+            return "not_rolling", {"team": target}
+        return None
+
+    # ------------------------------------------------------------ legal actions
+    def legal_actions(self, seat: Seat) -> list[MilleBornesAction]:
+        """Every legal action of ``seat`` now, in a stable order (empty if it owes nothing)."""
+        if self.over or seat not in self.to_act():
+            return []
+        if self.phase == EXTEND:
+            return [_EXTEND_YES, _EXTEND_NO]
+        out: list[MilleBornesAction] = []
+        hand = self.hands[seat]
+        if seat != self.turn:
+            out.append(_DECLINE)
+            self._window_options(seat, hand, out)
+            return out
+        if self.phase == DRAW:
+            if self.draw_pile:
+                out.append(_DRAW)
+            if self.options.draw_from_discard and self.discard:
+                out.append(_DRAW_DISCARD)
+            if self.options.fast_game and self.draw_pile:
+                out.extend(_redraws(hand))
+            if self.win_team >= 0:
+                self._window_options(seat, hand, out)
+            return out
+        team = self.team_of[seat]
+        distinct = sorted(set(hand))
+        rolling = self.rolling(team)
+        act = self.active_hazard(team)
+        limited = self.speed_limited(team)
+        for card in distinct:
+            if card <= D200:
+                if (rolling and act < 0 and not (card > 1 and limited)
+                        and not (card == D200 and self.n200[team] >= 2)
+                        and (self.options.exceed_target or self.km[team] + KM[card] <= self.target)):
+                    out.append(_PLAY[card])
+            elif card <= ACCIDENT:
+                for target in range(self.nteams):
+                    if target != team and self._hazard_error(team, card, target) is None:
+                        out.append(_HAZARD[card][target])
+            elif card == ROLL:
+                if self._roll_error(team) is None:
+                    out.append(_PLAY[card])
+            elif card <= REPAIRS:
+                if self._remedy_error(team, card) is None:
+                    out.append(_REMEDY[card])
+            else:
+                out.append(_SAFETY[card])
+        if self.win_team >= 0:
+            self._window_options(seat, hand, out)
+        out.extend(_DISCARD[c] for c in distinct)
+        return out
+
+    def _window_options(self, seat: Seat, hand: list[int], out: list[MilleBornesAction]) -> None:
+        if not self.in_window(seat):
+            return
+        safety = SAFETY_OF[self.win_hazard]
+        if safety in hand:
+            out.append(_COUP_FOURRE[safety])
+        if self.options.fast_game and (seat != self.turn or self.phase == DRAW):
+            remedy = REMEDY_OF[self.win_hazard]
+            if remedy in hand:
+                out.append(_PLAY[remedy] if remedy == ROLL else _REMEDY[remedy])
+
+    # ------------------------------------------------------------ doing
+    def _do(self, seat: Seat, action: MilleBornesAction) -> list[Event]:
+        events: list[Event] = []
+        if isinstance(action, Extend):
+            self._extend(seat, action.yes, events)
+        elif isinstance(action, Decline):
+            self.pending.remove(seat)
+            events.append(Event("decline", {"seat": seat}))
+        elif isinstance(action, CoupFourre):
+            self._coup_fourre(seat, CARD_OF[action.card], events)
+        elif seat != self.turn or (self.phase == DRAW and isinstance(action, (Play, Remedy))):
+            self._fast_remedy(seat, CARD_OF[action.card], events)  # type: ignore[union-attr]
+        elif isinstance(action, Draw):
+            self._draw_turn(seat, action.source, events)
+        elif isinstance(action, Redraw):
+            self._redraw(seat, action.cards, events)
+        else:
+            self._close_window()
+            self._play(seat, action, events)
+        self.log.extend(events)
+        if len(self.log) > RECENT_EVENTS:
+            del self.log[:-RECENT_EVENTS]
+        return events
+
+    def _close_window(self) -> None:
+        self.win_team = -1
+        self.win_hazard = -1
+        self.win_attacker = -1
+        self.pending = []
+
+    def _draw_one(self, seat: Seat, events: list[Event], why: str) -> None:
+        if not self.draw_pile:
+            return
+        card = self.draw_pile.pop()
+        self.hands[seat].append(card)
+        events.append(Event("draw", {"seat": seat, "source": "pile", "card": CODES[card], "why": why},
+                            audience=frozenset({seat}),
+                            redacted={"seat": seat, "source": "pile", "why": why}))
+
+    def _draw_turn(self, seat: Seat, source: str, events: list[Event]) -> None:
+        if self.win_team >= 0 and self.options.coup_fourre_closes == "draw":
+            self._close_window()
+        if source == "discard":
+            card = self.discard.pop()
+            self.hands[seat].append(card)
+            events.append(Event("draw", {"seat": seat, "source": "discard", "card": CODES[card],
+                                         "why": "turn"}))
+        else:
+            self._draw_one(seat, events, "turn")
+        self.phase = PLAY
+
+    def _redraw(self, seat: Seat, cards: Sequence[str], events: list[Event]) -> None:
+        """Fast game: discard the cards and draw back to six; the turn ends."""
+        if self.win_team >= 0:
+            self._close_window()
+        hand = self.hands[seat]
+        for code in cards:
+            card = CARD_OF[code]
+            hand.remove(card)
+            self.discard.append(card)
+        events.append(Event("redraw", {"seat": seat, "cards": list(cards)}))
+        while len(hand) < HAND_SIZE and self.draw_pile:
+            self._draw_one(seat, events, "redraw")
+        self._start_turn(self.next_seat(seat), events)
+
+    def _play(self, seat: Seat, action: MilleBornesAction, events: list[Event]) -> None:
+        team = self.team_of[seat]
+        card = CARD_OF[action.card]  # type: ignore[union-attr]
+        self.hands[seat].remove(card)
+        if isinstance(action, Discard):
+            self.discard.append(card)
+            events.append(Event("discard", {"seat": seat, "card": CODES[card]}))
+            self._start_turn(self.next_seat(seat), events)
+            return
+        if isinstance(action, Safety):
+            self._lay_safety(team, card)
+            events.append(Event("safety", {"seat": seat, "team": team, "card": CODES[card]}))
+            self._start_turn(seat, events)  # MBR-9: draw again and play again
+            return
+        if isinstance(action, Hazard):
+            target = action.team
+            (self.speed if card == SPEED_LIMIT else self.battle)[target].append(card)
+            events.append(Event("hazard", {"seat": seat, "team": target, "card": CODES[card]}))
+            leg = self.leg
+            self._start_turn(self.next_seat(seat), events)
+            if not self.over and self.leg == leg:
+                self.win_team, self.win_hazard, self.win_attacker = target, card, seat
+                self.pending = [s for s in self.teams[target] if s != self.turn]
+                events.append(Event("window", {"team": target, "hazard": action.card,
+                                               "pending": list(self.pending)}))
+            return
+        if card == END_OF_LIMIT:
+            self.speed[team].append(card)
+            events.append(Event("remedy", {"seat": seat, "team": team, "card": CODES[card]}))
+        elif card == ROLL or isinstance(action, Remedy):
+            self.battle[team].append(card)
+            if card == ROLL:
+                self.started[team] = True
+            events.append(Event("remedy", {"seat": seat, "team": team, "card": CODES[card]}))
+        else:  # distance
+            self.dist[team].append(card)
+            self.km[team] += KM[card]
+            if card == D200:
+                self.n200[team] += 1
+            events.append(Event("distance", {"seat": seat, "team": team, "card": CODES[card],
+                                             "km": self.km[team]}))
+            if self.km[team] >= self.target:
+                if self.short and self.ext_team < 0 and self.target == self.base_target:
+                    self.turn, self.phase = seat, EXTEND
+                    events.append(Event("extension_question", {"seat": seat, "team": team}))
+                    return
+                self._end_leg(team, events)
+                return
+        self._start_turn(self.next_seat(seat), events)
+
+    def _lay_safety(self, team: int, card: int, coup_fourre: bool = False) -> None:
+        bit = 1 << (card - RIGHT_OF_WAY)
+        self.safe[team] |= bit
+        if coup_fourre:
+            self.cf[team] |= bit
+        self.safe_order[team].append(card)
+        if card == RIGHT_OF_WAY:
+            self.started[team] = True
+
+    def _coup_fourre(self, seat: Seat, card: int, events: list[Event]) -> None:
+        """MBR-10 / MBR-23: the hazard goes to the discard pile, the safety is laid
+        crosswise, one replacement card is drawn and ``seat`` takes the turn."""
+        team = self.win_team
+        hazard = self.win_hazard
+        pile = self.speed[team] if hazard == SPEED_LIMIT else self.battle[team]
+        pile.pop()
+        self.discard.append(hazard)
+        self.hands[seat].remove(card)
+        self._lay_safety(team, card, coup_fourre=True)
+        had_drawn = seat == self.turn and self.phase == PLAY
+        self._close_window()
+        events.append(Event("coup_fourre", {"seat": seat, "team": team, "card": CODES[card],
+                                            "hazard": CODES[hazard]}))
+        self._draw_one(seat, events, "coup_fourre")
+        if had_drawn:
+            self.turn = seat
+        else:
+            self._start_turn(seat, events)
+
+    def _fast_remedy(self, seat: Seat, card: int, events: list[Event]) -> None:
+        """Fast game: the matching remedy at once, out of turn, and a replacement card."""
+        team = self.win_team
+        self.hands[seat].remove(card)
+        (self.speed if card == END_OF_LIMIT else self.battle)[team].append(card)
+        if card == ROLL:
+            self.started[team] = True
+        self._close_window()
+        events.append(Event("remedy", {"seat": seat, "team": team, "card": CODES[card], "fast": True}))
+        self._draw_one(seat, events, "fast_remedy")
+
+    def _extend(self, seat: Seat, yes: bool, events: list[Event]) -> None:
+        team = self.team_of[seat]
+        events.append(Event("extension", {"seat": seat, "team": team, "yes": yes}))
+        if yes:
+            self.ext_team = team
+            self.target = 1000
+            self._start_turn(self.next_seat(seat), events)
+        else:
+            self._end_leg(team, events)
+
+    def _start_turn(self, seat: Seat, events: list[Event]) -> None:
+        """Give the turn to ``seat`` (or the next seat that can act), handling the
+        empty draw pile (MBR-13, MBR-20, ``deck_exhaustion``)."""
+        opts = self.options
+        for _ in range(self.players):
+            if not self.draw_pile:
+                if opts.deck_exhaustion == "end":
+                    self._end_leg(-1, events)
+                    return
+                if opts.deck_exhaustion == "reshuffle" and self.discard and self.reshuffles < MAX_RESHUFFLES:
+                    self.reshuffles += 1
+                    self.draw_pile = self.discard
+                    self.discard = []
+                    self.rng.shuffle(self.draw_pile)
+                    events.append(Event("reshuffle", {"draw_pile": len(self.draw_pile)}))
+            if self.draw_pile:
+                self.turn, self.phase = seat, DRAW
+                return
+            if self.hands[seat]:
+                self.turn, self.phase = seat, PLAY
+                return
+            seat = self.next_seat(seat)
+        self._end_leg(-1, events)
+
+    # ------------------------------------------------------------ scoring
+    def leg_sheet(self, completer: int) -> Sheet:
+        """The score sheet of the current leg, ``completer`` = the team that
+        completed the trip (-1: none). MBR-14..16 (older scoring) or MBR-24."""
+        rows: list[tuple[tuple[str, int], ...]] = []
+        others_dist = [any(self.dist[o] for o in range(self.nteams) if o != t) for t in range(self.nteams)]
+        for t in range(self.nteams):
+            nsafe, ncf = _bits(self.safe[t]), _bits(self.cf[t])
+            items: list[tuple[str, int]] = [("distance", self.km[t])]
+            if self.options.older_scoring:
+                items.append(("safeties", 100 * nsafe))
+                items.append(("all_safeties", 300 if nsafe == 4 else 0))
+                items.append(("coups_fourres", 300 * ncf))
+                won = t == completer
+                items.append(("trip", 400 if won else 0))
+                items.append(("delayed_action", 300 if won and not self.draw_pile else 0))
+                items.append(("safe_trip", 300 if won and self.n200[t] == 0 else 0))
+                items.append(("shut_out", 500 if won and not others_dist[t] else 0))
+                if self.ext_team >= 0:
+                    caller_made_it = completer == self.ext_team
+                    gets = (t == self.ext_team) if caller_made_it else (t != self.ext_team)
+                    items.append(("extension", 200 if gets else 0))
+            else:
+                items.append(("safeties", 100 * (nsafe - ncf)))
+                items.append(("coups_fourres", 200 * ncf))
+            rows.append(tuple(items))
+        return tuple(rows)
+
+    def _end_leg(self, completer: int, events: list[Event]) -> None:
+        sheet = self.leg_sheet(completer)
+        self._close_window()
+        self.sheets.append(sheet)
+        self.completers.append(completer)
+        self.legs_played += 1
+        leg_totals = [sum(p for _, p in row) for row in sheet]
+        for t in range(self.nteams):
+            self.totals[t] += leg_totals[t]
+        events.append(Event("leg_end", {"leg": self.leg, "completed_by": completer, "points": leg_totals,
+                                        "totals": list(self.totals)}))
+        if self.options.older_scoring:
+            best = max(self.totals)
+            leaders = tuple(t for t in range(self.nteams) if self.totals[t] == best)
+            done = best >= self.options.game_target and len(leaders) == 1
+        else:
+            best = max(leg_totals)
+            leaders = tuple(t for t in range(self.nteams) if leg_totals[t] == best)
+            done = True
+        if done:
+            self.over = True
+            self.phase = OVER
+            self.winner_teams = leaders
+            events.append(Event("game_end", {"winners": sorted(self.winners()), "teams": list(leaders),
+                                             "totals": list(self.totals)}))
+            return
+        self._new_leg(events)
+
+    # ------------------------------------------------------------ copying
+    def clone(self) -> MilleBornesState:
+        new = object.__new__(MilleBornesState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        new.rng = rng
+        new.totals = self.totals[:]
+        new.sheets = self.sheets[:]
+        new.completers = self.completers[:]
+        new.log = self.log[:]
+        new.draw_pile = self.draw_pile[:]
+        new.discard = self.discard[:]
+        new.hands = [h[:] for h in self.hands]
+        new.battle = [b[:] for b in self.battle]
+        new.speed = [b[:] for b in self.speed]
+        new.dist = [b[:] for b in self.dist]
+        new.km = self.km[:]
+        new.n200 = self.n200[:]
+        new.safe = self.safe[:]
+        new.cf = self.cf[:]
+        new.safe_order = [b[:] for b in self.safe_order]
+        new.started = self.started[:]
+        new.pending = self.pending[:]
+        return new
+
+    def card_count(self) -> int:
+        """Every card of the leg, wherever it is (106 or 101: conservation check)."""
+        return (len(self.draw_pile) + len(self.discard) + sum(map(len, self.hands))
+                + sum(map(len, self.battle)) + sum(map(len, self.speed)) + sum(map(len, self.dist))
+                + sum(map(len, self.safe_order)))
+
+    def deck_size(self) -> int:
+        return sum(REDUCED_COUNTS if self.reduced else FULL_COUNTS)
+
+    def hand_codes(self, seat: Seat) -> list[str]:
+        return [CODES[c] for c in self.hands[seat]]
+
+    def sheet_json(self, index: int) -> dict[str, Any]:
+        return sheet_to_json(self.sheets[index], index + 1, self.completers[index], self.teams)
+
+
+def sheet_to_json(sheet: Sheet, leg: int, completer: int,
+                  teams: Sequence[Sequence[int]]) -> dict[str, Any]:
+    """``{"leg", "completed_by", "teams": [{"team", "seats", "items": [{"name", "points"}], "total"}]}``."""
+    return {
+        "leg": leg,
+        "completed_by": completer if completer >= 0 else None,
+        "teams": [{"team": t, "seats": list(teams[t]),
+                   "items": [{"name": n, "points": p} for n, p in row],
+                   "total": sum(p for _, p in row)} for t, row in enumerate(sheet)],
+    }
+
+
+def _redraws(hand: list[int]) -> list[MilleBornesAction]:
+    counts: dict[int, int] = {}
+    for c in hand:
+        counts[c] = counts.get(c, 0) + 1
+    combos: list[tuple[int, ...]] = [()]
+    for card, n in sorted(counts.items()):
+        combos = [combo + (card,) * k for combo in combos for k in range(n + 1)]
+    return [Redraw(tuple(CODES[c] for c in combo)) for combo in combos if combo]
+
+
+_DRAW = Draw()
+_DRAW_DISCARD = Draw("discard")
+_DECLINE = Decline()
+_EXTEND_YES = Extend(True)
+_EXTEND_NO = Extend(False)
+_PLAY: dict[int, MilleBornesAction] = {c: Play(CODES[c]) for c in (0, 1, 2, 3, 4, ROLL)}
+_REMEDY: dict[int, MilleBornesAction] = {c: Remedy(CODES[c]) for c in range(END_OF_LIMIT, REPAIRS + 1)}
+_HAZARD: dict[int, list[MilleBornesAction]] = {c: [Hazard(CODES[c], t) for t in range(6)]
+                                              for c in range(STOP, ACCIDENT + 1)}
+_SAFETY: dict[int, MilleBornesAction] = {c: Safety(CODES[c]) for c in range(RIGHT_OF_WAY, 19)}
+_COUP_FOURRE: dict[int, MilleBornesAction] = {c: CoupFourre(CODES[c]) for c in range(RIGHT_OF_WAY, 19)}
+_DISCARD: dict[int, MilleBornesAction] = {c: Discard(CODES[c]) for c in range(19)}
