@@ -1,0 +1,70 @@
+// Step-by-step replay: finished games from any seat's view, unfinished ones from the viewer's only.
+import { currentLang, h, has, langSelect, loadCatalogs, t, tr } from "./i18n.js";
+
+const tableId = location.pathname.split("/")[2];
+const params = new URLSearchParams(location.search);
+const token = localStorage.getItem(`mahai.seat.${tableId}`);
+let data = null;
+let index = 0;
+let gameModule = null;
+const $ = (id) => document.getElementById(id);
+
+async function load(seat) {
+  const q = new URLSearchParams();
+  if (token) q.set("token", token);
+  if (seat !== undefined && seat !== "") q.set("seat", seat);
+  data = await (await fetch(`/api/tables/${tableId}/replay?${q}`)).json();
+  const game = data.table.game;
+  await loadCatalogs(currentLang(), ["web", "core", game]);
+  try { gameModule = await import(`/static/games/${game}.js`); } catch (e) { gameModule = await import("/static/games/generic.js"); }
+  const title = has(game, "game_title") ? tr(game, "game_title") : game;
+  $("title").textContent = `${title} · ${t("Replay")}`;
+  $("langbox").replaceChildren(langSelect(() => location.reload()));
+  index = Math.min(index, data.frames.length - 1);
+  controls();
+  show();
+}
+
+const seatName = (s) => (s === null || s === undefined ? t("Spectator") : t("Seat {n}", { n: s + 1 }));
+
+function controls() {
+  const slider = h("input", { type: "range", id: "slider", min: "0", max: String(data.frames.length - 1),
+    value: String(index), "aria-label": t("Step"), oninput: (e) => { index = Number(e.target.value); show(); } });
+  const go = (i) => () => { index = Math.max(0, Math.min(data.frames.length - 1, i())); show(); };
+  const viewerSel = data.over ? h("select", { id: "viewer", "aria-label": t("Seen by"),
+    onchange: (e) => load(e.target.value) },
+    h("option", { value: "" }, t("Spectator")),
+    data.table.seats.map((s) => h("option", { value: String(s.seat), selected: data.viewer === s.seat ? true : null }, seatName(s.seat)))) : null;
+  $("controls").replaceChildren(
+    h("button", { type: "button", id: "first", onclick: go(() => 0) }, "⏮ ", t("First")),
+    h("button", { type: "button", id: "prev", onclick: go(() => index - 1) }, "◀ ", t("Previous")),
+    slider,
+    h("button", { type: "button", id: "next", onclick: go(() => index + 1) }, t("Next"), " ▶"),
+    h("button", { type: "button", id: "last", onclick: go(() => data.frames.length - 1) }, t("Last"), " ⏭"),
+    viewerSel ? h("label", {}, t("Seen by"), " ", viewerSel) : null,
+    h("a", { href: `/t/${tableId}` }, t("Back to the table")));
+}
+
+function show() {
+  const f = data.frames[index];
+  $("slider").value = String(index);
+  document.body.dataset.step = String(index);
+  $("step").textContent = t("Step {n} of {total}", { n: index, total: data.frames.length - 1 }) +
+    (f.action ? ` — ${seatName(f.seat)}: ${f.action}` : "");
+  $("frame-events").replaceChildren(...f.events.map((e) => h("li", {}, (gameModule.describeEvent && gameModule.describeEvent(e, ui)) || e.kind)));
+  const msg = { type: "replay", table: data.table, seat: data.viewer, version: f.version, view: f.view,
+                legal: [], to_act: [], over: false, winners: [] };
+  gameModule.render($("board"), msg, ui);
+}
+
+const ui = {
+  t, h, tg: (m, p) => tr(data.table.game, m, p), has: (m) => has(data.table.game, m), seatName,
+  act: () => {}, actionButton: (n, label) => h("span", {}, label ?? n), actionLabel: (n) => n,
+};
+
+document.addEventListener("keydown", (e) => {
+  if (e.key === "ArrowRight") { index = Math.min(data.frames.length - 1, index + 1); show(); }
+  if (e.key === "ArrowLeft") { index = Math.max(0, index - 1); show(); }
+});
+
+load(params.get("seat") ?? undefined);

@@ -1,0 +1,75 @@
+"""The WebSocket protocol refuses forged tokens, malformed JSON, illegal,
+out-of-turn and stale actions with a structured, localised error, and changes
+nothing (no action stored, version unchanged)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mahai.core import IllegalAction, NotYourTurn
+from mahai.i18n import explain
+from tests.web.client import Client
+from tests.web.server import Server
+
+pytestmark = pytest.mark.web
+
+
+def version_of(server: Server, table_id: str) -> int:
+    v: int = server.get(f"/api/tables/{table_id}")["version"]
+    return v
+
+
+def test_bad_messages_are_rejected_and_change_nothing(server: Server) -> None:
+    made = server.create("nim", ["person", "person"], options={"stones": 9})
+    tid, tokens = made["id"], made["tokens"]
+    a, b = Client(server.ws_url, tid, tokens["0"]), Client(server.ws_url, tid, tokens["1"])
+    assert a.welcome["seat"] == 0 and b.welcome["seat"] == 1
+    assert a.state is not None
+    mover = a if 0 in a.state["to_act"] else b
+    idle = b if mover is a else a
+
+    # forged token: told so, seated nowhere, cannot act
+    forged = Client(server.ws_url, tid, tokens["0"][:-2] + "xy")
+    errors = [f for f in forged.frames if f["type"] == "error"]
+    assert [e["code"] for e in errors] == ["bad_token"] and forged.welcome["seat"] is None
+    assert forged.act("take 1")["code"] == "not_seated"
+
+    # malformed JSON and wrong shapes
+    for junk in ["{not json", "[1, 2]", '"text"', '{"type": "act", "version": "0", "action": "take 1"}',
+                 '{"type": "act", "version": 0, "action": 5}', '{"type": "fly"}']:
+        mover.send(junk)
+        err = mover.wait("error")
+        assert err["kind"] == "malformed_action" and err["code"] == "bad_message", junk
+
+    # malformed notation, illegal, out of turn, stale
+    err = mover.act("jump 2")
+    assert err["type"] == "error" and err["kind"] == "malformed_action" and err["domain"] == "nim"
+    err = mover.act("take 7")
+    assert err["kind"] == "illegal_action" and err["code"] == "bad_take"
+    assert err["message"] == explain(IllegalAction("bad_take", domain="nim", n=7), "en")
+    err = idle.act("take 1")
+    assert err["kind"] == "not_your_turn"
+    assert err["message"] == explain(NotYourTurn("not_your_turn", seat=idle.welcome["seat"]), "en")
+    err = mover.act("take 1", version=5)
+    assert err["code"] == "stale_version" and err["params"] == {"seen": 5, "current": 0}
+
+    assert version_of(server, tid) == 0
+    assert mover.state is not None and mover.state["view"]["stones"] == 9
+
+    # and a good move still works afterwards, seen by both
+    done = mover.act("take 2")
+    assert done["type"] == "update" and done["version"] == 1 and done["view"]["stones"] == 7
+    seen = idle.wait_until(lambda s: s["version"] == 1)
+    assert seen["view"]["stones"] == 7 and seen["legal"]
+    for c in (a, b, forged):
+        c.close()
+
+
+def test_errors_are_in_the_players_language(server: Server) -> None:
+    made = server.create("nim", ["person", "person"])
+    c = Client(server.ws_url, made["id"], None, lang="eu")
+    err = c.act("take 1")
+    assert err["code"] == "not_seated"
+    assert err["message"] == explain(IllegalAction("not_seated", domain="web"), "eu")
+    assert err["message"] != explain(IllegalAction("not_seated", domain="web"), "en")
+    c.close()
