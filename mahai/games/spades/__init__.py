@@ -1,0 +1,93 @@
+"""Spades (``/work/shared/rules/spades.md``): four players in partnerships or
+two players with a stock deal, a whole match to 500 (SPR-1…SPR-13).
+
+Use :data:`GAME`::
+
+    >>> from mahai.games.spades import GAME
+    >>> state = GAME.new(GAME.options(), players=4, seed=7)
+    >>> seat = state.to_act()[0]
+    >>> [a.notation() for a in state.legal_actions(seat)][:2]
+    ['bid blind_nil', 'look']
+
+Modules: :mod:`.cards` (int cards, mask hands, notation), :mod:`.options`
+(:class:`SpadesOptions`, editions), :mod:`.actions` (actions and notation),
+:mod:`.scoring` (one side's hand score), :mod:`.state` (:class:`SpadesState`),
+:mod:`.view` (the projection, :class:`SpadesObservation`), :mod:`.determinize`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from mahai.core.game import Game, Seat
+from mahai.games.spades.actions import (
+    Bid,
+    BlindNil,
+    Discard,
+    Keep,
+    Look,
+    Pass,
+    Play,
+    SpadesAction,
+    parse_action,
+)
+from mahai.games.spades.cards import card_text, parse_card
+from mahai.games.spades.determinize import determinize
+from mahai.games.spades.options import EDITIONS, SpadesOptions
+from mahai.games.spades.scoring import SideScore, score_side
+from mahai.games.spades.state import SpadesState
+from mahai.games.spades.view import SpadesObservation, observe
+
+
+class Spades(Game[SpadesState, SpadesOptions]):
+    """The Spades rules: editions ``standard`` (default), ``two_player`` and
+    ``openspiel`` (failed nil helps the partner, no blind nil, one hand)."""
+
+    name: ClassVar[str] = "spades"
+    slug: ClassVar[str] = "spades"
+    player_counts: ClassVar[tuple[int, ...]] = (2, 4)
+    editions: ClassVar[dict[str, Any]] = dict(EDITIONS)
+
+    def new(self, options: SpadesOptions, players: int, seed: int) -> SpadesState:
+        """A new match; the first dealer and every deal come from ``random.Random(seed)``.
+
+        Raises:
+            InvalidOptions: ``bad_player_count`` unless 2 or 4 players.
+        """
+        self.check_players(options, players)
+        return SpadesState(options, players, random.Random(seed))
+
+    def parse_action(self, text: str) -> SpadesAction:
+        """See :mod:`mahai.games.spades.actions` (raises ``MalformedAction``)."""
+        return parse_action(text)
+
+    def observe(self, state: SpadesState, viewer: Seat | None) -> SpadesObservation:
+        return observe(state, viewer)
+
+    def determinize(self, observation: Any, rng: random.Random) -> SpadesState:
+        """See :func:`mahai.games.spades.determinize.determinize`."""
+        return determinize(observation, rng)
+
+
+GAME = Spades()
+
+__all__ = [
+    "GAME",
+    "Bid",
+    "BlindNil",
+    "Discard",
+    "Keep",
+    "Look",
+    "Pass",
+    "Play",
+    "SideScore",
+    "Spades",
+    "SpadesAction",
+    "SpadesObservation",
+    "SpadesOptions",
+    "SpadesState",
+    "card_text",
+    "parse_card",
+    "score_side",
+]

@@ -1,0 +1,121 @@
+"""Spades actions and their notation (round-trips through :func:`parse_action`).
+
+========================  ==============================================
+``bid 3`` / ``bid nil``   a bid of 0…13 tricks (``bid 0`` reads as nil)
+``bid blind_nil``         blind nil, before looking at the hand (SPR-6)
+``look``                  look at the hand, giving up blind nil
+``pass 2H 9S 3C``         the blind-nil exchange (SPR-6)
+``play QS``               play a card to the trick (SPR-7…SPR-9)
+``keep`` / ``discard``    the two-player stock deal
+========================  ==============================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mahai.core.errors import MalformedAction
+from mahai.games.spades.cards import Card, card_text, parse_card
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A bid of ``tricks`` (0 = nil)."""
+
+    tricks: int
+
+    def notation(self) -> str:
+        return "bid nil" if self.tricks == 0 else f"bid {self.tricks}"
+
+
+@dataclass(frozen=True, slots=True)
+class BlindNil:
+    """Blind nil, declared before seeing the hand (SPR-6)."""
+
+    def notation(self) -> str:
+        return "bid blind_nil"
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """Look at the hand (the blind-nil decision is then closed)."""
+
+    def notation(self) -> str:
+        return "look"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Pass ``cards`` (sorted, no repeats) to the partner in the blind-nil exchange."""
+
+    cards: tuple[Card, ...]
+
+    def notation(self) -> str:
+        return " ".join(["pass", *map(card_text, self.cards)])
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play ``card`` to the current trick."""
+
+    card: Card
+
+    def notation(self) -> str:
+        return f"play {card_text(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """Two players: keep the shown stock card (the next one is discarded)."""
+
+    def notation(self) -> str:
+        return "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Two players: discard the shown stock card and take the next one."""
+
+    def notation(self) -> str:
+        return "discard"
+
+
+SpadesAction = Bid | BlindNil | Look | Pass | Play | Keep | Discard
+
+PLAYS: tuple[Play, ...] = tuple(Play(c) for c in range(52))
+"""Shared :class:`Play` objects, one per card (actions are immutable)."""
+BIDS: tuple[Bid, ...] = tuple(Bid(n) for n in range(14))
+LOOK, BLIND_NIL, KEEP, DISCARD = Look(), BlindNil(), Keep(), Discard()
+_WORDS: dict[str, SpadesAction] = {"look": LOOK, "keep": KEEP, "discard": DISCARD}
+
+
+def parse_action(text: str) -> SpadesAction:
+    """Parse the notation of any Spades action.
+
+    Raises:
+        MalformedAction: ``bad_notation`` (param ``text``), ``bad_card``, or
+            ``duplicate_card`` for a pass naming a card twice.
+    """
+    words = text.strip().split()
+    if not words:
+        raise MalformedAction("bad_notation", domain="spades", text=text)
+    head, args = words[0].lower(), words[1:]
+    if head == "bid" and len(args) == 1:
+        arg = args[0].lower()
+        if arg == "nil":
+            return BIDS[0]
+        if arg in ("blind_nil", "blind-nil"):
+            return BLIND_NIL
+        if arg.isdigit():
+            n = int(arg)
+            return BIDS[n] if n < 14 else Bid(n)
+    elif head == "play" and len(args) == 1:
+        return PLAYS[parse_card(args[0])]
+    elif head == "pass" and args:
+        cards = [parse_card(a) for a in args]
+        if len(set(cards)) != len(cards):
+            raise MalformedAction("duplicate_card", domain="spades", text=text)
+        return Pass(tuple(sorted(cards)))
+    elif not args and head in _WORDS:
+        return _WORDS[head]
+    raise MalformedAction("bad_notation", domain="spades", text=text)

@@ -1,0 +1,98 @@
+"""Scoring one side's hand (SPR-5, SPR-6, SPR-10, SPR-11, SPR-12).
+
+Pure functions over plain numbers, so the worked cases SC-1…SC-6 are checked
+directly. A *side* is a partnership (4 players) or one player (2 players).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mahai.games.spades.options import SpadesOptions
+
+
+@dataclass(frozen=True)
+class SideScore:
+    """One side's result for one hand.
+
+    Attributes:
+        contract: sum of the non-nil bids (tricks).
+        counted: tricks counted toward the contract.
+        contract_points: +10 × contract, −10 × contract (set) or 0 (SPR-10).
+        nil_points: sum of the nil and blind-nil bonuses/penalties, each nil
+            scored on its own (SPR-5, SPR-6).
+        bags: bags won this hand (overtricks and, with ``failed_nil_tricks=bags``,
+            a failed nil's tricks: SPR-10, SPR-11); 1 point each.
+        penalties: number of bag penalties taken this hand (SPR-12).
+        points: total points of the hand (``contract_points + nil_points +
+            bags - penalties * bag_penalty``).
+        total: the side's points after the hand; ``bag_count``: its bag
+            counter after the hand (0 … bag_limit − 1).
+    """
+
+    contract: int
+    counted: int
+    contract_points: int
+    nil_points: int
+    bags: int
+    penalties: int
+    points: int
+    total: int
+    bag_count: int
+
+    def to_json(self) -> dict[str, int]:
+        return {
+            "contract": self.contract, "counted": self.counted,
+            "contract_points": self.contract_points, "nil_points": self.nil_points,
+            "bags": self.bags, "penalties": self.penalties, "points": self.points,
+            "total": self.total, "bag_count": self.bag_count,
+        }
+
+
+def score_side(
+    bids: Sequence[int],
+    blind: Sequence[bool],
+    tricks: Sequence[int],
+    before_points: int,
+    before_bags: int,
+    options: SpadesOptions,
+) -> SideScore:
+    """Score one side's hand.
+
+    Args:
+        bids: each member's bid (0 = nil; a blind nil is 0 with ``blind`` set).
+        blind: whether each member bid blind nil.
+        tricks: tricks taken by each member.
+        before_points, before_bags: the side's total and bag counter before the
+            hand (the counter is kept on its own, never read from the score: SPR-12).
+        options: ``nil_value``, ``failed_nil_tricks``, ``set_scoring``,
+            ``bag_limit`` and ``bag_penalty`` are used.
+    """
+    contract = 0
+    counted = 0
+    nil_points = 0
+    nil_bags = 0
+    for bid, is_blind, took in zip(bids, blind, tricks, strict=True):
+        if bid > 0:
+            contract += bid
+            counted += took
+            continue
+        value = options.nil_value * (2 if is_blind else 1)
+        nil_points += value if took == 0 else -value
+        if options.failed_nil_tricks == "help_partner":
+            counted += took
+        else:
+            nil_bags += took
+    bags = nil_bags
+    if counted >= contract:
+        contract_points = 10 * contract
+        bags += counted - contract
+    else:
+        contract_points = -10 * contract if options.set_scoring == "minus_bid" else 0
+    bag_count = before_bags + bags
+    penalties = bag_count // options.bag_limit
+    bag_count -= penalties * options.bag_limit
+    points = contract_points + nil_points + bags - penalties * options.bag_penalty
+    return SideScore(contract, counted, contract_points, nil_points, bags, penalties, points,
+                     before_points + points, bag_count)

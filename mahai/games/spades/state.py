@@ -1,0 +1,448 @@
+"""The Spades state machine (SPR-1…SPR-13, two-player stock deal).
+
+Phases of a hand: ``draw`` (two players only: the stock deal), ``bid`` (with
+the blind-nil decision first for a seat that may still bid it: SPR-6),
+``exchange`` (blind-nil passes), ``play`` (13 tricks), then scoring and the
+next deal, until the match is ``over`` (SPR-13). Sides: seats 0 and 2 against
+1 and 3 (SPR-1); with two players each seat is its own side, so a seat's side
+is always ``seat % 2``.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Any
+
+from mahai.core.errors import IllegalAction
+from mahai.core.game import Event, Seat, State
+from mahai.games.spades.actions import (
+    BIDS,
+    BLIND_NIL,
+    DISCARD,
+    KEEP,
+    LOOK,
+    PLAYS,
+    Bid,
+    BlindNil,
+    Discard,
+    Keep,
+    Look,
+    Pass,
+    Play,
+    SpadesAction,
+)
+from mahai.games.spades.cards import (
+    SPADES,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    TWO_OF_CLUBS,
+    Card,
+    card_text,
+    cards_of,
+    mask_of,
+    texts,
+)
+from mahai.games.spades.options import SpadesOptions
+from mahai.games.spades.scoring import SideScore, score_side
+
+DRAW, BID, EXCHANGE, PLAY, OVER = "draw", "bid", "exchange", "play", "over"
+MAX_BID = 13
+NO_BID = -1
+SPADE_MASK = SUIT_MASKS[SPADES]
+
+# Lists copied by clone(); everything else is immutable or replaced whole.
+_LISTS = ("hands", "looked", "bids", "blind", "passed", "received", "trick", "tricks_won",
+          "played_by", "voids", "seen", "points", "bags", "exchange", "history")
+
+
+def bid_label(bid: int, blind: bool) -> int | str | None:
+    """A bid as shown in views and history: 1…13, ``"nil"``, ``"blind_nil"``, None (not yet)."""
+    if bid == NO_BID:
+        return None
+    if blind:
+        return "blind_nil"
+    return bid or "nil"
+
+
+def _err(code: str, **params: str | int) -> IllegalAction:
+    return IllegalAction(code, domain="spades", **params)
+
+
+class SpadesState(State[SpadesAction]):
+    """A Spades match in progress. Build it with :meth:`Spades.new`.
+
+    Public attributes (read-only for callers; cards are ints, hands masks —
+    see :mod:`mahai.games.spades.cards`):
+        options, players, phase, hand_no (1-based), dealer, turn,
+        hands (mask per seat), looked (seat has seen its hand), bids
+        (``NO_BID`` until bid; 0 = nil), blind (blind nil per seat),
+        exchange (remaining ``(from, to)`` passes), passed/received (masks per
+        seat), trick (``(seat, card)`` pairs), leader, tricks_won, last_trick,
+        last_winner, broken (spades broken), played_by (mask per seat), voids
+        (per seat, bit ``suit`` set once the seat failed to follow it), points
+        and bags per side, history (one dict per scored hand), stock/stock_pos
+        and seen (two players), winner_sides.
+    """
+
+    options: SpadesOptions
+
+    def __init__(self, options: SpadesOptions, players: int, rng: random.Random) -> None:
+        super().__init__(players, rng)
+        self.options = options
+        self.points = [0, 0]
+        self.bags = [0, 0]
+        self.history: list[dict[str, Any]] = []
+        self.hand_no = 0
+        self.dealer = rng.randrange(players)  # SPR-3: first dealer at random
+        self.winner_sides: tuple[int, ...] = ()
+        self.phase = BID
+        self.start_events: list[Event] = []
+        self._deal(self.start_events)
+
+    # ----------------------------------------------------------------- deal
+    def _deal(self, events: list[Event]) -> None:
+        """Start hand ``hand_no + 1`` with the current dealer (SPR-3)."""
+        n = self.players
+        self.hand_no += 1
+        self.hands = [0] * n
+        self.bids = [NO_BID] * n
+        self.blind = [False] * n
+        self.passed = [0] * n
+        self.received = [0] * n
+        self.tricks_won = [0] * n
+        self.played_by = [0] * n
+        self.voids = [0] * n
+        self.seen = [0] * n
+        self.exchange: list[tuple[int, int]] = []
+        self.trick: list[tuple[int, int]] = []
+        self.last_trick: tuple[tuple[int, int], ...] = ()
+        self.last_winner = -1
+        self.broken = False
+        self.opening = True
+        self.leader = (self.dealer + 1) % n
+        deck = list(range(52))
+        self.rng.shuffle(deck)
+        events.append(Event("deal", {"hand": self.hand_no, "dealer": self.dealer}))
+        if n == 2:
+            # Two players: stock deal, the non-dealer starts.
+            self.stock = deck
+            self.stock_pos = 0
+            self.looked = [True, True]
+            self.phase = DRAW
+            self.turn = 1 - self.dealer
+            self._show(events)
+            return
+        self.stock = []
+        self.stock_pos = 52
+        for seat in range(4):
+            self.hands[seat] = mask_of(deck[13 * seat: 13 * seat + 13])
+        self.looked = [not self.blind_nil_allowed(seat) for seat in range(4)]
+        for seat in range(4):
+            if self.looked[seat]:
+                events.append(self._hand_event(seat))
+        self.phase = BID
+        self.turn = (self.dealer + 1) % 4  # SPR-4: left of dealer bids first
+
+    def _hand_event(self, seat: Seat) -> Event:
+        return Event("hand", {"seat": seat, "cards": texts(self.hands[seat])}, frozenset({seat}),
+                     {"seat": seat, "count": self.hands[seat].bit_count()})
+
+    def _show(self, events: list[Event]) -> None:
+        events.append(Event("shown", {"seat": self.turn, "card": card_text(self.stock[self.stock_pos])},
+                            frozenset({self.turn}), None))
+
+    def blind_nil_allowed(self, seat: Seat) -> bool:
+        """Whether ``seat``'s side may bid blind nil this hand (SPR-6, options
+        ``blind_nil`` and ``blind_nil_min_deficit``; never with two players)."""
+        if self.players != 4 or self.options.blind_nil != "on":
+            return False
+        side = seat % 2
+        return self.points[1 - side] - self.points[side] >= self.options.blind_nil_min_deficit
+
+    def blind_nil_open(self, seat: Seat) -> bool:
+        """True while ``seat`` may still bid blind nil: bidding, and it has not looked."""
+        return self.phase == BID and not self.looked[seat]
+
+    # ------------------------------------------------------------ contract
+    def to_act(self) -> tuple[Seat, ...]:
+        return () if self.phase == OVER else (self.turn,)
+
+    def legal_play_mask(self, seat: Seat) -> int:
+        """The cards ``seat`` may play now (SPR-7, SPR-8), as a mask."""
+        hand = self.hands[seat]
+        if self.trick:
+            follow = hand & SUIT_MASKS[self.trick[0][1] // 13]
+            return follow or hand
+        if self.opening and self.options.first_lead == "two_of_clubs" and hand & 1:
+            return 1
+        if not self.broken and self.options.spades_lead == "after_broken":
+            return (hand & ~SPADE_MASK) or hand
+        return hand
+
+    def legal_actions(self, seat: Seat) -> list[SpadesAction]:
+        if self.phase == OVER or seat != self.turn:
+            return []
+        if self.phase == PLAY:
+            return [PLAYS[c] for c in cards_of(self.legal_play_mask(seat))]
+        if self.phase == BID:
+            if not self.looked[seat]:
+                return [BLIND_NIL, LOOK]
+            return list(BIDS)
+        if self.phase == EXCHANGE:
+            k = self.options.blind_nil_exchange
+            return [Pass(c) for c in combinations(cards_of(self.hands[seat]), k)]
+        return [KEEP, DISCARD]
+
+    def verify(self, seat: Seat, action: SpadesAction) -> None:
+        phase = self.phase
+        if phase == PLAY and isinstance(action, Play):
+            self._verify_play(seat, action.card)
+        elif phase == BID and isinstance(action, (Bid, BlindNil, Look)):
+            self._verify_bid(seat, action)
+        elif phase == EXCHANGE and isinstance(action, Pass):
+            k = self.options.blind_nil_exchange
+            if len(action.cards) != k:
+                raise _err("wrong_exchange_count", count=k, given=len(action.cards))
+            for card in action.cards:
+                if not self.hands[seat] >> card & 1:
+                    raise _err("card_not_in_hand", card=card_text(card))
+        elif phase == DRAW and isinstance(action, (Keep, Discard)):
+            pass
+        else:
+            raise _err("wrong_phase", phase=phase)
+
+    def _verify_bid(self, seat: Seat, action: Bid | BlindNil | Look) -> None:
+        if isinstance(action, BlindNil):
+            if not self.blind_nil_allowed(seat):
+                if self.players != 4 or self.options.blind_nil != "on":
+                    raise _err("blind_nil_off")
+                side = seat % 2
+                raise _err("blind_nil_not_allowed", deficit=self.options.blind_nil_min_deficit,
+                           behind=self.points[1 - side] - self.points[side])
+            if self.looked[seat]:
+                raise _err("blind_nil_after_looking")
+        elif isinstance(action, Look):
+            if self.looked[seat]:
+                raise _err("already_looked")
+        else:
+            if not self.looked[seat]:
+                raise _err("look_first")
+            if not 0 <= action.tricks <= MAX_BID:
+                raise _err("bid_out_of_range", bid=action.tricks, max=MAX_BID)
+
+    def _verify_play(self, seat: Seat, card: Card) -> None:
+        hand = self.hands[seat]
+        if not hand >> card & 1:
+            raise _err("card_not_in_hand", card=card_text(card))
+        if self.legal_play_mask(seat) >> card & 1:
+            return
+        if self.trick:
+            raise _err("must_follow_suit", suit=SUIT_NAMES[self.trick[0][1] // 13])
+        if self.opening and self.options.first_lead == "two_of_clubs":
+            raise _err("must_lead_two_of_clubs")
+        raise _err("spades_not_broken")
+
+    # ----------------------------------------------------------------- do
+    def _do(self, seat: Seat, action: SpadesAction) -> list[Event]:
+        events: list[Event] = []
+        if isinstance(action, Play):
+            self._play(seat, action.card, events)
+        elif isinstance(action, Bid):
+            self.bids[seat] = action.tricks
+            events.append(Event("bid", {"seat": seat, "bid": action.tricks or "nil"}))
+            self._next_bidder(events)
+        elif isinstance(action, BlindNil):
+            self.bids[seat] = 0
+            self.blind[seat] = True
+            self.looked[seat] = True
+            events.append(Event("bid", {"seat": seat, "bid": "blind_nil"}))
+            events.append(self._hand_event(seat))
+            self._next_bidder(events)
+        elif isinstance(action, Look):
+            self.looked[seat] = True
+            events.append(Event("look", {"seat": seat}))
+            events.append(self._hand_event(seat))
+        elif isinstance(action, Pass):
+            self._pass(seat, action.cards, events)
+        else:
+            self._draw(seat, isinstance(action, Keep), events)
+        return events
+
+    def _draw(self, seat: Seat, keep: bool, events: list[Event]) -> None:
+        first, second = self.stock[self.stock_pos], self.stock[self.stock_pos + 1]
+        kept, dropped = (first, second) if keep else (second, first)
+        self.hands[seat] |= 1 << kept
+        self.seen[seat] |= 1 << dropped
+        self.stock_pos += 2
+        choice = "keep" if keep else "discard"
+        events.append(Event("draw", {"seat": seat, "choice": choice, "kept": card_text(kept),
+                                     "discarded": card_text(dropped)},
+                            frozenset({seat}), {"seat": seat, "choice": choice}))
+        if self.stock_pos < 52:
+            self.turn = 1 - seat
+            self._show(events)
+            return
+        self.phase = BID
+        self.turn = 1 - self.dealer
+        events.append(Event("stock_empty", {"hand": self.hand_no}))
+
+    def _next_bidder(self, events: list[Event]) -> None:
+        n = self.players
+        self.turn = (self.turn + 1) % n
+        if self.bids[self.turn] == NO_BID:
+            return
+        # Everyone has bid: blind-nil exchanges (SPR-6), then play.
+        if n == 4 and self.options.blind_nil_exchange:
+            for i in range(1, 5):
+                seat = (self.dealer + i) % 4
+                partner = (seat + 2) % 4
+                if self.blind[seat] and not self.blind[partner]:
+                    self.exchange += [(seat, partner), (partner, seat)]
+        if self.exchange:
+            self.phase = EXCHANGE
+            self.turn = self.exchange[0][0]
+            events.append(Event("exchange", {"passes": [list(p) for p in self.exchange],
+                                             "count": self.options.blind_nil_exchange}))
+            return
+        self._start_play(events)
+
+    def _pass(self, seat: Seat, cards: tuple[Card, ...], events: list[Event]) -> None:
+        to = self.exchange.pop(0)[1]
+        m = mask_of(cards)
+        self.hands[seat] &= ~m
+        self.hands[to] |= m
+        self.passed[seat] |= m
+        self.received[to] |= m
+        events.append(Event("pass", {"seat": seat, "to": to, "cards": [card_text(c) for c in cards]},
+                            frozenset({seat, to}), {"seat": seat, "to": to, "count": len(cards)}))
+        if self.exchange:
+            self.turn = self.exchange[0][0]
+        else:
+            self._start_play(events)
+
+    def _start_play(self, events: list[Event]) -> None:
+        self.phase = PLAY
+        self.opening = True
+        leader = (self.dealer + 1) % self.players  # SPR-7, SPC-4
+        if self.options.first_lead == "two_of_clubs":
+            for seat in range(self.players):
+                if self.hands[seat] & 1 << TWO_OF_CLUBS:
+                    leader = seat
+        self.leader = self.turn = leader
+        events.append(Event("play_starts", {"leader": leader}))
+
+    def _play(self, seat: Seat, card: Card, events: list[Event]) -> None:
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        self.played_by[seat] |= bit
+        trick = self.trick
+        suit = card // 13
+        if trick:
+            led = trick[0][1] // 13
+            if suit != led:
+                self.voids[seat] |= 1 << led  # publicly void in the led suit
+        events.append(Event("play", {"seat": seat, "card": card_text(card)}))
+        if suit == SPADES and not self.broken:
+            self.broken = True  # SPR-7
+            events.append(Event("spades_broken", {"seat": seat}))
+        trick.append((seat, card))
+        if len(trick) < self.players:
+            self.turn = (seat + 1) % self.players
+            return
+        # SPR-9: highest spade, else highest card of the led suit.
+        win_seat, best = trick[0]
+        for s, c in trick[1:]:
+            if c // 13 == best // 13:
+                if c > best:
+                    win_seat, best = s, c
+            elif c // 13 == SPADES:
+                win_seat, best = s, c
+        self.tricks_won[win_seat] += 1
+        self.last_trick = tuple(trick)
+        self.last_winner = win_seat
+        self.trick = []
+        self.opening = False
+        self.leader = self.turn = win_seat
+        events.append(Event("trick", {"number": sum(self.tricks_won), "winner": win_seat,
+                                      "cards": [{"seat": s, "card": card_text(c)} for s, c in trick]}))
+        if not self.hands[win_seat]:
+            self._score_hand(events)
+
+    # -------------------------------------------------------------- scoring
+    def side_seats(self, side: int) -> tuple[Seat, ...]:
+        """Seats of ``side`` (0: seats 0 and 2, 1: seats 1 and 3; two players: the seat)."""
+        return (side,) if self.players == 2 else (side, side + 2)
+
+    def _score_hand(self, events: list[Event]) -> None:
+        results: list[SideScore] = []
+        for side in (0, 1):
+            seats = self.side_seats(side)
+            res = score_side([self.bids[s] for s in seats], [self.blind[s] for s in seats],
+                             [self.tricks_won[s] for s in seats], self.points[side], self.bags[side],
+                             self.options)
+            self.points[side] = res.total
+            self.bags[side] = res.bag_count
+            results.append(res)
+        entry = {
+            "hand": self.hand_no, "dealer": self.dealer,
+            "bids": [bid_label(bid, b) for bid, b in zip(self.bids, self.blind, strict=True)],
+            "tricks": list(self.tricks_won),
+            "sides": [r.to_json() for r in results],
+        }
+        self.history.append(entry)
+        events.append(Event("hand_scored", entry))
+        if self._match_decided():
+            self.phase = OVER
+            self.turn = -1
+            events.append(Event("match_over", {"winners": sorted(self.winners()),
+                                               "points": list(self.points)}))
+            return
+        self.dealer = (self.dealer + 1) % self.players  # SPR-3, SPC-4
+        self._deal(events)
+
+    def _match_decided(self) -> bool:
+        """SPR-13: a side at the target (or under the loss floor, or at the hand
+        cap) ends the match if the totals differ; an exact tie plays on."""
+        o = self.options
+        a, b = self.points
+        if o.length == "single_hand":
+            self.winner_sides = () if a == b else ((0,) if a > b else (1,))
+            return True
+        ended = (max(a, b) >= o.target or (o.loss_floor == "-200" and min(a, b) <= -200)
+                 or (o.max_hands > 0 and self.hand_no >= o.max_hands))
+        if not ended or a == b:
+            return False
+        self.winner_sides = (0,) if a > b else (1,)
+        return True
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def winners(self) -> frozenset[Seat]:
+        return frozenset(s for s in range(self.players) if s % 2 in self.winner_sides)
+
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(self.points[s % 2]) for s in range(self.players))
+
+    def clone(self) -> SpadesState:
+        new = SpadesState.__new__(SpadesState)
+        d = self.__dict__.copy()
+        for name in _LISTS:
+            d[name] = d[name][:]
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        d["rng"] = rng
+        new.__dict__.update(d)
+        return new
+
+    def cards_in_play(self) -> int:
+        """Mask of every card in a hand, the trick, played, in the stock or
+        discarded: the full deck at every moment (the 52-card invariant)."""
+        m = 0
+        for seat in range(self.players):
+            m |= self.hands[seat] | self.played_by[seat] | self.seen[seat]
+        for c in self.stock[self.stock_pos:]:
+            m |= 1 << c
+        return m

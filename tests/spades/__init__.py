@@ -1,0 +1,1 @@
+"""Tests of the Spades rules, projection, terminal play and simulation (SPR-, SPC-, SC- ids)."""

@@ -1,0 +1,54 @@
+"""Notation round-trips (property test) and malformed input raises typed errors."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mahai.core import MalformedAction
+from mahai.games.spades import GAME, Bid, BlindNil, Discard, Keep, Look, Pass, Play
+from mahai.games.spades.cards import card_text, parse_card
+
+card = st.integers(0, 51)
+actions = st.one_of(
+    st.builds(Bid, st.integers(0, 13)),
+    st.just(BlindNil()),
+    st.just(Look()),
+    st.just(Keep()),
+    st.just(Discard()),
+    st.builds(Play, card),
+    st.lists(card, min_size=1, max_size=4, unique=True).map(lambda cs: Pass(tuple(sorted(cs)))),
+)
+
+
+@given(actions)
+def test_notation_round_trips(action: object) -> None:
+    text = action.notation()  # type: ignore[attr-defined]
+    assert GAME.parse_action(text) == action
+    assert GAME.parse_action(text).notation() == text
+
+
+@given(card)
+def test_card_text_round_trips(c: int) -> None:
+    assert parse_card(card_text(c)) == c
+    assert parse_card(card_text(c).lower()) == c
+
+
+def test_examples() -> None:
+    assert GAME.parse_action("bid 3") == Bid(3)
+    assert GAME.parse_action("bid nil") == Bid(0) == GAME.parse_action("bid 0")
+    assert GAME.parse_action("pass 2H 9S 3C").notation() == "pass 3C 2H 9S"
+    assert GAME.parse_action("play 10d") == Play(parse_card("TD"))
+    assert card_text(parse_card("AS")) == "AS" and parse_card("2C") == 0 and parse_card("AS") == 51
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("", "bad_notation"), ("bid", "bad_notation"), ("bid -1", "bad_notation"), ("hop", "bad_notation"),
+    ("play ZZ", "bad_card"), ("play 1S", "bad_card"), ("pass 2H 2H", "duplicate_card"),
+    ("look now", "bad_notation"),
+])
+def test_malformed(text: str, code: str) -> None:
+    with pytest.raises(MalformedAction) as err:
+        GAME.parse_action(text)
+    assert err.value.code == code and err.value.domain == "spades"
