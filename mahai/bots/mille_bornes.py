@@ -1,0 +1,366 @@
+"""Mille Bornes bots: a rule-of-thumb heuristic player (``BOTS = {"heuristic": …}``).
+
+The heuristic bot sees only its seat's observation
+(:class:`~mahai.games.mille_bornes.MilleBornesObservation`, i.e. ``GAME.observe(state, seat)``) and
+its legal actions. From the public tableaux, the discard pile and its own hand it counts the cards
+it has not seen (:func:`unseen_counts`), then decides by fixed priorities (rule ids refer to
+``shared/rules/mille-bornes.md``):
+
+1. always call a coup fourré when it can (MBR-10, MBR-23); in a fast game answer a hazard with its
+   remedy at once;
+2. before completing the trip, lay every safety it holds (each gives an extra turn, MBR-9, and would
+   be worth nothing in hand once the leg ends), then complete it exactly (MBR-11);
+3. lay a safety when holding it risks the leg (:meth:`HeuristicBot.should_lay_safety`): blocked by its
+   hazard with no remedy, no copy of that hazard left unseen, the draw pile nearly empty, or an
+   opponent close to the target; otherwise keep it for a coup fourré;
+4. play remedies and rolls promptly (MBR-5, MBR-8);
+5. attack the leader (the opponent team closest to the target, then with the highest score) with the
+   hazard it is least likely to answer (few unseen remedies, little coup-fourré risk) (MBR-6, MBR-7);
+6. play distance so as to land exactly on the target: it prefers cards that leave a remainder its
+   hand can complete (MBR-11);
+7. otherwise discard the least useful card (:func:`keep_value`): cards it can never use first.
+
+The extension (MBR-12, MBR-16) is called only when stopping does not already win the game, no
+shut-out (MBR-15) is at stake, enough cards are left and the team leads by a safe margin.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from mahai.bots.base import Bot
+from mahai.core.game import Action, Game, Observation, Seat
+from mahai.games.mille_bornes import (
+    CoupFourre,
+    Decline,
+    Discard,
+    Draw,
+    Extend,
+    Hazard,
+    MilleBornesObservation,
+    Play,
+    Remedy,
+    Safety,
+)
+from mahai.games.mille_bornes.cards import (
+    CARD_OF,
+    CODES,
+    D200,
+    END_OF_LIMIT,
+    FULL_COUNTS,
+    KM,
+    REDUCED_COUNTS,
+    REMEDY_OF,
+    RIGHT_OF_WAY,
+    ROLL,
+    SAFETY_OF,
+    SPEED_LIMIT,
+    STOP,
+    is_distance,
+    is_hazard,
+    is_safety,
+)
+from mahai.games.mille_bornes.state import reduced_deck
+
+HAZARDS_OF_SAFETY: dict[int, tuple[int, ...]] = {}
+for _h in range(STOP, STOP + 5):
+    HAZARDS_OF_SAFETY.setdefault(SAFETY_OF[_h], ())
+    HAZARDS_OF_SAFETY[SAFETY_OF[_h]] += (_h,)
+
+# Priorities of the play phase (bigger first); see the module docstring.
+P_SAFETY_BEFORE_FINISH = 20_000
+P_FINISH = 10_000
+P_SAFETY = 5_000
+P_REMEDY = 3_000
+P_HAZARD = 1_500
+P_DISTANCE = 500
+P_KEEP_SAFETY = -5_000
+
+
+def unseen_counts(obs: MilleBornesObservation) -> list[int]:
+    """Copies of each card (index = card int) the viewer has not seen: the deck of the leg
+    (101 or 106 cards, MBR-2) minus its hand, the discard pile and every tableau. These cards are
+    in the draw pile or in other hands. Raises ValueError for a spectator's observation."""
+    if obs.hand is None:
+        raise ValueError("a seat's observation is needed")
+    counts = list(REDUCED_COUNTS if reduced_deck(obs.options, obs.players) else FULL_COUNTS)
+    seen: list[str] = [*obs.hand, *obs.discard]
+    for tab in obs.tableaux:
+        seen += [*tab.battle, *tab.speed, *tab.distance, *tab.safeties]
+    for code in seen:
+        counts[CARD_OF[code]] -= 1
+    return counts
+
+
+def finish_cards(remaining: int, cards: Sequence[int], twos_left: int) -> int | None:
+    """The fewest distance cards (km values in ``cards``) summing exactly to ``remaining`` km using at
+    most ``twos_left`` 200s, or None if impossible. ``remaining == 0`` needs 0 cards."""
+    best: int | None = 0 if remaining == 0 else None
+    n = len(cards)
+    for mask in range(1, 1 << n):
+        chosen = [cards[i] for i in range(n) if mask >> i & 1]
+        if sum(chosen) == remaining and chosen.count(200) <= twos_left:
+            if best is None or len(chosen) < best:
+                best = len(chosen)
+    return best
+
+
+class _View:
+    """Quantities the bot derives from one observation (all public or its own)."""
+
+    def __init__(self, obs: MilleBornesObservation, seat: Seat) -> None:
+        self.obs = obs
+        self.seat = seat
+        self.team = obs.team_of[seat]
+        self.tab = obs.tableaux[self.team]
+        self.hand = [CARD_OF[c] for c in obs.hand or ()]
+        self.unseen = unseen_counts(obs)
+        self.unseen_total = max(1, sum(self.unseen))
+        self.safeties = {CARD_OF[c] for c in self.tab.safeties}
+        self.row = RIGHT_OF_WAY in self.safeties
+        self.hazard = CARD_OF[self.tab.hazard] if self.tab.hazard is not None else -1
+        self.remaining = obs.target - self.tab.km
+        self.twos_left = 2 - self.tab.two_hundreds
+        self.exceed = obs.options.exceed_target
+        self.opponents = [t for t in range(len(obs.tableaux)) if t != self.team]
+        # the highest target the team might still aim at (the extension may raise 700 to 1000)
+        self.max_target = 1000 if obs.extension_available else obs.target
+
+    def protected(self, team: int, hazard: int) -> bool:
+        return CODES[SAFETY_OF[hazard]] in self.obs.tableaux[team].safeties
+
+    def needs_roll(self) -> bool:
+        """The team is stopped only for want of a roll (MBR-5, MBR-8)."""
+        return not self.tab.rolling and self.hazard < 0 and not self.row
+
+    def completing(self, card: int) -> bool:
+        km = self.tab.km + KM[card]
+        return km >= self.obs.target if self.exceed else km == self.obs.target
+
+    def cf_risk(self, team: int, hazard: int) -> float:
+        """Chance that ``team`` holds the safety against ``hazard`` (a coup fourré)."""
+        safety = SAFETY_OF[hazard]
+        if not self.unseen[safety]:
+            return 0.0
+        held = sum(self.obs.hand_sizes[s] for s in self.obs.teams[team])
+        return min(1.0, held / self.unseen_total)
+
+    def threat(self, team: int) -> float:
+        """How much ``team`` leads: closeness to the target first, then the game total."""
+        tab = self.obs.tableaux[team]
+        return tab.km / 10 + self.obs.totals[team] / 200
+
+
+def keep_value(v: _View, card: int, hand: Sequence[int]) -> float:
+    """How much the bot wants to keep ``card`` (the smallest is discarded first; 0 = it can
+    never be used): remedies for hazards the team is protected from, a 200 when two are used,
+    distance that can no longer fit, hazards whose safety every target shows."""
+    obs = v.obs
+    if is_safety(card):
+        return 10_000.0
+    if is_distance(card):
+        if card == D200 and v.twos_left <= 0:
+            return 0.0
+        if not v.exceed:
+            if v.tab.km + KM[card] > v.max_target:
+                return 0.0
+            if v.tab.km + KM[card] > obs.target:
+                return 40.0
+        value = {0: 100.0, 1: 120.0, 2: 130.0, 3: 200.0, 4: 240.0}[card]
+        if v.tab.speed_limited and card <= 1:
+            value += 60
+        return value - 15 * (hand.count(card) - 1)
+    if is_hazard(card):
+        usable = [t for t in v.opponents if not v.protected(t, card)]
+        if not usable:
+            return 0.0
+        return 320.0 if card != SPEED_LIMIT else 230.0
+    # remedies and roll
+    if card == ROLL:
+        if v.row:
+            return 0.0
+        if v.needs_roll() or v.hazard == STOP:
+            return 2_000.0
+        copies = hand.count(ROLL)
+        return 260.0 - 120 * (copies - 1)
+    hazard = next(h for h in range(STOP, STOP + 5) if REMEDY_OF[h] == card)
+    if SAFETY_OF[hazard] in v.safeties:
+        return 0.0
+    if hazard == v.hazard or (card == END_OF_LIMIT and v.tab.speed_limited):
+        return 2_000.0
+    if not v.unseen[hazard]:
+        return 5.0
+    return 180.0 - 110 * (hand.count(card) - 1)
+
+
+class HeuristicBot(Bot):
+    """The rule-of-thumb Mille Bornes player described in the module docstring."""
+
+    name = "heuristic"
+
+    def act(
+        self, game: Game[Any, Any], seat: Seat, observation: Observation, legal: Sequence[Action]
+    ) -> Action:
+        if not isinstance(observation, MilleBornesObservation):
+            raise TypeError("the Mille Bornes bot needs a MilleBornesObservation")
+        obs = observation
+        for action in legal:
+            if isinstance(action, CoupFourre):
+                return action
+        v = _View(obs, seat)
+        if any(isinstance(a, Extend) for a in legal):
+            return Extend(self.should_extend(v))
+        if seat != obs.turn:  # an attacked player in the coup-fourré window
+            for action in legal:
+                if isinstance(action, (Play, Remedy)):
+                    return action  # fast game: the remedy at once
+            return next(a for a in legal if isinstance(a, Decline))
+        if obs.phase == "draw":
+            return self._draw(v, legal)
+        return max(legal, key=lambda a: self.value(v, a))
+
+    # ------------------------------------------------------------------ decisions
+    def _draw(self, v: _View, legal: Sequence[Action]) -> Action:
+        for action in legal:
+            if isinstance(action, (Play, Remedy)):
+                return action  # fast game: answer the hazard with its remedy
+        top = v.obs.discard[-1] if v.obs.discard else None
+        if top is not None and Draw("discard") in legal and self._wants(v, CARD_OF[top]):
+            return Draw("discard")
+        if Draw() in legal:
+            return Draw()
+        return legal[0]
+
+    def _wants(self, v: _View, card: int) -> bool:
+        """Whether the top discard is worth taking instead of a blind draw (MBR-20)."""
+        if card in v.hand and not is_distance(card):
+            return False
+        if v.hazard >= 0 and card == REMEDY_OF[v.hazard]:
+            return True
+        if card == ROLL and v.needs_roll():
+            return True
+        if card == END_OF_LIMIT and v.tab.speed_limited and not v.row:
+            return True
+        return is_distance(card) and v.tab.rolling and v.completing(card) and v.hazard < 0
+
+    def should_lay_safety(self, v: _View, safety: int) -> bool:
+        """Lay ``safety`` now instead of keeping it for a coup fourré? (MBR-9, MBR-10)
+
+        Yes when the team is blocked by its hazard with no remedy in hand, when no copy of its
+        hazard is left unseen (nobody can attack with it), when the draw pile is nearly empty,
+        or when an opponent team is close to the target (the leg may end with it in hand)."""
+        hazards = HAZARDS_OF_SAFETY[safety]
+        if v.hazard in hazards and REMEDY_OF[v.hazard] not in v.hand:
+            return True
+        if safety == RIGHT_OF_WAY:
+            if v.needs_roll() and ROLL not in v.hand:
+                return True
+            if v.tab.speed_limited and END_OF_LIMIT not in v.hand and v.remaining > 100:
+                return True
+        if not any(v.unseen[h] for h in hazards):
+            return True
+        if v.obs.draw_pile <= 3 * v.obs.players:
+            return True
+        for t in v.opponents:
+            tab = v.obs.tableaux[t]
+            if tab.rolling and v.obs.target - tab.km <= 200:
+                return True
+        return False
+
+    def should_extend(self, v: _View) -> bool:
+        """Say “segituko dut” (MBR-12)? No if stopping now wins the game or keeps a shut-out
+        (MBR-15, MBR-17); yes with enough cards left, distance in hand and a clear lead."""
+        obs = v.obs
+        others = [obs.tableaux[t] for t in v.opponents]
+        if any(t.km == 0 for t in others):
+            return False
+        if obs.options.older_scoring:
+            mine = obs.totals[v.team] + self._leg_points(v, v.team, completed=True)
+            best_other = max(obs.totals[t] + self._leg_points(v, t, completed=False) for t in v.opponents)
+            if mine >= obs.options.game_target and mine > best_other:
+                return False
+        lead = v.tab.km - max(t.km for t in others)
+        in_hand = sum(KM[c] for c in v.hand if is_distance(c))
+        return obs.draw_pile >= 20 and lead >= 250 and in_hand >= 150
+
+    def _leg_points(self, v: _View, team: int, completed: bool) -> int:
+        """The MBR-14/15 points ``team`` would score if the leg ended now."""
+        tab = v.obs.tableaux[team]
+        points = tab.km + 100 * len(tab.safeties) + 300 * len(tab.coups_fourres)
+        points += 300 if len(tab.safeties) == 4 else 0
+        if completed:
+            points += 400 + (300 if tab.two_hundreds == 0 else 0)
+            points += 300 if v.obs.draw_pile == 0 else 0
+            points += 500 if all(v.obs.tableaux[t].km == 0 for t in v.opponents) else 0
+        return points
+
+    # ------------------------------------------------------------------ play phase
+    def value(self, v: _View, action: Action) -> float:
+        """The priority of a play-phase action (see the module docstring)."""
+        if isinstance(action, Discard):
+            return -keep_value(v, CARD_OF[action.card], v.hand)
+        if isinstance(action, Safety):
+            safety = CARD_OF[action.card]
+            if self._can_finish(v):
+                return P_SAFETY_BEFORE_FINISH
+            return P_SAFETY if self.should_lay_safety(v, safety) else P_KEEP_SAFETY
+        if isinstance(action, Remedy):
+            card = CARD_OF[action.card]
+            if card == END_OF_LIMIT:
+                small = any(c <= 1 for c in v.hand)
+                worth = v.remaining > 50 and not (small and v.remaining <= 100)
+                return P_DISTANCE + 150 if worth and v.hazard < 0 else P_DISTANCE - 200
+            return P_REMEDY
+        if isinstance(action, Hazard):
+            return self._hazard_value(v, CARD_OF[action.card], action.team)
+        if isinstance(action, Play):
+            card = CARD_OF[action.card]
+            if card == ROLL:
+                return P_REMEDY
+            return self._distance_value(v, card)
+        return 0.0
+
+    def _can_finish(self, v: _View) -> bool:
+        if not v.tab.rolling or v.hazard >= 0:
+            return False
+        for card in set(v.hand):
+            if is_distance(card) and v.completing(card) and not (card > 1 and v.tab.speed_limited):
+                if card != D200 or v.twos_left > 0:
+                    return True
+        return False
+
+    def _hazard_value(self, v: _View, hazard: int, team: int) -> float:
+        tab = v.obs.tableaux[team]
+        risk = v.cf_risk(team, hazard)
+        if hazard == SPEED_LIMIT:
+            left = v.obs.target - tab.km
+            base = P_DISTANCE - 50 + min(left, 400) / 2 if left > 50 else P_DISTANCE - 300
+        else:
+            remedy = REMEDY_OF[hazard]
+            base = P_HAZARD + 25 * max(0, 6 - v.unseen[remedy])
+        return base + 10 * v.threat(team) - 1_200 * risk
+
+    def _distance_value(self, v: _View, card: int) -> float:
+        if v.completing(card):
+            return P_FINISH
+        if v.exceed:
+            return P_DISTANCE + KM[card]
+        rest = list(v.hand)
+        rest.remove(card)
+        kms = [KM[c] for c in rest if is_distance(c)]
+        twos = v.twos_left - (card == D200)
+        need = finish_cards(v.remaining - KM[card], kms, twos)
+        if need is not None:
+            return P_DISTANCE + 300 - 50 * need + KM[card] / 10
+        return P_DISTANCE + KM[card]
+
+
+def heuristic(rng: random.Random) -> Bot:
+    """A new :class:`HeuristicBot` (its generator is unused: it plays deterministically)."""
+    return HeuristicBot(rng)
+
+
+BOTS = {"heuristic": heuristic}
+"""Bot name → factory taking a ``random.Random`` (see :func:`mahai.bots.make_bot`)."""
