@@ -92,6 +92,12 @@ def _bits(mask: int) -> int:
 
 
 def _illegal(code: str, **params: str | int) -> IllegalAction:
+    """An IllegalAction of this domain; card params become ``card.<code>`` msgids so
+    that :func:`mahai.i18n.explain` shows the card's name in the player's language."""
+    for key in ("card", "hazard"):
+        value = params.get(key)
+        if isinstance(value, str):
+            params[key] = "card." + value
     return IllegalAction(code, domain=DOMAIN, **params)
 
 
