@@ -1,0 +1,491 @@
+"""Spades bots: a rule-of-thumb player and a determinized-search player.
+
+``BOTS = {"heuristic": …, "search": …}`` (each factory takes a ``random.Random``).
+
+:class:`HeuristicBot` sees only its observation (:class:`~mahai.games.spades.SpadesObservation`)
+and its legal actions. It bids by counting likely tricks (high cards, spade length, voids and
+singletons; SPR-4), bids nil when the hand is safe for it (SPR-5) and blind nil only when its side
+is far behind and the rules allow it (SPR-6), passes its dangerous cards in a blind-nil exchange,
+and plays by the classic rules: second hand low, third hand high, win cheaply, count the spades
+still out, remember the voids shown (SPR-8), cover a partner's nil, try to set an opponent's nil,
+and duck once the contract is made when bags near the penalty (SPR-10…SPR-12). With two players it
+keeps strong stock cards (the two-player deal). It draws no randomness: the same observation always
+gives the same action.
+
+The search bot lives in :mod:`mahai.bots.spades_search`.
+
+Cards are ints ``suit * 13 + rank`` and hands 52-bit masks (:mod:`mahai.games.spades.cards`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from mahai.bots.base import Bot
+from mahai.core.game import Action, Game, Observation, Seat
+from mahai.games.spades import SpadesObservation, SpadesOptions, SpadesState
+from mahai.games.spades.actions import BIDS, BLIND_NIL, DISCARD, KEEP, LOOK, PLAYS, Pass
+from mahai.games.spades.cards import FULL_DECK, SPADES, SUIT_MASKS, cards_of
+
+SPADE_MASK = SUIT_MASKS[SPADES]
+NO_BID = -1
+BLIND_NIL_DEFICIT = 200
+"""Blind nil only when the opponents lead by at least this many points (SPR-6 is a gamble)."""
+BAG_MARGIN = 2
+"""Duck once the side's bag counter plus this hand's overtricks is within this of the limit."""
+
+
+class Table:
+    """What one seat knows, in the form the play rules need (built from an
+    observation, or from a state for the seat to act during search rollouts —
+    in both cases only the seat's own hand and public facts are read)."""
+
+    __slots__ = ("seat", "players", "options", "phase", "hand", "trick", "tricks_won", "bids",
+                 "blind", "played", "voids", "points", "bags", "broken", "shown", "passed",
+                 "received", "out")
+
+    def __init__(self, seat: Seat, players: int, options: SpadesOptions, phase: str, hand: int,
+                 trick: Sequence[tuple[int, int]], tricks_won: Sequence[int], bids: Sequence[int],
+                 blind: Sequence[bool], played_by: Sequence[int], voids: Sequence[int],
+                 points: Sequence[int], bags: Sequence[int], broken: bool, shown: int,
+                 passed: int, received: int) -> None:
+        self.seat = seat
+        self.players = players
+        self.options = options
+        self.phase = phase
+        self.hand = hand
+        self.trick = trick
+        self.tricks_won = tricks_won
+        self.bids = bids
+        self.blind = blind
+        played = 0
+        for m in played_by:
+            played |= m
+        self.played = played
+        self.voids = voids
+        self.points = points
+        self.bags = bags
+        self.broken = broken
+        self.shown = shown
+        self.passed = passed
+        self.received = received
+        self.out = FULL_DECK & ~hand & ~played
+        """Cards not yet seen by the seat (in other hands, or with two players in the stock/discards)."""
+
+    @classmethod
+    def from_observation(cls, obs: SpadesObservation) -> Table:
+        """Raises ValueError for a spectator's observation."""
+        if obs.viewer is None:
+            raise ValueError("a bot needs a seat's observation")
+        return cls(obs.viewer, obs.players, obs.options, obs.phase, obs.hand or 0, obs.trick,
+                   obs.tricks_won, obs.bids, obs.blind, obs.played_by, obs.voids, obs.points, obs.bags,
+                   obs.broken, obs.shown, obs.passed, obs.received)
+
+    @classmethod
+    def from_state(cls, state: SpadesState, seat: Seat) -> Table:
+        """The seat's knowledge in ``state`` (its own hand and the public facts only)."""
+        return cls(seat, state.players, state.options, state.phase, state.hands[seat], state.trick,
+                   state.tricks_won, state.bids, state.blind, state.played_by, state.voids,
+                   state.points, state.bags, state.broken, -1, state.passed[seat], state.received[seat])
+
+    # ------------------------------------------------------------ helpers
+    def partner(self) -> Seat | None:
+        return (self.seat + 2) % 4 if self.players == 4 else None
+
+    def side_seats(self, side: int) -> tuple[Seat, ...]:
+        return (side,) if self.players == 2 else (side, side + 2)
+
+    def nil_alive(self, seat: Seat) -> bool:
+        """``seat`` bid nil (or blind nil) and has taken no trick yet (SPR-5)."""
+        return self.bids[seat] == 0 and self.tricks_won[seat] == 0
+
+    def need(self, side: int) -> int:
+        """Tricks ``side`` still needs for its contract (≤ 0 once made; SPR-10, SPR-11)."""
+        contract = 0
+        counted = 0
+        help_partner = self.options.failed_nil_tricks == "help_partner"
+        for s in self.side_seats(side):
+            if self.bids[s] > 0:
+                contract += self.bids[s]
+                counted += self.tricks_won[s]
+            elif help_partner:
+                counted += self.tricks_won[s]
+        return contract - counted
+
+    def near_bag_limit(self, side: int) -> bool:
+        """Made contract and the bag counter close to a penalty (SPR-12)."""
+        over = -self.need(side)
+        return over >= 0 and self.bags[side] + over >= self.options.bag_limit - BAG_MARGIN
+
+    def could_hold(self, seat: Seat, suit: int) -> bool:
+        """Whether ``seat`` may still hold a card of ``suit`` (not shown void, some out)."""
+        return not self.voids[seat] >> suit & 1 and bool(self.out & SUIT_MASKS[suit])
+
+    def later(self) -> list[Seat]:
+        """Seats still to play to the current trick after this seat."""
+        n = self.players
+        return [(self.seat + i) % n for i in range(1, n - len(self.trick))]
+
+    def safe(self, card: int, against: Sequence[Seat]) -> bool:
+        """Whether no seat of ``against`` can beat ``card`` if it stands as the best card:
+        no higher card of its suit out with a seat not void in it, and (for a side suit) no
+        seat known void in it that may hold a spade (counting the spades still out)."""
+        suit = card // 13
+        higher = self.out & SUIT_MASKS[suit] & -(1 << (card + 1))
+        spades_out = self.out & SPADE_MASK
+        for s in against:
+            void = self.voids[s] >> suit & 1
+            if higher and not void:
+                return False
+            if suit != SPADES and spades_out and not self.voids[s] >> SPADES & 1:
+                if void or not self.out & SUIT_MASKS[suit]:
+                    return False
+        return True
+
+
+def beats(card: int, best: int) -> bool:
+    """Whether ``card`` beats ``best`` in a trick (SPR-9)."""
+    if card // 13 == best // 13:
+        return card > best
+    return card // 13 == SPADES
+
+
+def trick_winner(trick: Sequence[tuple[int, int]]) -> tuple[Seat, int]:
+    """The seat currently winning ``trick`` (non-empty) and its card (SPR-9)."""
+    win_seat, best = trick[0]
+    for s, c in trick[1:]:
+        if beats(c, best):
+            win_seat, best = s, c
+    return win_seat, best
+
+
+def _rank(card: int) -> int:
+    return card % 13
+
+
+def _danger(card: int) -> int:
+    """How likely a card is to win a trick (for a nil bidder): rank, spades six ranks higher."""
+    return card % 13 + (6 if card // 13 == SPADES else 0)
+
+
+# ---------------------------------------------------------------- bidding
+def estimate_tricks(hand: int, players: int = 4) -> float:
+    """Likely tricks of a 13-card ``hand`` (SPR-4): side-suit aces and guarded kings,
+    high spades, spade length, and ruffs from voids and singletons with spare spades."""
+    spades = hand & SPADE_MASK
+    n_spades = spades.bit_count()
+    if players == 2:
+        # Two players: 13 tricks for 26 cards in play; rank weighs more than shape.
+        est = 0.0
+        for c in cards_of(hand):
+            r = c % 13
+            est += (0.45 + r / 24) if c // 13 == SPADES else (r / 12) ** 2
+        return est
+    tricks = 0.0
+    ruffs = 0.0
+    for suit in range(3):
+        m = hand & SUIT_MASKS[suit]
+        length = m.bit_count()
+        top = [c % 13 for c in cards_of(m)][::-1]
+        if 12 in top:
+            tricks += 1.0 if length <= 5 else 0.7
+        if 11 in top and length >= 2:
+            tricks += 0.75 if 12 in top else 0.55
+        if 10 in top and length >= 3 and (12 in top or 11 in top):
+            tricks += 0.3
+        if length == 0:
+            ruffs += 1.0
+        elif length == 1:
+            ruffs += 0.6
+        elif length == 2:
+            ruffs += 0.2
+    sranks = [c % 13 for c in cards_of(spades)][::-1]
+    honours = 0.0
+    for i, r in enumerate(sranks):
+        # A card of rank r is a likely winner if it is guarded by enough lower spades.
+        if r >= 12 - i * 1 and n_spades > i:
+            honours += 1.0
+        elif r == 11 and n_spades >= 2:
+            honours += 0.8
+        elif r == 10 and n_spades >= 3:
+            honours += 0.5
+    long_spades = max(0.0, n_spades - 3.0) * 0.9
+    spare = max(0.0, n_spades - honours - 1.0)
+    return tricks + max(honours, 0.0) + long_spades * 0.7 + min(ruffs, spare) * 0.8
+
+
+def nil_safe(hand: int) -> bool:
+    """Whether a hand may bid nil (SPR-5): few, low spades; no side ace; a side king
+    or queen only with three or more low cards under it."""
+    spades = hand & SPADE_MASK
+    if spades.bit_count() > 3 or spades >> (SPADES * 13 + 9):  # no spade above the ten
+        return False
+    for suit in range(3):
+        m = hand & SUIT_MASKS[suit]
+        ranks = [c % 13 for c in cards_of(m)]
+        if not ranks:
+            continue
+        if 12 in ranks:
+            return False
+        low = sum(1 for r in ranks if r <= 6)
+        if (11 in ranks or 10 in ranks) and low < 3:
+            return False
+        if ranks[0] >= 7:  # no low card to duck with
+            return False
+    return True
+
+
+def choose_bid(t: Table) -> int:
+    """The heuristic's bid (0 = nil)."""
+    est = estimate_tricks(t.hand, t.players)
+    partner = t.partner()
+    partner_bid = t.bids[partner] if partner is not None else NO_BID
+    if partner_bid != 0 and nil_safe(t.hand) and est < 1.6 and (partner_bid == NO_BID or partner_bid >= 3):
+        return 0
+    bid = max(1, min(13, round(est)))
+    if partner is not None and partner_bid > 0:
+        bid = max(1, min(bid, 13 - partner_bid))
+    return bid
+
+
+def choose_blind_nil(t: Table) -> bool:
+    """Blind nil only when far behind (SPR-6) and the partner has not bid nil."""
+    side = t.seat % 2
+    partner = t.partner()
+    if partner is None or t.bids[partner] == 0:
+        return False
+    return t.points[1 - side] - t.points[side] >= BLIND_NIL_DEFICIT
+
+
+def choose_pass(t: Table, k: int) -> tuple[int, ...]:
+    """Blind-nil exchange (SPR-6): the nil bidder passes its most dangerous cards,
+    its partner passes back its lowest cards (lowest side-suit cards first)."""
+    cards = cards_of(t.hand)
+    if t.blind[t.seat]:
+        chosen = sorted(cards, key=_danger, reverse=True)[:k]
+    else:
+        chosen = sorted(cards, key=lambda c: (c // 13 == SPADES, c % 13))[:k]
+    return tuple(sorted(chosen))
+
+
+def keep_shown(t: Table) -> bool:
+    """Two players: keep the shown stock card when it is strong (a spade nine or
+    higher, a side king or ace), else discard it and take the next card."""
+    c = t.shown
+    if c < 0:
+        return False
+    if c // 13 == SPADES:
+        return c % 13 >= 7
+    return c % 13 >= 11
+
+
+# ---------------------------------------------------------------- card play
+def choose_card(t: Table, legal: int) -> int:
+    """The card to play (one of the mask ``legal``; SPR-7…SPR-9)."""
+    cards = cards_of(legal)
+    if len(cards) == 1:
+        return cards[0]
+    seat = t.seat
+    partner = t.partner()
+    side = seat % 2
+    opps = [s for s in range(t.players) if s % 2 != side]
+    if t.nil_alive(seat):
+        return _nil_play(t, cards)
+    partner_nil = partner is not None and t.nil_alive(partner)
+    opp_nil = [s for s in opps if t.nil_alive(s)]
+    need_us = t.need(side)
+    need_them = t.need(1 - side)
+    left = t.hand.bit_count()
+    if need_us > 0:
+        want = True  # still short of the contract (or already set: then spoil theirs)
+    elif t.near_bag_limit(side):
+        want = False  # made, bags near the penalty: duck (SPR-12)
+    else:
+        want = 0 < need_them <= left  # made: try to set them (SPR-10) while it is possible
+    if not t.trick:
+        return _lead(t, cards, want, partner_nil, opp_nil, opps)
+    return _follow(t, cards, want, partner_nil, opp_nil, opps)
+
+
+def _nil_play(t: Table, cards: list[int]) -> int:
+    """A live nil: the most dangerous card that does not win, else the highest."""
+    if not t.trick:
+        # Lead the card with the most higher cards out in its suit.
+        def cover(c: int) -> tuple[int, int]:
+            return ((t.out & SUIT_MASKS[c // 13] & -(1 << (c + 1))).bit_count(), -_rank(c))
+        side = [c for c in cards if c // 13 != SPADES] or cards
+        return max(side, key=cover)
+    _, best = trick_winner(t.trick)
+    losers = [c for c in cards if not beats(c, best)]
+    if losers:
+        return max(losers, key=_danger)
+    return max(cards, key=_danger)
+
+
+def _lowest(cards: list[int]) -> int:
+    """The least useful card: lowest side-suit card by rank, spades last."""
+    return min(cards, key=lambda c: (c // 13 == SPADES, c % 13))
+
+
+def _discard(t: Table, cards: list[int]) -> int:
+    """Void in the led suit and not trying to win: the lowest card of the shortest
+    side suit (making voids for later ruffs), spades last."""
+    side = [c for c in cards if c // 13 != SPADES]
+    if not side:
+        return min(cards)
+    return min(side, key=lambda c: ((t.hand & SUIT_MASKS[c // 13]).bit_count(), c % 13))
+
+
+def _shed(cards: list[int]) -> int:
+    """Not trying to win and void: the highest side-suit card (no spade: it could win)."""
+    side = [c for c in cards if c // 13 != SPADES]
+    if side:
+        return max(side, key=_rank)
+    return min(cards)
+
+
+def _lead(t: Table, cards: list[int], want: bool, partner_nil: bool, opp_nil: list[Seat],
+          opps: list[Seat]) -> int:
+    others = [s for s in range(t.players) if s != t.seat]
+    if partner_nil:
+        # Cover: lead winners, high, so that the nil partner can duck under them.
+        masters = [c for c in cards if t.safe(c, opps)]
+        if masters:
+            return max(masters, key=_rank)
+        return max(cards, key=lambda c: (c // 13 != SPADES, _rank(c)))
+    if opp_nil:
+        # Set the nil: lead low in a suit the nil bidder may still hold.
+        nil_seat = opp_nil[0]
+        fit = [c for c in cards if t.could_hold(nil_seat, c // 13)]
+        return min(fit or cards, key=lambda c: (_rank(c), c // 13 == SPADES))
+    if want:
+        side_masters = [c for c in cards if c // 13 != SPADES and t.safe(c, others)]
+        if side_masters:
+            return max(side_masters, key=_rank)
+        spades = [c for c in cards if c // 13 == SPADES]
+        if spades and t.out & SPADE_MASK and t.safe(max(spades), others):
+            return max(spades)  # draw the spades still out
+        side = [c for c in cards if c // 13 != SPADES]
+        if side:
+            if t.hand & SPADE_MASK:
+                # Shorten a short suit to ruff it later.
+                return min(side, key=lambda c: ((t.hand & SUIT_MASKS[c // 13]).bit_count(), _rank(c)))
+            return min(side, key=lambda c: (-(t.hand & SUIT_MASKS[c // 13]).bit_count(), _rank(c)))
+        return min(cards)
+    # Ducking: the card most likely to be beaten.
+    def beaten(c: int) -> tuple[int, int]:
+        return (-(t.out & SUIT_MASKS[c // 13] & -(1 << (c + 1))).bit_count(), _rank(c))
+    side = [c for c in cards if c // 13 != SPADES]
+    return min(side or cards, key=beaten)
+
+
+def _follow(t: Table, cards: list[int], want: bool, partner_nil: bool, opp_nil: list[Seat],
+            opps: list[Seat]) -> int:
+    win_seat, best = trick_winner(t.trick)
+    later = t.later()
+    later_opps = [s for s in later if s in opps]
+    partner = t.partner()
+    winners = sorted((c for c in cards if beats(c, best)), key=lambda c: (c // 13 == SPADES, c))
+    losers = [c for c in cards if not beats(c, best)]
+    following = cards[0] // 13 == t.trick[0][1] // 13
+    if partner_nil and partner is not None:
+        if partner in later:
+            # Cover: play high so that the nil partner can stay under.
+            if winners:
+                safe = [c for c in winners if t.safe(c, later_opps)]
+                return max(safe or winners, key=lambda c: (c // 13 != SPADES, c))
+            return _lowest(cards) if not following else max(cards)
+        if win_seat == partner:
+            if winners:
+                return winners[0]  # overtake the nil partner
+            return _lowest(cards)
+    if opp_nil:
+        nil_seat = opp_nil[0]
+        if nil_seat in later:
+            # Stay low so that the nil bidder may be forced to win.
+            if losers:
+                return min(losers, key=_rank) if following else _discard(t, losers)
+            return winners[0]
+        if win_seat == nil_seat:
+            # Play under the nil bidder's card.
+            if losers:
+                return max(losers, key=_rank) if following else _shed(losers)
+            return winners[0]
+    if partner is not None and win_seat == partner:
+        if not want or t.safe(best, later_opps) or not winners:
+            if following:
+                return min(cards, key=_rank)
+            return _discard(t, losers) if losers else winners[0]
+        safe = [c for c in winners if t.safe(c, later_opps)]
+        if safe:
+            return safe[0]
+        return min(cards, key=_rank) if following else _discard(t, cards)
+    if want:
+        if not winners:
+            return min(cards, key=_rank) if following else _discard(t, cards)
+        safe = [c for c in winners if t.safe(c, later_opps)]
+        position = len(t.trick)  # 1: second hand, 2: third hand, 3: fourth hand
+        if not later_opps:
+            return winners[0]  # last to play for our side: win cheaply
+        if position == 1 and following and t.players == 4:
+            # Second hand low, unless a sure winner.
+            if safe and safe[0] // 13 == t.trick[0][1] // 13 and _rank(safe[0]) >= 11:
+                return safe[0]
+            return min(cards, key=_rank)
+        if safe:
+            return safe[0]
+        if following:
+            return max(winners)  # third hand high
+        return winners[0]
+    # Not trying to win: stay under the best card, shedding the highest such card.
+    if losers:
+        return max(losers, key=_rank) if following else _shed(losers)
+    return max(winners) if following else winners[0]
+
+
+class HeuristicBot(Bot):
+    """The rule-of-thumb Spades player (see the module docstring). Deterministic."""
+
+    name = "heuristic"
+
+    def act(
+        self, game: Game[Any, Any], seat: Seat, observation: Observation, legal: Sequence[Action]
+    ) -> Action:
+        if not isinstance(observation, SpadesObservation):
+            raise TypeError("HeuristicBot plays Spades only")
+        return heuristic_action(observation, legal)
+
+
+def heuristic_action(obs: SpadesObservation, legal: Sequence[Action]) -> Action:
+    """The heuristic's action for ``obs`` among ``legal`` (non-empty)."""
+    if len(legal) == 1:
+        return legal[0]
+    t = Table.from_observation(obs)
+    if obs.blind_nil_open:
+        return BLIND_NIL if BLIND_NIL in legal and choose_blind_nil(t) else LOOK
+    if obs.phase == "play":
+        mask = 0
+        for a in legal:
+            mask |= 1 << a.card  # type: ignore[attr-defined]
+        return PLAYS[choose_card(t, mask)]
+    if obs.phase == "bid":
+        return BIDS[choose_bid(t)]
+    if obs.phase == "exchange":
+        action = Pass(choose_pass(t, obs.options.blind_nil_exchange))
+        return action if action in legal else legal[0]
+    return KEEP if keep_shown(t) else DISCARD
+
+
+def _heuristic(rng: random.Random) -> Bot:
+    return HeuristicBot(rng)
+
+
+def _search(rng: random.Random) -> Bot:
+    from mahai.bots.spades_search import SearchBot
+
+    return SearchBot(rng)
+
+
+BOTS = {"heuristic": _heuristic, "search": _search}
