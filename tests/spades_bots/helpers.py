@@ -28,8 +28,9 @@ def position(
     seed: int = 0,
 ) -> SpadesState:
     """A 4-player state in play: the given (partial) hands filled to ``size`` cards at random
-    from the rest of the deck, ``bids`` made, ``leader`` to lead, then the cards of ``trick``
-    (notation, in play order from the leader) played through :meth:`State.apply`."""
+    from the rest of the deck (the cards left over count as played in earlier tricks), ``bids``
+    made, ``leader`` to lead, then the cards of ``trick`` (notation, in play order from the
+    leader) played through :meth:`State.apply`."""
     state = GAME.new(options or GAME.options(), 4, seed)
     state.dealer = (leader - 1) % 4
     fixed = [cards(hands.get(s, "")) for s in range(4)]
@@ -42,6 +43,9 @@ def position(
         while fixed[s].bit_count() < size:
             fixed[s] |= 1 << rest.pop()
     state.hands = fixed
+    for s in range(4):  # the cards left over were played in earlier tricks
+        for _ in range(13 - size):
+            state.played_by[s] |= 1 << rest.pop()
     state.looked = [True] * 4
     state.bids = list(bids)
     state.phase = BID

@@ -1,0 +1,95 @@
+"""The Spades search bot (PIMC over :meth:`Spades.determinize`): it decides from its
+observation only, stays legal, and its rollouts score hands as the engine does."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from mahai.bots.base import Bot
+from mahai.bots.play import play_out
+from mahai.bots.spades import HeuristicBot
+from mahai.bots.spades_search import SearchBot, evaluate, rollout
+from mahai.games.spades import GAME, SpadesState
+from mahai.games.spades.cards import parse_card
+from tests.spades_bots.helpers import position
+
+
+def advance(edition: str, players: int, seed: int, plays: int) -> SpadesState:
+    """A match played by heuristic bots up to ``plays`` cards into its first hand's play."""
+    state = GAME.new(GAME.options(edition), players, seed)
+    bot = HeuristicBot(random.Random(0))
+    while state.phase != "play" or sum(m.bit_count() for m in state.played_by) < plays:
+        seat = state.turn
+        state.apply(seat, bot.act(GAME, seat, GAME.observe(state, seat), state.legal_actions(seat)))
+        if state.hand_no > 1:
+            break
+    return state
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    table=st.sampled_from([("standard", 4), ("two_player", 2)]),
+    seed=st.integers(0, 10_000),
+    plays=st.integers(0, 40),
+    other=st.integers(0, 2**32),
+    bot_seed=st.integers(0, 2**32),
+)
+def test_decision_ignores_hidden_cards(table: tuple[str, int], seed: int, plays: int, other: int,
+                                       bot_seed: int) -> None:
+    """Same observation, different true states (another deal of the hidden cards) → same action,
+    for the search bot and the heuristic, given the same rng seed."""
+    edition, players = table
+    state = advance(edition, players, seed, plays)
+    assume(state.phase == "play")
+    seat = state.turn
+    obs = GAME.observe(state, seat)
+    alt = GAME.determinize(obs, random.Random(other))
+    assert GAME.observe(alt, seat) == obs
+    assume(alt.hands != state.hands)
+    assert alt.legal_actions(seat) == state.legal_actions(seat)
+    makers = (lambda: SearchBot(random.Random(bot_seed), samples=3), lambda: HeuristicBot(random.Random(0)))
+    for make in makers:
+        first = make().act(GAME, seat, obs, state.legal_actions(seat))
+        second = make().act(GAME, seat, GAME.observe(alt, seat), alt.legal_actions(seat))
+        assert first == second
+        assert state.can(seat, first)
+
+
+def test_rollout_scores_like_the_engine() -> None:
+    """The rollout value is the hand's score difference recorded by the engine (SPR-10…SPR-12)."""
+    state = advance("standard", 4, 3, 0)
+    seat = state.turn
+    before = state.hand_no
+    value = rollout(state, seat)
+    assert state.hand_no == before + 1 or state.is_over
+    sides = state.history[-1]["sides"]
+    assert value == sides[seat % 2]["points"] - sides[1 - seat % 2]["points"]
+    assert sum(state.history[-1]["tricks"]) == 13
+
+
+def test_search_values_making_the_contract() -> None:
+    """Two tricks left, the side needs one (SPR-10): fourth to play on the king of hearts, the ace
+    makes the contract; the two would lose this trick and the last one to a trump."""
+    hands = {0: "AH 2H", 1: "KH 9C", 2: "3H 9D", 3: "4H 9S"}
+    state = position(hands, bids=(4, 3, 3, 3), leader=1, trick="KH 3H 4H", tricks_won=(3, 2, 3, 3),
+                     size=2, seed=4)
+    obs = GAME.observe(state, 0)
+    values = evaluate(GAME, obs, [parse_card("AH"), parse_card("2H")], 4, random.Random(2))
+    # The nine of spades with seat 3: AH 70 - 61 = 9, 2H (set) -70 - 62 = -132.
+    # With the partner (seat 2): AH 71 - (-60) = 131, 2H 70 - 60 = 10. Always ≥ 121 better.
+    assert 9 <= values[0] <= 131 and -132 <= values[1] <= 10
+    assert values[0] - values[1] >= 121
+    action = SearchBot(random.Random(1), samples=4).act(GAME, 0, obs, state.legal_actions(0))
+    assert action.notation() == "play AH"
+
+
+def test_plays_whole_matches_legally() -> None:
+    for players, edition in ((4, "standard"), (2, "two_player")):
+        state = GAME.new(GAME.options(edition, target="200"), players, 5)
+        bots: dict[int, Bot] = {s: SearchBot(random.Random(s), samples=2) if s % 2 == 0
+                                else HeuristicBot(random.Random(s)) for s in range(players)}
+        play_out(GAME, state, bots)  # apply() raises on any illegal action
+        assert state.is_over and state.winners()
