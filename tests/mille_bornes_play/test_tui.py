@@ -1,0 +1,231 @@
+"""The terminal front end, driven by scripted input through whole games (eu, en, fr, hot-seat)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+import pytest
+from rich.console import Console
+
+from mahai.core.errors import IllegalAction, MalformedAction
+from mahai.core.game import Event
+from mahai.games.mille_bornes import GAME
+from mahai.i18n import explain, translate
+from mahai.tui.mille_bornes import TerminalTable
+from tests.mille_bornes_play.positions import put, set_hand, turn
+
+
+def table_for(players: int, humans: int, lang: str, seed: int, edition: str = "eu",
+              script: Callable[[TerminalTable, str], str] | None = None) -> tuple[TerminalTable, io.StringIO]:
+    out = io.StringIO()
+    holder: list[TerminalTable] = []
+
+    def first_legal(prompt: str) -> str:
+        table = holder[0]
+        if script is not None:
+            return script(table, prompt)
+        if table.asking is None:
+            return ""
+        return table.state.legal_actions(table.asking)[0].notation()
+
+    table = TerminalTable(GAME.options(edition), players, humans, seed, lang=lang, input_fn=first_legal,
+                          console=Console(file=out, width=120, color_system=None))
+    holder.append(table)
+    return table, out
+
+
+class Script:
+    """First legal choice, after a few malformed and illegal inputs at the first play-phase prompt."""
+
+    def __init__(self) -> None:
+        self.bad = ["", "99", "xyzzy 3", "hazard stop 0", "-9"]
+        self.expected: list[str] = []
+
+    def __call__(self, table: TerminalTable, prompt: str) -> str:
+        seat = table.asking
+        if seat is None:
+            return ""
+        st = table.state
+        if self.bad and st.phase == 1 and seat == st.turn and not st.pending:
+            text = self.bad.pop(0)
+            self.expected.append(self.explain(table, seat, text))
+            return text
+        return st.legal_actions(seat)[0].notation()
+
+    @staticmethod
+    def explain(table: TerminalTable, seat: int, text: str) -> str:
+        """What the front end must say about ``text`` (computed from the rules, not the front end)."""
+        hand = table.state.hand_codes(seat)
+        lang = table.lang
+        if text == "":
+            return explain(MalformedAction("empty_choice", domain="mb_tui"), lang)
+        if text in ("99", "-9"):
+            number = int(text.lstrip("-"))
+            error = MalformedAction("no_such_card", domain="mb_tui", number=number, size=len(hand))
+            return explain(error, lang)
+        if text.startswith("xyzzy"):
+            return explain(MalformedAction("bad_notation", domain="mille_bornes", text=text), lang)
+        if "stop" in hand:  # seat 0 is in team 0: MBR-6, never one's own team
+            return explain(IllegalAction("own_team", domain="mille_bornes"), lang)
+        return explain(IllegalAction("card_not_in_hand", domain="mille_bornes", card="card.stop"), lang)
+
+
+@pytest.mark.parametrize("lang,players,seed", [("eu", 2, 3), ("en", 3, 8)])
+def test_a_whole_game_with_scripted_input(lang: str, players: int, seed: int) -> None:
+    script = Script()
+    table, out = table_for(players, 1, lang, seed, script=script)
+    state = table.run()
+    text = out.getvalue()
+    assert state.is_over and state.winners()
+    assert not script.bad, "every bad input was tried"
+    assert table.explained == script.expected  # each explained in the player's language, then re-asked
+    assert len(set(table.explained)) == 5
+    for message in table.explained:
+        assert message in text.replace("\n", " ") or message.split()[0] in text
+    # every finished leg's score sheet with every bonus, then the winner
+    assert text.count(translate("mb_tui", "sheet_title", lang, leg=1)) == 1
+    assert text.count(translate("mb_tui", "leg_total", lang)) == state.legs_played
+    for item in ("distance", "safeties", "coups_fourres", "trip", "delayed_action", "safe_trip", "shut_out"):
+        assert translate("mille_bornes", f"score.{item}", lang) in text
+    winners = sorted({state.team_of[s] for s in state.winners()})
+    assert translate("mb_tui", "winner", lang, teams=f"{winners[0]} (", points="")[:12] in text
+    assert str(max(state.totals)) in text
+    # Basque by default with the sheet's card names; English card names in English
+    assert translate("mille_bornes", "card.roll", lang) in text
+    if lang == "eu":
+        assert "semaforo berdea" in text and "Zure eskua:" in text
+
+
+def test_the_human_sees_only_their_projection() -> None:
+    """Every screen is built from ``GAME.observe(state, seat)``: the bot's hand never appears."""
+    table, out = table_for(2, 1, "en", 5)
+    seen: list[str] = []
+
+    def spy(prompt: str) -> str:
+        if table.asking is None:
+            return ""
+        screen = out.getvalue()[len("".join(seen)):]
+        seen.append(screen)
+        hand_line = next(line for line in reversed(screen.splitlines()) if line.startswith("Your hand:"))
+        for code in set(table.state.hand_codes(1)) - set(table.state.hand_codes(0)):
+            assert translate("mille_bornes", f"card.{code}", "en") not in hand_line
+        return table.state.legal_actions(0)[0].notation()
+
+    table.input_fn = spy
+    for _ in range(40):
+        table.step()
+    assert len(seen) >= 10
+
+
+def _window_on_team_0(humans: int, holds: bool) -> TerminalTable:
+    """4 players, teams {0, 2} and {1, 3}, direction right: seat 3 stops team 0; seat 2 is next,
+    seat 0 is in the window (MBR-10)."""
+    table, _ = table_for(4, humans, "eu", 1)
+    st = table.state
+    put(st, 0, "roll")
+    set_hand(st, 3, "stop", "25", "25", "50", "50", "75", "75")
+    set_hand(st, 0, *(["right_of_way"] if holds else ["roll"]), "25", "50", "75", "100", "repairs")
+    turn(st, 3)
+    st.apply(3, GAME.parse_action("hazard stop 0"))
+    assert st.to_act() == (0, 2)
+    return table
+
+
+def test_a_lone_player_in_the_window_is_asked_only_when_holding_the_safety() -> None:
+    table = _window_on_team_0(humans=1, holds=True)
+    answers = iter(["2"])  # the menu: 1) do nothing 2) coup fourré
+    table.input_fn = lambda prompt: next(answers)
+    table.step()
+    assert table.asked == [(0, "coup_fourre")]
+    assert "right_of_way" in GAME.view(table.state, None)["tableaux"][0]["coups_fourres"]
+
+    table = _window_on_team_0(humans=1, holds=False)
+    table.input_fn = lambda prompt: pytest.fail("nobody may be asked")
+    table.step()
+    assert table.asked == [] and table.state.to_act() == (2,)
+
+
+@pytest.mark.parametrize("holds", [True, False])
+def test_hot_seat_asks_the_window_whether_or_not_the_safety_is_held(holds: bool) -> None:
+    """With several people at the keyboard, being asked must not tell the others anything: the
+    player in the window gets the keyboard and a question either way."""
+    table = _window_on_team_0(humans=3, holds=holds)
+    prompts: list[str] = []
+
+    def answer(prompt: str) -> str:
+        prompts.append(prompt)
+        return "" if table.asking is None else "1"  # hand-off, then "1) do nothing"
+
+    table.input_fn = answer
+    table.step()
+    assert prompts[0] == translate("mb_tui", "handoff", "eu", seat="A")
+    assert table.asked == [(0, "coup_fourre")]
+    assert table.state.to_act() == (2,)
+
+
+def test_hot_seat_game_to_the_end_hands_the_keyboard_over() -> None:
+    """4 players, 3 people (seats 0, 1, 2) in French: every change of person at the keyboard
+    is preceded by the hand-off prompt, and every window on a team with a person in it is asked."""
+    table, out = table_for(4, 3, "fr", 21)
+    log: list[tuple[str, int | None]] = []
+    windows: list[int] = []
+    original = table.after
+
+    def after(events: list[Event]) -> None:
+        for event in events:
+            if event.kind == "window":
+                windows.extend(s for s in event.data["pending"] if s in table.humans)
+        original(events)
+
+    def answer(prompt: str) -> str:
+        log.append((prompt, table.asking))
+        if table.asking is None:
+            return ""
+        return table.state.legal_actions(table.asking)[0].notation()
+
+    table.after = after  # type: ignore[method-assign]
+    table.input_fn = answer
+    state = table.run()
+    assert state.is_over
+    asked = [seat for prompt, seat in log if seat is not None]
+    for i in range(1, len(log)):
+        _, seat = log[i]
+        previous = [s for _, s in log[:i] if s is not None]
+        if seat is not None and previous and previous[-1] != seat:
+            assert log[i - 1][0] == translate("mb_tui", "handoff", "fr", seat="ABC"[seat])
+    assert len(set(asked)) == 3
+    assert sum(1 for s, d in table.asked if d == "coup_fourre") == len(windows) > 0
+    assert "Vainqueur" in out.getvalue()
+
+
+def test_quitting_and_end_of_input_stop_the_game() -> None:
+    table, out = table_for(2, 1, "es", 2)
+    table.input_fn = lambda prompt: "q"
+    state = table.run()
+    assert not state.is_over and "¡Adiós!" in out.getvalue()
+
+    def eof(prompt: str) -> str:
+        raise EOFError
+
+    table, out = table_for(2, 1, "es", 2)
+    table.input_fn = eof
+    assert not table.run().is_over and "¡Adiós!" in out.getvalue()
+
+
+def test_a_hazard_needs_its_team_when_several_can_take_it() -> None:
+    """3 players: a hazard by hand number alone is ambiguous when both opponents roll."""
+    table, _ = table_for(3, 1, "en", 4)
+    st = table.state
+    put(st, 1, "roll")
+    put(st, 2, "roll")
+    set_hand(st, 0, "accident", "25", "50", "75", "100", "roll", "repairs")
+    turn(st, 0)
+    obs = GAME.observe(st, 0)
+    with pytest.raises(MalformedAction) as err:
+        table.hand_action("1", 0, obs)
+    assert (err.value.code, err.value.domain, err.value.params["teams"]) == ("which_team", "mb_tui", "1, 2")
+    assert table.hand_action("1 2", 0, obs).notation() == "hazard accident 2"
+    assert table.hand_action("-1", 0, obs).notation() == "discard accident"
+    assert table.hand_action("6", 0, obs).notation() == "play roll"
+    assert table.hand_action("7", 0, obs).notation() == "remedy repairs"
