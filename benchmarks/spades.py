@@ -1,0 +1,191 @@
+"""Spades speed against OpenSpiel, and a rule comparison on OpenSpiel's own hands.
+
+Run ``python -m benchmarks.spades`` (options: ``--seconds``, ``--compare``, ``--profile``).
+
+1. Random hands per second through the public API, one core, in one process: ours
+   (``GAME.new`` in the ``openspiel`` edition = one hand, then ``legal_actions``/``apply`` with
+   uniform random choices: deal, 4 bids, 52 plays) against OpenSpiel's ``spades`` driven from
+   Python (``pyspiel.load_game("spades")``: 52 chance actions for the deal, 4 bids, 52 plays,
+   uniform random choices). Printed: both rates and the ratio ours / OpenSpiel (goal ≥ 1).
+2. The same with the acting seat's view built at every decision (``GAME.view``) against
+   OpenSpiel's ``observation_string``.
+3. ``--compare N``: N OpenSpiel random hands replayed through our engine in the ``openspiel``
+   edition (failed nil helps the partner, no blind nil, one hand): same deal, same bids, same
+   card plays (OpenSpiel's legal moves are always legal for us, so every hand replays). Each
+   partnership's hand score is compared, and at every decision the legal moves; the known
+   differences are counted by kind (see :func:`replay`), anything else is printed.
+
+Times are CPU seconds of this process (``time.process_time``), so other processes on the
+machine do not count; the ratio is what matters.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from mahai.games.spades import GAME, SpadesState
+from mahai.games.spades.actions import BIDS, PLAYS
+from mahai.games.spades.cards import mask_of
+
+OPTIONS = GAME.options("openspiel")
+
+
+def our_hand(rng: random.Random, view: bool) -> None:
+    """One random hand through the public API (``view``: build the actor's view each decision)."""
+    state = GAME.new(OPTIONS, 4, rng.getrandbits(32))
+    while not state.is_over:
+        seat = state.to_act()[0]
+        if view:
+            GAME.view(state, seat)
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+
+
+def openspiel_hand(game: Any, rng: random.Random, view: bool) -> None:
+    """One random OpenSpiel hand (chance deal included) from Python."""
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if view and not state.is_chance_node():
+            state.observation_string(state.current_player())
+        state.apply_action(legal[rng.randrange(len(legal))])
+
+
+def rate(fn: Callable[[], None], seconds: float) -> float:
+    """Calls of ``fn`` per CPU second, run for at least ``seconds``."""
+    fn()  # warm up
+    count = 0
+    start = time.process_time()
+    while True:
+        for _ in range(20):
+            fn()
+        count += 20
+        spent = time.process_time() - start
+        if spent >= seconds:
+            return count / spent
+
+
+def speed(game: Any, seconds: float) -> None:
+    rng = random.Random(1)
+    for view in (False, True):
+        label = "with views" if view else "plain"
+        ours = rate(lambda v=view: our_hand(rng, v), seconds)  # type: ignore[misc]
+        theirs = rate(lambda v=view: openspiel_hand(game, rng, v), seconds)  # type: ignore[misc]
+        print(f"random hands/s ({label}): mahai {ours:8.1f}   openspiel {theirs:8.1f}   "
+              f"ratio {ours / theirs:5.2f}")
+
+
+# ------------------------------------------------------------------ comparison
+def replay(game: Any, history: list[int]) -> tuple[SpadesState, list[str]]:
+    """Replay an OpenSpiel hand (its action history) through our engine.
+
+    Returns our final state and one label per decision where the legal moves differ:
+    ``"bid_cap"`` (OpenSpiel caps a partnership's bids at 13 in all; SPR-4 has no cap),
+    ``"spades_lead"`` (OpenSpiel refuses a spade lead although a spade was already played:
+    it never marks spades broken; SPR-7), or a description of any other difference.
+    """
+    theirs = game.new_initial_state()
+    state = GAME.new(OPTIONS, 4, 0)
+    # OpenSpiel deals its k-th chance card to seat k % 4 and North (seat 0) bids and leads
+    # first, so the dealer is seat 3; its card index is ours (suits C, D, H, S × ranks 2…A).
+    # The deal is not an action of our engine: it is set on the state directly.
+    deal = history[:52]
+    state.dealer = 3
+    state.hands = [mask_of(deal[s::4]) for s in range(4)]
+    state.turn = 0
+    problems: list[str] = []
+    for a in deal:
+        theirs.apply_action(a)
+    for a in history[52:]:
+        seat = state.to_act()[0]
+        if seat != theirs.current_player():
+            problems.append(f"seat to act: ours {seat}, openspiel {theirs.current_player()}")
+        ours_legal = {x.notation() for x in state.legal_actions(seat)}
+        their_legal = {_notation(b) for b in theirs.legal_actions()}
+        if ours_legal != their_legal:
+            extra = ours_legal - their_legal
+            if their_legal - ours_legal:
+                problems.append(f"openspiel allows {sorted(their_legal - ours_legal)}, we do not")
+            elif state.phase == "bid" and all(int(x.split()[1]) + state.bids[(seat + 2) % 4] > 13
+                                              for x in extra):
+                problems.append("bid_cap")
+            elif (state.phase == "play" and not state.trick and state.broken
+                  and all(x.endswith("S") for x in extra)):
+                problems.append("spades_lead")
+            else:
+                problems.append(f"we also allow {sorted(extra)}")
+        state.apply(seat, GAME.parse_action(_notation(a)))
+        theirs.apply_action(a)
+    return state, problems
+
+
+def _notation(action: int) -> str:
+    return BIDS[action - 52].notation() if action >= 52 else PLAYS[action].notation()
+
+
+def compare(game: Any, hands: int, seed: int) -> dict[str, int]:
+    """Replay ``hands`` random OpenSpiel hands; print the disagreements, return their counts
+    (hands with each kind of difference; ``"score"`` for a different hand score)."""
+    rng = random.Random(seed)
+    counts: dict[str, int] = {}
+    for i in range(hands):
+        theirs = game.new_initial_state()
+        while not theirs.is_terminal():
+            legal = theirs.legal_actions()
+            theirs.apply_action(legal[rng.randrange(len(legal))])
+        state, problems = replay(game, theirs.history())
+        entry = state.history[-1]
+        ours = [entry["sides"][0]["points"], entry["sides"][1]["points"]]
+        returns = theirs.returns()
+        if ours != [returns[0], returns[1]]:
+            problems.append("score")
+            print(f"hand {i}: score ours {ours}, openspiel {returns[:2]} "
+                  f"(bids {entry['bids']}, tricks {entry['tricks']})")
+        for label in set(problems):
+            if label not in ("bid_cap", "spades_lead", "score"):
+                print(f"hand {i}: {label}")
+            counts[label] = counts.get(label, 0) + 1
+    print(f"replayed {hands} OpenSpiel hands through the openspiel edition: "
+          f"{hands - counts.get('score', 0)} same hand scores, {counts.get('score', 0)} different")
+    print(f"  hands where OpenSpiel forbids a bid we allow (partnership total over 13, OpenSpiel's "
+          f"rule; SPR-4 has no cap): {counts.get('bid_cap', 0)}")
+    print(f"  hands where OpenSpiel forbids a spade lead after spades were broken (OpenSpiel never "
+          f"sets is_spades_broken_; SPR-7): {counts.get('spades_lead', 0)}")
+    return counts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per measurement")
+    parser.add_argument("--compare", type=int, default=300, help="OpenSpiel hands to replay")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--profile", action="store_true", help="profile our random hands")
+    args = parser.parse_args()
+    try:
+        import pyspiel
+    except ImportError:  # pragma: no cover - the bench extra is not installed
+        print("open-spiel is not installed (pip install open-spiel): measuring ours only")
+        rng = random.Random(1)
+        for view in (False, True):
+            ours = rate(lambda v=view: our_hand(rng, v), args.seconds)  # type: ignore[misc]
+            print(f"random hands/s (view={view}): mahai {ours:.1f}")
+        return
+    game = pyspiel.load_game("spades")
+    speed(game, args.seconds)
+    if args.compare:
+        compare(game, args.compare, args.seed)
+    if args.profile:
+        rng = random.Random(3)
+        prof = cProfile.Profile()
+        prof.runcall(lambda: [our_hand(rng, True) for _ in range(300)])
+        pstats.Stats(prof).sort_stats("tottime").print_stats(15)
+
+
+if __name__ == "__main__":
+    main()
