@@ -247,3 +247,26 @@ def test_heuristic_beats_random_in_two_player_games_to_5000() -> None:
     assert {r.seat_bots for r in results} == {("heuristic", "random"), ("random", "heuristic")}
     assert all(max(r.scores) >= 5000 for r in results)
     assert stats.win_rate >= 0.85
+
+
+@pytest.mark.parametrize("edition,players,overrides", [
+    ("eu", 6, {}), ("classic", 4, {}), ("2016", 5, {}), ("eu", 2, {"fast_game": "yes"}),
+    ("eu", 4, {"hazard_on_hazard": "yes"}), ("classic", 3, {"deck_exhaustion": "reshuffle"}),
+    ("eu", 2, {"draw_from_discard": "yes"}), ("eu", 2, {"hazard_before_first_roll": "no"}),
+])
+def test_heuristic_finishes_games_of_every_edition_and_variant(edition: str, players: int,
+                                                               overrides: dict[str, str]) -> None:
+    """Heuristic and random bots alternate seats; every decision is one of the legal actions and
+    the game ends with winners (MBR-17, MBR-22)."""
+    state = GAME.new(GAME.options(edition, **overrides), players, seed=3)
+    bots = [make_bot("mille_bornes", "heuristic" if s % 2 == 0 else "random", random.Random(s))
+            for s in range(players)]
+    steps = 0
+    while not state.is_over:
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        action = bots[seat].act(GAME, seat, GAME.observe(state, seat), legal)
+        assert action in legal
+        state.apply(seat, action)
+        steps += 1
+    assert state.winners() and steps > 20
