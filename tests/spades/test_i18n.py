@@ -49,3 +49,18 @@ def test_must_follow_suit_names_the_suit_in_each_language() -> None:
     texts = {lang: explain(err, lang) for lang in LANGUAGES}
     assert texts["en"] == "You must follow hearts."
     assert "bihotzak" in texts["eu"] and "corazones" in texts["es"] and "cœur" in texts["fr"]
+
+
+TUI = Path(__file__).resolve().parents[2] / "mahai" / "tui" / "spades.py"
+
+
+def test_every_terminal_string_is_in_all_four_catalogs() -> None:
+    keys = set(re.findall(r'"(tui\.[a-z_.]+)"', TUI.read_text(encoding="utf-8")))
+    keys |= {f"tui.seat.{s}" for s in range(4)} | {"tui.draw_keep", "tui.draw_discard"}
+    assert len(keys) > 30
+    english = catalog("spades", "en")
+    for lang in LANGUAGES:
+        cat = catalog("spades", lang)
+        for key in keys:
+            assert cat.get(key), f"{lang}: no text for {key}"
+            assert placeholders(cat[key]) == placeholders(english[key]), (lang, key)

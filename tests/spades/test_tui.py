@@ -1,0 +1,152 @@
+"""The terminal game, driven by scripted input through whole matches (4 and 2
+players, hot-seat), with illegal input explained in the player's language."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from mahai.cli import app
+from mahai.games.spades import GAME, BlindNil
+from mahai.games.spades.cards import card_text, cards_of
+from mahai.i18n import translate
+from mahai.tui.spades import SpadesTerminal
+from tests.spades.policy import choose
+
+
+class Script:
+    """Answers every prompt like a person would, from what the engine says is
+    legal; the first time it plays, it first tries a card it does not hold and
+    a revoke when it can, then a legal card."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.table: SpadesTerminal | None = None
+        self.prompts: list[tuple[str, str]] = []  # (prompt, output printed before it)
+        self.tried: set[str] = set()
+        self.pending: list[str] = []
+        self.out: io.StringIO | None = None
+        self.mark = 0
+
+    def __call__(self, prompt: str) -> str:
+        assert self.table is not None and self.out is not None
+        text = self.out.getvalue()
+        self.prompts.append((prompt, text[self.mark:]))
+        self.mark = len(text)
+        if self.pending:
+            return self.pending.pop(0)
+        state = self.table.state
+        (seat,) = state.to_act()
+        if "Enter" in prompt or "Intro" in prompt or "Entrée" in prompt:
+            return ""
+        hand = state.hands[seat]
+        planned = choose(state, seat, self.rng)
+        if state.phase == "bid":
+            if not state.looked[seat]:
+                return "blind" if planned == BlindNil() else "look"
+            bid = str(planned.tricks)  # type: ignore[union-attr]
+            if "range" not in self.tried:
+                self.tried.add("range")
+                self.pending.append(bid)
+                return "14"
+            return bid
+        if state.phase == "exchange":
+            return " ".join(card_text(c) for c in cards_of(hand)[:state.options.blind_nil_exchange])
+        if state.phase == "draw":
+            return self.rng.choice(["k", "d", "keep"])
+        legal = [a.card for a in state.legal_actions(seat)]  # type: ignore[union-attr]
+        choice = card_text(planned.card)  # type: ignore[union-attr]
+        if "not_in_hand" not in self.tried:
+            self.tried.add("not_in_hand")
+            stranger = next(c for c in range(52) if not hand >> c & 1)
+            self.pending.append(choice)
+            return card_text(stranger)
+        illegal = [c for c in cards_of(hand) if c not in legal]
+        if state.trick and illegal and "revoke" not in self.tried:
+            self.tried.add("revoke")
+            self.pending.append(choice)
+            return card_text(illegal[0]).lower()
+        return choice
+
+
+def run_match(players: int, humans: int, seed: int, lang: str,
+              **overrides: str) -> tuple[SpadesTerminal, Script]:
+    options = GAME.options("two_player" if players == 2 else "standard", **overrides)
+    out = io.StringIO()
+    script = Script(seed)
+    table = SpadesTerminal(options, players, humans, seed, lang=lang, bot="random",
+                           console=Console(file=out, width=120, color_system=None), input_fn=script)
+    script.table, script.out = table, out
+    table.run()
+    return table, script
+
+
+@pytest.mark.parametrize(("players", "humans", "lang"),
+                         [(4, 1, "en"), (2, 1, "eu"), (4, 4, "fr"), (2, 2, "es")])
+def test_whole_match_with_scripted_input(players: int, humans: int, lang: str) -> None:
+    table, script = run_match(players, humans, 3, lang, target="200" if players == 4 else "300",
+                              loss_floor="-200")
+    state = table.state
+    assert state.is_over
+    output = script.out.getvalue()  # type: ignore[union-attr]
+    # the match result and a score sheet per hand, in the chosen language
+    names = ", ".join(table.seat_name(s) for s in sorted(state.winners()))
+    assert translate("spades", "tui.winner", lang, names=names, points=max(state.points)) in output
+    for hand in range(1, state.hand_no + 1):
+        assert translate("spades", "tui.hand_score", lang, hand=hand) in output
+    # illegal input was explained in the player's language and asked again
+    assert translate("spades", "card_not_in_hand", lang).split("{")[0] in output
+    if "revoke" in script.tried:
+        assert translate("spades", "must_follow_suit", lang).split("{")[0] in output
+    if players == 4:
+        assert translate("spades", "bid_out_of_range", lang).split("{")[0] in output
+
+
+def test_hot_seat_hides_each_hand_until_enter() -> None:
+    table, script = run_match(4, 2, 8, "en", target="200", loss_floor="-200")
+    your_hand = translate("spades", "tui.your_hand", "en")
+    handovers = [i for i, (p, _) in enumerate(script.prompts) if "press Enter" in p]
+    assert handovers
+    for i in handovers:
+        # nothing printed between the previous person's move and this hand-over shows a hand
+        assert your_hand not in script.prompts[i][1]
+    # every person's screen shows that person's seat in its prompt
+    assert any(p.startswith("[North]") for p, _ in script.prompts)
+    assert any(p.startswith("[East]") for p, _ in script.prompts)
+    assert not any(p.startswith("[South]") or p.startswith("[West]") for p, _ in script.prompts)
+
+
+def test_blind_nil_offered_before_the_hand_is_shown() -> None:
+    out = io.StringIO()
+    answers = iter(["", "q"])
+    prompts: list[str] = []
+
+    def answer(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    table = SpadesTerminal(GAME.options(), 4, 4, 5, lang="en", console=Console(file=out, width=120),
+                           input_fn=answer)
+    table.run()
+    text = out.getvalue()
+    assert translate("spades", "tui.ask_blind", "en") in prompts[-1]
+    assert translate("spades", "tui.hand_hidden", "en") in text
+    assert translate("spades", "tui.your_hand", "en") not in text
+
+
+def test_cli_play_and_simulate() -> None:
+    runner = CliRunner()
+    result = runner.invoke(app, ["play", "spades", "--humans", "0", "--seed", "4", "--lang", "en",
+                                 "--bots", "random", "--option", "target=200", "--option", "loss_floor=-200"])
+    assert result.exit_code == 0, result.output
+    assert "Match over" in result.output
+    result = runner.invoke(app, ["simulate", "spades", "--games", "3", "--players", "2", "--bots",
+                                 "random,random", "--json", "--option", "max_hands=50"])
+    assert result.exit_code == 0, result.output
+    assert '"games": 3' in result.output
+    result = runner.invoke(app, ["play", "spades", "--option", "nope=1"])
+    assert result.exit_code == 2
