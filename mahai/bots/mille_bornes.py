@@ -271,7 +271,9 @@ class HeuristicBot(Bot):
 
     def should_extend(self, v: _View) -> bool:
         """Say “segituko dut” (MBR-12)? No if stopping now wins the game or keeps a shut-out
-        (MBR-15, MBR-17); yes with enough cards left, distance in hand and a clear lead."""
+        (MBR-15, MBR-17); yes with 20+ cards in the draw pile, 150+ km in hand and a lead of
+        250 km, 40 less per safety the team shows and 20 more per safety of the best-equipped
+        opponent."""
         obs = v.obs
         others = [obs.tableaux[t] for t in v.opponents]
         if any(t.km == 0 for t in others):
@@ -283,7 +285,9 @@ class HeuristicBot(Bot):
                 return False
         lead = v.tab.km - max(t.km for t in others)
         in_hand = sum(KM[c] for c in v.hand if is_distance(c))
-        return obs.draw_pile >= 20 and lead >= 250 and in_hand >= 150
+        # each safety shown is a hazard the team no longer fears; the opponents' ones speed them up
+        margin = 250 - 40 * len(v.tab.safeties) + 20 * max(len(t.safeties) for t in others)
+        return obs.draw_pile >= 20 and lead >= margin and in_hand >= 150
 
     def _leg_points(self, v: _View, team: int, completed: bool) -> int:
         """The MBR-14/15 points ``team`` would score if the leg ended now."""

@@ -198,6 +198,14 @@ def test_extension_with_a_clear_lead_and_cards_left() -> None:
     assert decide(_extension_position(("100",)), 0) == "extend yes"
 
 
+def test_extension_weighs_the_lead_against_the_safeties_shown() -> None:
+    """A 200 km lead is not enough by itself; with two safeties shown it is (MBR-12, MBR-16)."""
+    assert decide(_extension_position(("200", "200", "100")), 0) == "extend no"
+    st = _extension_position(("200", "200", "100"))
+    put(st, 0, "extra_tank", "puncture_proof")
+    assert decide(st, 0) == "extend yes"
+
+
 def test_no_extension_when_a_shut_out_is_at_stake() -> None:
     """MBR-15: the opponent has no distance: stopping now scores the 500 shut-out."""
     assert decide(_extension_position(()), 0) == "extend no"
