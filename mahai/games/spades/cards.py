@@ -38,9 +38,12 @@ def rank_of(card: Card) -> int:
     return card % 13
 
 
+CARD_TEXTS: tuple[str, ...] = tuple(RANKS[c % 13] + SUITS[c // 13] for c in range(52))
+
+
 def card_text(card: Card) -> str:
     """``"AS"``, ``"TD"``, ``"2C"``."""
-    return RANKS[card % 13] + SUITS[card // 13]
+    return CARD_TEXTS[card]
 
 
 def parse_card(text: str) -> Card:
@@ -65,14 +68,18 @@ def mask_of(cards: Iterable[Card]) -> int:
     return m
 
 
+def _chunks(base: int) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(base + r for r in range(13) if chunk >> r & 1) for chunk in range(1 << 13))
+
+
+SUIT_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(_chunks(13 * s) for s in range(4))
+"""``SUIT_CARDS[suit][bits]``: the cards of one suit whose 13 rank bits are ``bits``."""
+
+
 def cards_of(mask: int) -> list[Card]:
     """The cards of ``mask``, lowest first (clubs 2 … spades ace)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return [*SUIT_CARDS[0][mask & 0x1FFF], *SUIT_CARDS[1][mask >> 13 & 0x1FFF],
+            *SUIT_CARDS[2][mask >> 26 & 0x1FFF], *SUIT_CARDS[3][mask >> 39 & 0x1FFF]]
 
 
 def count(mask: int) -> int:
@@ -82,4 +89,4 @@ def count(mask: int) -> int:
 
 def texts(mask: int) -> list[str]:
     """Card notations of ``mask``, lowest first."""
-    return [card_text(c) for c in cards_of(mask)]
+    return [CARD_TEXTS[c] for c in cards_of(mask)]

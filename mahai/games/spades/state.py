@@ -123,6 +123,7 @@ class SpadesState(State[SpadesAction]):
         self.leader = (self.dealer + 1) % n
         deck = list(range(52))
         self.rng.shuffle(deck)
+        self._rng_state = None  # the generator moved: a clone must snapshot it again
         events.append(Event("deal", {"hand": self.hand_no, "dealer": self.dealer}))
         if n == 2:
             # Two players: stock deal, the non-dealer starts.
@@ -196,8 +197,11 @@ class SpadesState(State[SpadesAction]):
 
     def verify(self, seat: Seat, action: SpadesAction) -> None:
         phase = self.phase
-        if phase == PLAY and isinstance(action, Play):
-            self._verify_play(seat, action.card)
+        if phase == PLAY and type(action) is Play:
+            card = action.card
+            if self.legal_play_mask(seat) >> card & 1:
+                return  # the common case: a legal card
+            self._verify_play(seat, card)
         elif phase == BID and isinstance(action, (Bid, BlindNil, Look)):
             self._verify_bid(seat, action)
         elif phase == EXCHANGE and isinstance(action, Pass):
@@ -246,7 +250,7 @@ class SpadesState(State[SpadesAction]):
     # ----------------------------------------------------------------- do
     def _do(self, seat: Seat, action: SpadesAction) -> list[Event]:
         events: list[Event] = []
-        if isinstance(action, Play):
+        if type(action) is Play:
             self._play(seat, action.card, events)
         elif isinstance(action, Bid):
             self.bids[seat] = action.tricks
@@ -426,15 +430,32 @@ class SpadesState(State[SpadesAction]):
     def scores(self) -> tuple[float, ...]:
         return tuple(float(self.points[s % 2]) for s in range(self.players))
 
+    # The generator is used only to deal, so a clone shares an immutable snapshot
+    # of its state and builds its own generator only if it deals (cheap clones).
+    @property
+    def rng(self) -> random.Random:
+        """The state's own generator (all chance: the first dealer and every deal)."""
+        rng: random.Random | None = self.__dict__.get("_rng")
+        if rng is None:
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self.__dict__["_rng_state"])
+            self.__dict__["_rng"] = rng
+        return rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self.__dict__["_rng"] = value
+        self.__dict__["_rng_state"] = None
+
     def clone(self) -> SpadesState:
-        new = SpadesState.__new__(SpadesState)
         d = self.__dict__.copy()
         for name in _LISTS:
             d[name] = d[name][:]
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        d["rng"] = rng
-        new.__dict__.update(d)
+        if d["_rng_state"] is None:
+            d["_rng_state"] = self.__dict__["_rng_state"] = self.rng.getstate()
+        d["_rng"] = None
+        new = SpadesState.__new__(SpadesState)
+        new.__dict__ = d
         return new
 
     def cards_in_play(self) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from mahai.core.game import Seat
@@ -18,6 +19,11 @@ from mahai.core.options import options_to_dict
 from mahai.games.spades.cards import SUIT_NAMES, card_text, texts
 from mahai.games.spades.options import SpadesOptions
 from mahai.games.spades.state import NO_BID, OVER, SpadesState, bid_label
+
+
+@lru_cache(maxsize=32)
+def _options_json(options: SpadesOptions) -> dict[str, Any]:
+    return options_to_dict(options)
 
 
 @dataclass(frozen=True)
@@ -110,7 +116,7 @@ class SpadesObservation:
                             "winner": self.last_winner} if self.last_trick else None),
             "spades_broken": self.broken,
             "sides": sides,
-            "history": copy.deepcopy(list(self.history)),
+            "history": copy.deepcopy(list(self.history)) if self.history else [],
             "exchange": {"pending": [list(p) for p in self.exchange],
                          "count": self.options.blind_nil_exchange,
                          "passed": texts(self.passed), "received": texts(self.received)},
@@ -120,7 +126,7 @@ class SpadesObservation:
                        "seen_discards": texts(self.seen), "discards": list(self.discards)}
                       if n == 2 else None),
             "winners": [s for s in range(n) if s % 2 in self.winner_sides],
-            "options": options_to_dict(self.options),
+            "options": dict(_options_json(self.options)),
         }
 
 
