@@ -1,0 +1,64 @@
+"""The projection: the fields of a view, and errors that tell the acting seat
+only what it may know (hidden information, design.md)."""
+
+from __future__ import annotations
+
+import random
+
+from mahai.core import MahaiError
+from mahai.games.spades import GAME, Pass, Play
+from mahai.games.spades.cards import CARD_TEXTS, SUIT_NAMES, texts
+from tests.spades.knowledge import known
+from tests.spades.policy import choose
+from tests.spades.util import playing
+
+
+def test_view_fields_during_play() -> None:
+    state = playing({1: "KH 2C", 2: "5C 6C 7C 8C 9C TC JC QC KC AC 2D 3D 4D", 3: "AH", 0: "3H"},
+                    bids=(4, 3, 0, 2), dealer=0)
+    for c in ("KH", "5C", "AH", "3H"):  # seat 2 shows out of hearts; seat 3 wins
+        state.apply(state.turn, GAME.parse_action(f"play {c}"))
+    state.apply(3, state.legal_actions(3)[0])  # the winner leads the next trick
+    view = GAME.view(state, 1)
+    assert view["hand"] == texts(state.hands[1])
+    assert view["bids"] == [4, 3, "nil", 2]
+    assert view["tricks_won"] == [0, 0, 0, 1]
+    played = [{"seat": s, "card": c} for s, c in ((1, "KH"), (2, "5C"), (3, "AH"), (0, "3H"))]
+    assert view["last_trick"] == {"winner": 3, "cards": played}
+    assert view["voids"][2] == ["hearts"] and view["voids"][1] == []
+    assert view["trick"][0]["seat"] == 3 and view["led_suit"] in SUIT_NAMES
+    assert view["sides"][0] == {"seats": [0, 2], "points": 0, "bags": 0, "contract": 4}
+    assert view["sides"][1]["contract"] == 5
+    assert view["turn"] == 0 and view["dealer"] == 0 and view["hand_number"] == 1
+    assert "AH" in view["played"][3] and len(view["played"][3]) == 2 and view["stock"] is None
+    spectator = GAME.view(state, None)
+    assert spectator["hand"] is None and spectator["exchange"]["passed"] == []
+
+
+def test_errors_carry_only_what_the_acting_seat_knows() -> None:
+    """Every wrong action tried at every step of some matches: the error's params
+    name no card the seat does not know, only public words and numbers."""
+    public_words = set(SUIT_NAMES) | {"draw", "bid", "exchange", "play", "over"}
+    for players, seed in ((4, 1), (2, 2), (4, 3)):
+        state = GAME.new(GAME.options("two_player" if players == 2 else "standard"), players, seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not state.is_over and state.hand_no <= 2 and steps < 400:
+            (seat,) = state.to_act()
+            mine = known(state, seat)
+            tries = [Play(c) for c in range(52)] + [GAME.parse_action(t) for t in
+                                                     ("bid 14", "bid blind_nil", "look", "keep", "bid 3")]
+            tries.append(Pass(tuple(sorted(rng.sample(range(52), 3)))))
+            for action in tries:
+                try:
+                    state.verify(seat, action)  # type: ignore[arg-type]
+                except MahaiError as err:
+                    for value in err.params.values():
+                        if isinstance(value, str) and value in CARD_TEXTS:
+                            card = CARD_TEXTS.index(value)
+                            assert mine >> card & 1 or value in action.notation(), (err.code, value)
+                        elif isinstance(value, str):
+                            assert value in public_words, (err.code, value)
+            state.apply(seat, choose(state, seat, rng))
+            steps += 1
+        assert steps > 50
