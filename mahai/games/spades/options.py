@@ -16,7 +16,8 @@ class SpadesOptions:
 
     Attributes:
         first_lead: who leads the first trick of a hand: the player left of the
-            dealer (SPR-7) or the holder of the two of clubs, who must lead it.
+            dealer (SPR-7) or the holder of the two of clubs, who must lead it
+            (two players: if it was discarded in the stock deal, the non-dealer).
         spades_lead: spades may be led only once broken (SPR-7), or any time.
         nil_value: points won/lost by a nil (SPR-5); blind nil is worth twice
             this (SPR-6: ±200).

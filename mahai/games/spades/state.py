@@ -82,7 +82,12 @@ class SpadesState(State[SpadesAction]):
         last_winner, broken (spades broken), played_by (mask per seat), voids
         (per seat, bit ``suit`` set once the seat failed to follow it), points
         and bags per side, history (one dict per scored hand), stock/stock_pos
-        and seen (two players), winner_sides.
+        and seen (two players), winner_sides, start_events (the events of the
+        first deal, for front ends that show the start).
+
+    Blind nil (SPR-6): a seat that may bid it has ``looked`` False until its
+    bidding turn, when it must choose ``bid blind_nil`` or ``look``; until then
+    no projection holds its cards.
     """
 
     options: SpadesOptions
