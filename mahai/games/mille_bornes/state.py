@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from mahai.core.errors import IllegalAction, NotYourTurn
@@ -759,9 +760,12 @@ class MilleBornesState(State[MilleBornesAction]):
         return sheet_to_json(self.sheets[index], index + 1, self.completers[index], self.teams)
 
 
+@lru_cache(maxsize=4096)
 def sheet_to_json(sheet: Sheet, leg: int, completer: int,
-                  teams: Sequence[Sequence[int]]) -> dict[str, Any]:
-    """``{"leg", "completed_by", "teams": [{"team", "seats", "items": [{"name", "points"}], "total"}]}``."""
+                  teams: tuple[tuple[int, ...], ...]) -> dict[str, Any]:
+    """``{"leg", "completed_by", "teams": [{"team", "seats", "items": [{"name", "points"}], "total"}]}``.
+
+    Cached (sheets are immutable): treat the result as read-only."""
     return {
         "leg": leg,
         "completed_by": completer if completer >= 0 else None,
@@ -772,13 +776,19 @@ def sheet_to_json(sheet: Sheet, leg: int, completer: int,
 
 
 def _redraws(hand: list[int]) -> list[MilleBornesAction]:
+    return list(_redraws_of(tuple(sorted(hand))))
+
+
+@lru_cache(maxsize=8192)
+def _redraws_of(hand: tuple[int, ...]) -> tuple[MilleBornesAction, ...]:
+    """Every non-empty sub-multiset of ``hand`` as a Redraw (fast game)."""
     counts: dict[int, int] = {}
     for c in hand:
         counts[c] = counts.get(c, 0) + 1
     combos: list[tuple[int, ...]] = [()]
     for card, n in sorted(counts.items()):
         combos = [combo + (card,) * k for combo in combos for k in range(n + 1)]
-    return [Redraw(tuple(CODES[c] for c in combo)) for combo in combos if combo]
+    return tuple(Redraw(tuple(CODES[c] for c in combo)) for combo in combos if combo)
 
 
 _DRAW = Draw()
