@@ -6,7 +6,7 @@ import pytest
 
 from mahai.core import IllegalAction, InvalidOptions, NotYourTurn
 from mahai.games.spades import GAME
-from mahai.games.spades.cards import FULL_DECK, SPADES, SUIT_MASKS, parse_card
+from mahai.games.spades.cards import FULL_DECK, SPADES, SUIT_MASKS, card_text, parse_card
 from mahai.games.spades.state import BID, OVER, PLAY
 from tests.spades.util import bidding, cards, playing, snapshot
 
@@ -139,8 +139,7 @@ def test_out_of_turn_and_card_not_in_hand_refused() -> None:
     with pytest.raises(NotYourTurn):
         state.apply(2, GAME.parse_action("play " + "5H"))
     with pytest.raises(IllegalAction) as err:
-        state.apply(1, GAME.parse_action("play " + ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q",
-                                                     "K", "A"][other_card % 13] + "CDHS"[other_card // 13]))
+        state.apply(1, GAME.parse_action("play " + card_text(other_card)))
     assert err.value.code == "card_not_in_hand"
     with pytest.raises(IllegalAction) as err:
         state.apply(1, GAME.parse_action("bid 3"))
@@ -220,18 +219,10 @@ def test_loss_floor_and_single_hand_options() -> None:
     assert state._match_decided() and state.winner_sides == (0,)
 
 
-def test_every_card_led_suit_masks_partition_the_deck() -> None:
+def test_spr2_suits_partition_the_deck_and_ace_is_high() -> None:
     union = 0
     for m in SUIT_MASKS:
         assert m.bit_count() == 13 and union & m == 0
         union |= m
     assert union == FULL_DECK
-    assert parse_card("AS") // 13 == SPADES and state_free_phase() == BID
-
-
-def state_free_phase() -> str:
-    return bidding(GAME.options(blind_nil="off")).phase
-
-
-def test_cards_helper_reads_notation() -> None:
-    assert cards("AS 2C").bit_count() == 2
+    assert parse_card("AS") // 13 == SPADES and parse_card("AS") > parse_card("KS") > parse_card("2S")
