@@ -206,6 +206,8 @@ class HeuristicBot(Bot):
         if not isinstance(observation, MilleBornesObservation):
             raise TypeError("the Mille Bornes bot needs a MilleBornesObservation")
         obs = observation
+        if len(legal) == 1:
+            return legal[0]  # a lone draw or decline: nothing to weigh
         for action in legal:
             if isinstance(action, CoupFourre):
                 return action
