@@ -138,7 +138,9 @@ class MilleBornesState(State[MilleBornesAction]):
         self.log: list[Event] = []
         self._reset_leg()
         if deal:
-            self._new_leg([])
+            first: list[Event] = []
+            self._new_leg(first)
+            self.log = first[-RECENT_EVENTS:]
 
     # ------------------------------------------------------------------ setup
     def _reset_leg(self) -> None:
