@@ -9,7 +9,13 @@ Run ``python -m benchmarks.spades`` (options: ``--seconds``, ``--compare``, ``--
    uniform random choices). Printed: both rates and the ratio ours / OpenSpiel (goal ≥ 1).
 2. The same with the acting seat's view built at every decision (``GAME.view``) against
    OpenSpiel's ``observation_string``.
-3. ``--compare N``: N OpenSpiel random hands replayed through our engine in the ``openspiel``
+3. ``--duel N``: the search bot against the heuristic on N duplicate deals, matches to 500:
+   each deal (match seed) is played twice with the partnerships swapped (the deals of a match
+   come from its seed only, so both matches see the same cards while they last). Prints every
+   match, the search side's win rate with its Wilson 95% interval, and the CPU seconds per
+   search-bot decision (mean, and max). ``--samples`` sets the search budget, ``--jobs``
+   the worker processes (one core each).
+4. ``--compare N``: N OpenSpiel random hands replayed through our engine in the ``openspiel``
    edition (failed nil helps the partner, no blind nil, one hand): same deal, same bids, same
    card plays (OpenSpiel's legal moves are always legal for us, so every hand replays). Each
    partnership's hand score is compared, and at every decision the legal moves; the known
@@ -160,13 +166,79 @@ def compare(game: Any, hands: int, seed: int) -> dict[str, int]:
     return counts
 
 
+# ------------------------------------------------------------------ duel
+def duel_match(args: tuple[int, int, int]) -> tuple[int, int, bool, list[float], list[int]]:
+    """One match: seed, swap (search plays the seats ``s % 2 == swap``), samples. Returns
+    seed, swap, whether the search side won, its CPU seconds per decision, final points."""
+    from mahai.bots.base import Bot
+    from mahai.bots.spades import HeuristicBot
+    from mahai.bots.spades_search import SearchBot
+    from mahai.core.game import Action, Game, Observation, Seat
+
+    seed, swap, samples = args
+    times: list[float] = []
+
+    class Timed(Bot):
+        def __init__(self, inner: Bot) -> None:
+            super().__init__(inner.rng)
+            self.inner = inner
+
+        def act(self, game: Game[Any, Any], seat: Seat, observation: Observation,
+                legal: Any) -> Action:
+            start = time.process_time()
+            action = self.inner.act(game, seat, observation, legal)
+            times.append(time.process_time() - start)
+            return action
+
+    bots: dict[int, Bot] = {
+        s: Timed(SearchBot(random.Random(seed * 10 + s), samples)) if s % 2 == swap
+        else HeuristicBot(random.Random(0)) for s in range(4)}
+    from mahai.bots.play import play_out
+
+    state = GAME.new(GAME.options(), 4, seed)
+    play_out(GAME, state, bots)
+    won = any(s % 2 == swap for s in state.winners())
+    return seed, swap, won, times, list(state.points)
+
+
+def duel(deals: int, samples: int, jobs: int, seed: int) -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from mahai.sim import BotStats
+
+    stats = BotStats()
+    times: list[float] = []
+    tasks = [(seed + d, swap, samples) for d in range(deals) for swap in (0, 1)]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for match_seed, swap, won, t, points in pool.map(duel_match, tasks):
+            stats.games += 1
+            stats.wins += won
+            times += t
+            lo, hi = stats.interval()
+            print(f"seed {match_seed} search on side {swap}: {'won ' if won else 'lost'} {points}  "
+                  f"running {stats.wins}/{stats.games} ({lo:.3f}-{hi:.3f})", flush=True)
+    lo, hi = stats.interval()
+    searched = [x for x in times if x > 0.002]
+    print(f"search ({samples} samples) vs heuristic, {deals} duplicate deals: won {stats.wins} of "
+          f"{stats.games} matches = {stats.win_rate:.3f} (95% {lo:.3f}-{hi:.3f})")
+    print(f"CPU s per decision: mean {sum(times) / max(1, len(times)):.4f} over {len(times)}, max "
+          f"{max(times, default=0):.3f}; decisions that searched: {len(searched)}, mean "
+          f"{sum(searched) / max(1, len(searched)):.4f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per measurement")
     parser.add_argument("--compare", type=int, default=300, help="OpenSpiel hands to replay")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--profile", action="store_true", help="profile our random hands")
+    parser.add_argument("--duel", type=int, default=0, help="search vs heuristic: duplicate deals")
+    parser.add_argument("--samples", type=int, default=24, help="search samples per decision")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes for --duel")
     args = parser.parse_args()
+    if args.duel:
+        duel(args.duel, args.samples, args.jobs, args.seed)
+        return
     try:
         import pyspiel
     except ImportError:  # pragma: no cover - the bench extra is not installed

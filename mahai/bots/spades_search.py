@@ -22,42 +22,106 @@ from collections.abc import Sequence
 from typing import Any
 
 from mahai.bots.base import Bot
-from mahai.bots.spades import Table, choose_card, heuristic_action
+from mahai.bots.spades import (
+    Table,
+    choose_bid,
+    choose_blind_nil,
+    choose_card,
+    choose_pass,
+    estimate_tricks,
+    heuristic_action,
+    keep_shown,
+)
 from mahai.core.game import Action, Game, Observation, Seat
 from mahai.games.spades import SpadesObservation, SpadesState
-from mahai.games.spades.actions import PLAYS, Play
+from mahai.games.spades.actions import (
+    BIDS,
+    BLIND_NIL,
+    DISCARD,
+    KEEP,
+    LOOK,
+    PLAYS,
+    Bid,
+    Pass,
+    Play,
+    SpadesAction,
+)
 
 DEFAULT_SAMPLES = 24
 
 
-def rollout(state: SpadesState, seat: Seat) -> int:
+def rollout(state: SpadesState, seat: Seat, bag_cost: bool = False) -> float:
     """Finish the current hand of ``state`` (in play, mutated) with the heuristic for every
-    seat; return ``seat``'s side hand points minus the other side's (SPR-10…SPR-12)."""
+    seat; return ``seat``'s side hand points minus the other side's (SPR-10…SPR-12).
+
+    With ``bag_cost`` every bag is charged its share of the penalty (``bag_penalty /
+    bag_limit``) instead of the penalties actually taken this hand (SPR-12)."""
     hand_no = state.hand_no
-    while state.hand_no == hand_no and state.phase == "play":
+    while state.hand_no == hand_no and state.phase != "over":
         s = state.turn
-        card = choose_card(Table.from_state(state, s), state.legal_play_mask(s))
-        state._do(s, PLAYS[card])
+        t = Table.from_state(state, s)
+        action: SpadesAction
+        if state.phase == "play":
+            action = PLAYS[choose_card(t, state.legal_play_mask(s))]
+        elif state.phase == "bid":
+            if not state.looked[s]:
+                action = BLIND_NIL if choose_blind_nil(t) else LOOK
+            else:
+                action = BIDS[choose_bid(t)]
+        elif state.phase == "exchange":
+            action = Pass(choose_pass(t, state.options.blind_nil_exchange))
+        else:
+            t.shown = state.stock[state.stock_pos]
+            action = KEEP if keep_shown(t) else DISCARD
+        state._do(s, action)
     sides = state.history[-1]["sides"]
     side = seat % 2
-    diff: int = sides[side]["points"] - sides[1 - side]["points"]
+    ours, theirs = sides[side], sides[1 - side]
+    diff: float = ours["points"] - theirs["points"]
+    if bag_cost:
+        o = state.options
+        per_bag = o.bag_penalty / o.bag_limit
+        for sign, r in ((1, ours), (-1, theirs)):
+            diff += sign * (r["penalties"] * o.bag_penalty - r["bags"] * per_bag)
     return diff
 
 
 def evaluate(game: Game[Any, Any], obs: SpadesObservation, cards: Sequence[int], samples: int,
-             rng: random.Random) -> list[float]:
+             rng: random.Random, bag_cost: bool = False) -> list[float]:
     """Mean rollout value of each card of ``cards`` over ``samples`` determinizations of ``obs``."""
+    return evaluate_actions(game, obs, [PLAYS[c] for c in cards], samples, rng, bag_cost)
+
+
+def evaluate_actions(game: Game[Any, Any], obs: SpadesObservation, actions: Sequence[SpadesAction],
+                     samples: int, rng: random.Random, bag_cost: bool = False) -> list[float]:
+    """Mean rollout value (:func:`rollout`) of each of ``actions`` (plays or bids) over
+    ``samples`` determinizations of ``obs``, the same worlds for every action.
+
+    Raises:
+        ValueError: a spectator's observation.
+    """
     seat = obs.viewer
     if seat is None:
         raise ValueError("search needs a seat's observation")
-    totals = [0.0] * len(cards)
+    totals = [0.0] * len(actions)
     for _ in range(samples):
         world: SpadesState = game.determinize(obs, rng)
-        for i, card in enumerate(cards):
+        for i, action in enumerate(actions):
             st = world.clone()
-            st._do(seat, PLAYS[card])
-            totals[i] += rollout(st, seat)
+            st._do(seat, action)
+            totals[i] += rollout(st, seat, bag_cost)
     return [t / samples for t in totals]
+
+
+def bid_candidates(obs: SpadesObservation) -> list[int]:
+    """Bids worth searching: the heuristic's, one below, one and two above, and nil."""
+    t = Table.from_observation(obs)
+    base = choose_bid(t)
+    est = estimate_tricks(t.hand, obs.players)
+    out = {base} | {b for b in (round(est) - 1, round(est) + 1, round(est) + 2) if 1 <= b <= 13}
+    if est < 3.5:
+        out.add(0)
+    return sorted(out)
 
 
 class SearchBot(Bot):
@@ -70,9 +134,12 @@ class SearchBot(Bot):
 
     name = "search"
 
-    def __init__(self, rng: random.Random, samples: int = DEFAULT_SAMPLES) -> None:
+    def __init__(self, rng: random.Random, samples: int = DEFAULT_SAMPLES, bag_cost: bool = False,
+                 bids: bool = False) -> None:
         super().__init__(rng)
         self.samples = samples
+        self.bag_cost = bag_cost
+        self.bids = bids
 
     def act(
         self, game: Game[Any, Any], seat: Seat, observation: Observation, legal: Sequence[Action]
@@ -80,9 +147,16 @@ class SearchBot(Bot):
         if not isinstance(observation, SpadesObservation):
             raise TypeError("SearchBot plays Spades only")
         default = heuristic_action(observation, legal)
-        if observation.phase != "play" or len(legal) == 1 or self.samples <= 0:
+        if len(legal) == 1 or self.samples <= 0:
+            return default
+        if self.bids and observation.phase == "bid" and isinstance(default, Bid):
+            bids = [BIDS[b] for b in bid_candidates(observation)]
+            values = evaluate_actions(game, observation, bids, self.samples, self.rng, self.bag_cost)
+            best = max(range(len(bids)), key=lambda i: (values[i], bids[i] == default))
+            return bids[best]
+        if observation.phase != "play":
             return default
         cards = [a.card for a in legal if isinstance(a, Play)]
-        values = evaluate(game, observation, cards, self.samples, self.rng)
+        values = evaluate(game, observation, cards, self.samples, self.rng, self.bag_cost)
         best = max(range(len(cards)), key=lambda i: (values[i], PLAYS[cards[i]] == default))
         return PLAYS[cards[best]]
