@@ -228,6 +228,9 @@ class TerminalTable:
             hand.append(f" {i}) ", style="dim")
             hand.append(self.card(code), style=style)
         con.print(hand)
+        if obs.phase == "play" and obs.decision == "turn":
+            numbers = [str(i) for i, code in enumerate(obs.hand or (), start=1) if code in playable]
+            con.print(self._("playable", numbers=", ".join(numbers) or "—"), highlight=False)
         return obs
 
     def show_sheet(self, leg_index: int) -> None:

@@ -229,3 +229,27 @@ def test_a_hazard_needs_its_team_when_several_can_take_it() -> None:
     assert table.hand_action("-1", 0, obs).notation() == "discard accident"
     assert table.hand_action("6", 0, obs).notation() == "play roll"
     assert table.hand_action("7", 0, obs).notation() == "remedy repairs"
+
+
+def test_no_line_tells_what_another_seat_drew_or_holds() -> None:
+    """Event lines come from ``GAME.project_event`` for the person's seat: the person's own draws are
+    named, the bot's draws never are (they are not even mentioned), whatever the card."""
+    table, out = table_for(2, 1, "en", 6)
+    draws = {0: 0, 1: 0}
+    original = table.after
+
+    def after(events: list[Event]) -> None:
+        for event in events:
+            if event.kind == "draw" and event.data["source"] == "pile":
+                draws[event.data["seat"]] += 1
+        original(events)
+
+    table.after = after  # type: ignore[method-assign]
+    for _ in range(300):
+        if table.state.is_over:
+            break
+        table.step()
+    text = out.getvalue()
+    shown = text.count("You drew ")
+    assert draws[1] > 20 and 0 < shown <= draws[0]
+    assert "B drew" not in text and "drew" not in text.replace("You drew", "")
