@@ -253,3 +253,25 @@ def test_no_line_tells_what_another_seat_drew_or_holds() -> None:
     shown = text.count("You drew ")
     assert draws[1] > 20 and 0 < shown <= draws[0]
     assert "B drew" not in text and "drew" not in text.replace("You drew", "")
+
+
+@pytest.mark.parametrize("answer,target", [("1", 1000), ("2", None)])
+def test_the_extension_is_asked_when_exactly_700_is_completed(answer: str, target: int | None) -> None:
+    """MBR-12: “segituko dut” → the target becomes 1000 for everyone; no → the leg ends (sheet shown)."""
+    table, out = table_for(2, 1, "eu", 12)
+    st = table.state
+    put(st, 0, "roll", "200", "200", "100", "100", "75")
+    set_hand(st, 0, "25", "100", "50", "75", "50", "roll", "stop")
+    turn(st, 0)
+    answers = iter(["1", answer, ""])  # card 1 (25 km → 700), then the extension menu, then Enter
+    table.input_fn = lambda prompt: next(answers)
+    table.step()
+    assert table.asked == [(0, "turn")]
+    table.step()
+    assert table.asked == [(0, "turn"), (0, "extension")]
+    text = out.getvalue()
+    assert translate("mb_tui", "action.extend_yes", "eu") in text
+    if target is not None:
+        assert st.target == target and st.legs_played == 0
+    else:
+        assert st.legs_played == 1 and translate("mb_tui", "sheet_title", "eu", leg=1) in text
