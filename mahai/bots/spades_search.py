@@ -11,7 +11,7 @@ numbers); ties go to the heuristic's own choice. Bids, blind nil, exchange and t
 decisions are the heuristic's (:mod:`mahai.bots.spades`).
 
 Cost: ``samples × (1 determinization + legal cards × one rollout)`` per decision; the budget is
-a deterministic sample count, never a clock. With the default 24 samples a decision takes well
+a deterministic sample count, never a clock. With the default 10 samples a decision takes well
 under a second on one core (see ``benchmarks/spades.py`` and the report in ``README.md``).
 """
 
@@ -47,7 +47,7 @@ from mahai.games.spades.actions import (
     SpadesAction,
 )
 
-DEFAULT_SAMPLES = 24
+DEFAULT_SAMPLES = 10
 
 
 def rollout(state: SpadesState, seat: Seat, bag_cost: bool = False) -> float:

@@ -179,9 +179,22 @@ def test_two_player_stock_deal_keeps_strong_cards() -> None:
         assert action == expected, card
 
 
-def test_only_legal_actions_in_whole_matches() -> None:
-    for players, edition in ((4, "standard"), (2, "two_player")):
-        state = GAME.new(GAME.options(edition), players, 21)
+VARIANTS = [
+    (4, "standard", {}),
+    (2, "two_player", {}),
+    (4, "openspiel", {}),
+    (4, "standard", {"first_lead": "two_of_clubs", "spades_lead": "any_time", "nil_value": "50",
+                     "blind_nil_exchange": "2", "failed_nil_tricks": "help_partner", "bag_limit": "5",
+                     "bag_penalty": "50", "set_scoring": "zero", "target": "300"}),
+    (4, "standard", {"blind_nil_min_deficit": "100", "blind_nil_exchange": "0", "loss_floor": "-200"}),
+]
+
+
+@pytest.mark.parametrize(("players", "edition", "options"), VARIANTS)
+def test_only_legal_actions_in_whole_matches(players: int, edition: str, options: dict[str, str]) -> None:
+    """Heuristic self-play under every option set: every action legal, every match finished."""
+    for seed in (21, 22):
+        state = GAME.new(GAME.options(edition, **options), players, seed)
         bots = {s: make_bot("spades", "heuristic", random.Random(s)) for s in range(players)}
         play_out(GAME, state, bots)  # apply() raises on any illegal action
         assert state.is_over and state.winners()
