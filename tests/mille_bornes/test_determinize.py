@@ -62,3 +62,19 @@ def test_determinize_samples_differ_and_keep_the_clone_independent() -> None:
     clone = state.clone()
     advance(clone, random.Random(5), 30)
     assert GAME.view(state, 1) == GAME.view(state.clone(), 1) != GAME.view(clone, 1)
+
+
+def test_clone_replays_the_same_future_including_chance() -> None:
+    """A clone (and a clone of a clone) has its own copy of the generator: the same choices give
+    the same deals of later legs, and playing one never changes the other."""
+    state = GAME.new(GAME.options("eu"), 3, 5)
+    advance(state, random.Random(2), 150)
+    first = state.clone()
+    second = first.clone()
+    outcomes = []
+    for st_ in (second, state, first):
+        advance(st_, random.Random(9), 100_000)
+        assert st_.is_over
+        outcomes.append((st_.scores(), st_.legs_played, st_.sheets))
+    assert outcomes[0] == outcomes[1] == outcomes[2]
+    assert outcomes[0][1] > 1  # later legs were dealt from the cloned generators

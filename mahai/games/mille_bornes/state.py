@@ -114,6 +114,9 @@ class MilleBornesState(State[MilleBornesAction]):
     ``dist``, ``km``, ``n200``, ``safe``/``cf`` (safety bit masks), ``safe_order``.
     """
 
+    _rng: random.Random | None
+    _rng_state: tuple[Any, ...] | None
+
     def __init__(self, options: MilleBornesOptions, players: int, rng: random.Random,
                  deal: bool = True) -> None:
         super().__init__(players, rng)
@@ -141,6 +144,24 @@ class MilleBornesState(State[MilleBornesAction]):
             first: list[Event] = []
             self._new_leg(first)
             self.log = first[-RECENT_EVENTS:]
+
+    # ------------------------------------------------------------ generator
+    @property
+    def rng(self) -> random.Random:
+        """The state's generator, copied on first use after :meth:`clone` (chance is
+        only used to shuffle at a deal or a reshuffle, so clones rarely need one)."""
+        r = self._rng
+        if r is None:
+            r = random.Random.__new__(random.Random)
+            r.setstate(self._rng_state)  # type: ignore[arg-type]
+            self._rng = r
+        self._rng_state = None  # the generator may move from here on
+        return r
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_state = None
 
     # ------------------------------------------------------------------ setup
     def _reset_leg(self) -> None:
@@ -721,12 +742,13 @@ class MilleBornesState(State[MilleBornesAction]):
 
     # ------------------------------------------------------------ copying
     def clone(self) -> MilleBornesState:
+        if self._rng_state is None:
+            assert self._rng is not None
+            self._rng_state = self._rng.getstate()  # snapshot, valid until our rng is used
         new = object.__new__(MilleBornesState)
         d = new.__dict__
         d.update(self.__dict__)
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        new.rng = rng
+        d["_rng"] = None
         new.totals = self.totals[:]
         new.sheets = self.sheets[:]
         new.completers = self.completers[:]

@@ -1,0 +1,112 @@
+"""Mille Bornes engine speed, as ratios to a reference loop measured in the same process.
+
+Run ``python -m benchmarks.mille_bornes`` (``--seconds S`` per measurement, default 2).
+
+Reference: a pure-Python shuffle-and-sum of 106 ints (``rng.shuffle(deck); sum(deck)``), in
+iterations per CPU second. Measured, each also as ``rate / reference``:
+
+1. random-bot legs per second per edition (eu 4 players, classic 3, 2016 4): uniform random
+   legal actions through the public API (``to_act``/``legal_actions``/``apply``), the first seat
+   of ``to_act`` acting as the bot driver does;
+2. views per second: ``GAME.view(state, seat)`` (observation + JSON-ready dict) on mid-game states;
+3. clones per second (``state.clone()``, the search bots' hot path) and ``legal_actions`` calls.
+
+The heuristic-bot games/s figure belongs to the bot engineer (``mahai/bots/mille_bornes.py``).
+Times are CPU seconds of this process (``time.process_time``); the ratios are what matter.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+from mahai.games.mille_bornes import GAME, MilleBornesState
+
+
+def rate(fn: Callable[[], int], seconds: float) -> float:
+    """Units (returned by ``fn``) per CPU second, run for at least ``seconds``."""
+    fn()
+    units = 0
+    start = time.process_time()
+    while True:
+        units += fn()
+        spent = time.process_time() - start
+        if spent >= seconds:
+            return units / spent
+
+
+def reference(rng: random.Random) -> Callable[[], int]:
+    deck = list(range(106))
+
+    def run() -> int:
+        for _ in range(100):
+            rng.shuffle(deck)
+            sum(deck)
+        return 100
+    return run
+
+
+def random_game(edition: str, players: int, rng: random.Random) -> Callable[[], int]:
+    options = GAME.options(edition)
+
+    def run() -> int:
+        state = GAME.new(options, players, rng.getrandbits(32))
+        while not state.is_over:
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+        return state.legs_played
+    return run
+
+
+def sample_states(rng: random.Random, count: int) -> list[MilleBornesState]:
+    states = []
+    while len(states) < count:
+        state = GAME.new(GAME.options("eu"), 4, rng.getrandbits(32))
+        for _ in range(rng.randrange(20, 400)):
+            if state.is_over:
+                break
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+        if not state.is_over:
+            states.append(state)
+    return states
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0)
+    args = parser.parse_args()
+    rng = random.Random(1)
+    ref = rate(reference(rng), args.seconds)
+    print(f"reference shuffle+sum of 106 ints: {ref:,.0f} /s")
+    for edition, players in (("eu", 4), ("classic", 3), ("2016", 4)):
+        legs = rate(random_game(edition, players, rng), args.seconds)
+        print(f"random-bot legs, {edition} {players}p: {legs:,.1f} /s   ratio {legs / ref:.5f}")
+    states = sample_states(rng, 50)
+
+    def views() -> int:
+        for state in states:
+            GAME.view(state, state.to_act()[0])
+        return len(states)
+
+    def clones() -> int:
+        for state in states:
+            state.clone()
+        return len(states)
+
+    def legal() -> int:
+        for state in states:
+            state.legal_actions(state.to_act()[0])
+        return len(states)
+
+    for name, fn in (("GAME.view", views), ("state.clone", clones), ("legal_actions", legal)):
+        r = rate(fn, args.seconds)
+        print(f"{name}: {r:,.0f} /s   ratio {r / ref:.3f}")
+
+
+if __name__ == "__main__":
+    main()
