@@ -9,7 +9,6 @@ another hand, never a stock card it did not see.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -19,6 +18,12 @@ from mahai.core.options import options_to_dict
 from mahai.games.spades.cards import SUIT_NAMES, card_text, texts
 from mahai.games.spades.options import SpadesOptions
 from mahai.games.spades.state import NO_BID, OVER, SpadesState, bid_label
+
+
+def _entry_copy(entry: dict[str, Any]) -> dict[str, Any]:
+    """A fresh copy of one score-history entry (its shape is fixed: see state._score_hand)."""
+    return {"hand": entry["hand"], "dealer": entry["dealer"], "bids": list(entry["bids"]),
+            "tricks": list(entry["tricks"]), "sides": [dict(side) for side in entry["sides"]]}
 
 
 @lru_cache(maxsize=32)
@@ -116,7 +121,7 @@ class SpadesObservation:
                             "winner": self.last_winner} if self.last_trick else None),
             "spades_broken": self.broken,
             "sides": sides,
-            "history": copy.deepcopy(list(self.history)) if self.history else [],
+            "history": [_entry_copy(e) for e in self.history],
             "exchange": {"pending": [list(p) for p in self.exchange],
                          "count": self.options.blind_nil_exchange,
                          "passed": texts(self.passed), "received": texts(self.received)},
