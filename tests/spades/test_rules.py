@@ -197,6 +197,14 @@ def test_spc5_below_target_the_match_goes_on_with_the_next_dealer() -> None:
     assert state.dealer == 0 and state.winners() == frozenset()
 
 
+def test_spr13_exact_tie_at_the_target_deals_another_hand() -> None:
+    state = last_trick_state((4, 3, 3, 3), [4, 3, 2, 3], [430, 440])
+    for c in ("2C", "3C", "AC", "4C"):
+        play(state, c)
+    assert state.points == [500, 500]
+    assert state.phase == BID and state.hand_no == 2 and not state.is_over
+
+
 def test_spr13_tie_at_target_plays_another_hand() -> None:
     state = bidding()
     state.points = [520, 520]
