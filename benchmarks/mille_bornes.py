@@ -110,3 +110,45 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+# --------------------------------------------------------------- heuristic bot (mahai/bots/mille_bornes.py)
+
+
+def heuristic_games(rng: random.Random, counts: list[int]) -> Callable[[], int]:
+    """Whole 2-player ``eu`` games to 5,000 points between two heuristic bots, driven as ``mahai
+    simulate`` drives them (:func:`mahai.bots.play.play_out`: every decision from ``GAME.observe``).
+    Returns 1 per game; adds 1 to ``counts[0]`` and the game's decisions to ``counts[1]``."""
+    from mahai.bots import make_bot
+    from mahai.bots.play import play_out
+
+    options = GAME.options("eu")
+
+    def run() -> int:
+        seed = rng.getrandbits(32)
+        state = GAME.new(options, 2, seed)
+        bots = {s: make_bot(GAME.name, "heuristic", random.Random(seed + s)) for s in range(2)}
+        play_out(GAME, state, bots)
+        counts[0] += 1
+        counts[1] += state.version
+        return 1
+    return run
+
+
+def heuristic_main() -> None:
+    """Heuristic-bot games and decisions per CPU second (2 players, eu), each as a ratio to the
+    reference loop measured in the same process."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=2.0)
+    args, _ = parser.parse_known_args()
+    rng = random.Random(2)
+    ref = rate(reference(rng), args.seconds)
+    counts = [0, 0]
+    games = rate(heuristic_games(rng, counts), args.seconds)
+    per_decision = games * counts[1] / counts[0]
+    print(f"heuristic-bot games, eu 2p: {games:,.2f} /s   ratio {games / ref:.5f}")
+    print(f"heuristic-bot decisions, eu 2p: {per_decision:,.0f} /s   ratio {per_decision / ref:.3f}")
+
+
+if __name__ == "__main__":
+    heuristic_main()
