@@ -18,8 +18,11 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import inspect
 import random
+import re
 import secrets
+import sys
 import time
 import typing
 from collections.abc import Awaitable, Callable
@@ -84,6 +87,7 @@ class Table:
         online = {c.seat for c in self.conns if c.seat is not None}
         return {
             "id": self.id, "game": self.game.name, "slug": self.game.slug, "edition": self.row.edition,
+            "title": game_title(self.game, self.row.lang),
             "options": self.row.options, "players": self.row.players, "lang": self.row.lang,
             "turn_seconds": self.row.turn_seconds, "version": self.state.version,
             "over": self.state.is_over,
@@ -121,14 +125,64 @@ def project_events(game: Game[Any, Any], events: list[tuple[int, Event]],
     return out
 
 
+def _docstring_help(cls: type) -> dict[str, str]:
+    """``name: text`` lines of an ``Attributes:`` docstring section (first sentence kept)."""
+    doc = inspect.getdoc(cls) or ""
+    out: dict[str, str] = {}
+    current: list[str] = []
+    text: list[str] = []
+    in_attrs = False
+
+    def flush() -> None:
+        if current:
+            sentence = " ".join(text).split(". ")[0].strip().rstrip(".").replace("``", "")
+            sentence = sentence[:1].upper() + sentence[1:] + "."
+            for name in current:
+                out[name] = sentence
+    for line in doc.splitlines():
+        if line.strip() == "Attributes:":
+            in_attrs = True
+            continue
+        if not in_attrs:
+            continue
+        match = re.match(r"^\s{2,}([\w, ]+):\s*(.*)$", line)
+        if match and line.startswith("    ") and not line.startswith("        "):
+            flush()
+            current = [n.strip() for n in match.group(1).split(",")]
+            text = [match.group(2)]
+        elif line.strip() and current:
+            text.append(line.strip())
+        elif not line.strip() and current:
+            flush()
+            current, text = [], []
+    flush()
+    return out
+
+
+def _module_help(game: Game[Any, Any], options: object) -> dict[str, str]:
+    """``OPTION_HELP`` / ``option_help`` found on the game or in its modules."""
+    found = getattr(game, "option_help", None)
+    if isinstance(found, dict):
+        return found
+    for mod_name in {type(game).__module__, type(options).__module__}:
+        parts = mod_name.split(".")
+        for i in range(len(parts), 0, -1):
+            module = sys.modules.get(".".join(parts[:i]))
+            found = getattr(module, "OPTION_HELP", None)
+            if isinstance(found, dict):
+                return found
+    return {}
+
+
 def option_info(game: Game[Any, Any], lang: str) -> list[dict[str, Any]]:
     """The options of ``game`` for the lobby: name, kind (``bool``, ``int``,
-    ``choice``, ``text``), choices, and a one-line explanation taken from the
-    field's ``metadata["help"]``, the game's ``option_help`` mapping or its
-    catalog (msgid ``option_<name>``)."""
+    ``choice``, ``text``), choices, and a one-line explanation: the game's
+    catalog (msgid ``option.<name>`` or ``option_<name>``) in ``lang``, else its
+    ``OPTION_HELP`` mapping, field ``metadata["help"]`` or the ``Attributes:``
+    section of the options docstring."""
     base = next(iter(game.editions.values()))
     hints = typing.get_type_hints(type(base))
-    helps: dict[str, str] = dict(getattr(game, "option_help", {}) or {})
+    helps = {**_docstring_help(type(base)), **_module_help(game, base)}
     out = []
     for f in dataclasses.fields(base):
         hint = hints.get(f.name)
@@ -139,10 +193,12 @@ def option_info(game: Game[Any, Any], lang: str) -> list[dict[str, Any]]:
             kind = "int"
         elif typing.get_origin(hint) is typing.Literal:
             kind, choices = "choice", list(typing.get_args(hint))
-        msgid = f"option_{f.name}"
-        text = translate(game.name, msgid, lang)
-        if text == msgid:
-            text = str(f.metadata.get("help") or helps.get(f.name) or "")
+        text = ""
+        for msgid in (f"option.{f.name}", f"option_{f.name}"):
+            if translate(game.name, msgid, lang) != msgid:
+                text = translate(game.name, msgid, lang)
+                break
+        text = text or str(f.metadata.get("help") or helps.get(f.name) or "")
         out.append({"name": f.name, "kind": kind, "choices": choices, "help": text})
     return out
 
@@ -154,9 +210,15 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
         "editions": {k: options_to_dict(v) for k, v in game.editions.items()},
         "options": option_info(game, lang),
         "bots": bot_names(game.name),
-        "title": translate(game.name, "game_title", lang) if translate(
-            game.name, "game_title", lang) != "game_title" else game.name,
+        "title": game_title(game, lang),
     }
+
+
+def game_title(game: Game[Any, Any], lang: str) -> str:
+    """The game's display name: web catalog ``game.<name>``, else its name title-cased."""
+    msgid = f"game.{game.name}"
+    text = translate("web", msgid, lang)
+    return text if text != msgid else game.name.replace("_", " ").title()
 
 
 class Hub:

@@ -6,5 +6,5 @@ export function renderValue(h, v) {
 }
 
 export function render(root, msg, ui) {
-  root.replaceChildren(ui.h("div", { class: "panel" }, renderValue(ui.h, msg.view)));
+  ui.fill(root, ui.h("div", { class: "panel" }, renderValue(ui.h, msg.view)));
 }

@@ -2,7 +2,7 @@
 export function render(root, msg, ui) {
   const { h } = ui;
   const stones = msg.view.stones;
-  root.replaceChildren(h("div", { class: "panel" },
+  ui.fill(root, h("div", { class: "panel" },
     h("p", { id: "stones", "aria-label": `${stones}` }, "● ".repeat(stones) || "—"),
     h("p", {}, `${stones}`)));
 }

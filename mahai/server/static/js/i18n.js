@@ -66,3 +66,8 @@ export function h(tag, attrs, ...children) {
   }
   return el;
 }
+
+// replaceChildren that skips null/undefined/false and flattens arrays.
+export function fill(el, ...kids) {
+  el.replaceChildren(...kids.flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false));
+}

@@ -1,5 +1,5 @@
 // Step-by-step replay: finished games from any seat's view, unfinished ones from the viewer's only.
-import { currentLang, h, has, langSelect, loadCatalogs, t, tr } from "./i18n.js";
+import { currentLang, fill, h, has, langSelect, loadCatalogs, t, tr } from "./i18n.js";
 
 const tableId = location.pathname.split("/")[2];
 const params = new URLSearchParams(location.search);
@@ -17,7 +17,7 @@ async function load(seat) {
   const game = data.table.game;
   await loadCatalogs(currentLang(), ["web", "core", game]);
   try { gameModule = await import(`/static/games/${game}.js`); } catch (e) { gameModule = await import("/static/games/generic.js"); }
-  const title = has(game, "game_title") ? tr(game, "game_title") : game;
+  const title = data.table.title;
   $("title").textContent = `${title} · ${t("Replay")}`;
   $("langbox").replaceChildren(langSelect(() => location.reload()));
   index = Math.min(index, data.frames.length - 1);
@@ -58,7 +58,7 @@ function show() {
 }
 
 const ui = {
-  t, h, tg: (m, p) => tr(data.table.game, m, p), has: (m) => has(data.table.game, m), seatName,
+  t, h, fill, tg: (m, p) => tr(data.table.game, m, p), has: (m) => has(data.table.game, m), seatName,
   act: () => {}, actionButton: (n, label) => h("span", {}, label ?? n), actionLabel: (n) => n,
 };
 

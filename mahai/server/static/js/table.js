@@ -1,6 +1,6 @@
 // The live table: WebSocket client, seat token, action bar, log, game-over screen.
 // Each game renders its observation JSON with /static/games/<name>.js (render(root, msg, ui)).
-import { currentLang, h, has, langSelect, loadCatalogs, t, tr } from "./i18n.js";
+import { currentLang, fill, h, has, langSelect, loadCatalogs, t, tr } from "./i18n.js";
 
 const tableId = location.pathname.split("/")[2];
 const params = new URLSearchParams(location.search);
@@ -30,7 +30,7 @@ function seatName(seat) {
 }
 
 export const ui = {
-  t, h,
+  t, h, fill,
   tg: (msgid, p) => tr(gameName, msgid, p),
   has: (msgid) => has(gameName, msgid),
   seatName,
@@ -84,6 +84,7 @@ async function onMessage(msg) {
     if (msg.events && msg.events.length) $("error").textContent = "";
     sending = false;
     last = msg;
+    window.mahaiLast = msg; // the viewer's own projection, for tests and the console
     render();
   } else if (msg.type === "error") {
     sending = false;
@@ -101,7 +102,7 @@ async function setup(table) {
   } catch (e) {
     gameModule = await import("/static/games/generic.js");
   }
-  const title = has(gameName, "game_title") ? tr(gameName, "game_title") : gameName;
+  const title = table.title;
   $("title").textContent = `${title} · ${table.edition}`;
   document.title = `${title} — Mahai`;
   $("seats-title").textContent = t("Seats");
@@ -163,9 +164,11 @@ function render() {
     import("/static/games/generic.js").then((g) => g.render(board, msg, ui));
   }
   // action bar: every legal notation, keyboard shortcuts 1-9
-  const labels = msg.legal.map((n, i) => ui.actionButton(n, null, { title: n, "data-key": i < 9 ? String(i + 1) : null }));
+  const MAX = 60;
+  const labels = msg.legal.slice(0, MAX).map((n, i) => ui.actionButton(n, null, { title: n, "data-key": i < 9 ? String(i + 1) : null }));
   labels.forEach((b, i) => { if (i < 9) b.prepend(h("kbd", {}, String(i + 1))); });
-  $("actions").replaceChildren(...(msg.legal.length ? [h("h2", { class: "visually-hidden" }, t("Your possible moves")), ...labels] : []));
+  const more = msg.legal.length > MAX ? h("p", { class: "muted" }, t("…and {n} more: choose on the table.", { n: msg.legal.length - MAX })) : null;
+  fill($("actions"), ...(msg.legal.length ? [h("h2", { class: "visually-hidden" }, t("Your possible moves")), ...labels, more] : []));
   if (sending) for (const b of document.querySelectorAll("[data-action]")) b.disabled = true;
   // game over
   const over = $("gameover");

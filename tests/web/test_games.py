@@ -1,0 +1,45 @@
+"""For each game, one person plays a whole game against bots through the page
+(real server process, real chromium), with short options so it stays fast."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from mahai.games import available_games
+from tests.web.server import Server, play_page
+
+pytestmark = pytest.mark.web
+
+CASES = [
+    # game, edition, options, seats, preferred verbs
+    ("mille_bornes", "eu", {"game_target": 1}, ["person", "bot:random"],
+     ("draw", "play", "hazard", "remedy", "safety", "coup_fourre", "extend")),
+    ("spades", "standard", {"length": "single_hand"}, ["person", "bot:random", "bot:random", "bot:random"],
+     ("bid", "look", "play", "pass")),
+    ("denborazup", "multi", {}, ["person", "bot:random"], ("flip", "place", "vote", "star", "choose")),
+    ("denborazup", "solo", {}, ["person"], ()),
+    ("denborazup", "long", {}, ["person", "bot:random"], ("flip", "place", "vote", "star", "choose")),
+]
+
+
+@pytest.mark.parametrize(("game", "edition", "options", "seats", "prefer"), CASES,
+                         ids=[f"{c[0]}-{c[1]}" for c in CASES])
+def test_a_person_plays_a_whole_game_against_bots(server: Server, page: Any, game: str, edition: str,
+                                                 options: dict[str, Any], seats: list[str],
+                                                 prefer: tuple[str, ...]) -> None:
+    if game not in available_games():
+        pytest.skip(f"{game} is not in the tree yet")
+    made = server.create(game, seats, edition=edition, options=options)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + made["links"]["0"])
+    moves = play_page(page, random.Random(7), prefer=prefer)
+    assert moves > 0
+    assert page.is_visible("#gameover")
+    info = server.get(f"/api/tables/{made['id']}")
+    assert info["over"] is True
+    assert page.inner_text("#winners").strip()
+    assert not errors, errors
