@@ -381,3 +381,33 @@ def test_variant_fast_game_redraw() -> None:
     assert len(st.hands[0]) == 6 and len(st.discard) == before + 3 and st.turn != 0
     plain = make("eu", 3)
     assert code_of(plain, 0, "redraw " + plain.hand_codes(0)[0]) == "not_fast_game"
+
+
+def test_mbr1_player_counts_by_edition() -> None:
+    """MBR-1: 2, 3, 4 or 6 players; 5 only in the 2016 edition (team game, 4 to 6)."""
+    from mahai.core import InvalidOptions
+
+    for players in (2, 3, 4, 6):
+        assert make("eu", players).players == players
+    assert make("2016", 5).nteams == 3
+    for edition in ("eu", "classic"):
+        with pytest.raises(InvalidOptions) as err:
+            make(edition, 5)
+        assert err.value.code == "bad_player_count"
+    with pytest.raises(InvalidOptions):
+        make("2016", 7)
+    view = GAME.view(make("classic", 3), 0)
+    assert view["options"]["direction"] == "left" and view["options"]["coup_fourre_closes"] == "play"
+
+
+def test_editions_are_instances_of_one_options_class() -> None:
+    from mahai.games.mille_bornes import EDITIONS, OPTION_HELP, MilleBornesOptions
+
+    assert list(EDITIONS) == ["eu", "classic", "2016"] and GAME.options() == EDITIONS["eu"]
+    assert all(type(e) is MilleBornesOptions for e in EDITIONS.values())
+    assert set(OPTION_HELP) == set(MilleBornesOptions.__dataclass_fields__)
+    assert GAME.options("eu", deck_exhaustion="reshuffle").deck_exhaustion == "reshuffle"
+    from mahai.core import InvalidOptions
+
+    with pytest.raises(InvalidOptions):
+        GAME.options("eu", deck_exhaustion="burn")

@@ -60,7 +60,8 @@ coups_fourres`` (MBR-24). ``state.scores()`` = team totals per seat; ``state.win
 
 View JSON (``GAME.view(state, seat|None)``; :class:`MilleBornesObservation`)::
 
-    {"game", "edition", "players", "viewer", "teams": [[0,2],[1,3]], "team_of", "direction", "dealer",
+    {"game", "edition", "options": {...every option...}, "players", "viewer",
+     "teams": [[0,2],[1,3]], "team_of", "direction", "dealer",
      "leg", "legs_played", "target", "extension": {"available", "called_by"},
      "draw_pile": 58, "discard_top": "stop"|null, "discard": [...], "reshuffles",
      "hand": ["25","roll",...] (viewer only; null for spectators), "hand_sizes": [6,6,6,6],

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from mahai.core.errors import InvalidOptions
 from mahai.core.game import Game, Seat
+from mahai.core.options import options_to_dict
 from mahai.games.mille_bornes.actions import MilleBornesAction, parse_action
 from mahai.games.mille_bornes.cards import (
     CARD_OF,
@@ -108,6 +109,7 @@ class MilleBornesObservation:
         return {
             "game": "mille_bornes",
             "edition": self.options.edition,
+            "options": options_to_dict(self.options),
             "players": self.players,
             "viewer": self.viewer,
             "teams": [list(t) for t in self.teams],
