@@ -150,6 +150,17 @@ def test_the_leader_is_attacked() -> None:
     assert decide(st, 0) == "hazard flat_tire 1"
 
 
+def test_the_hazard_least_likely_to_be_answered_is_chosen() -> None:
+    """The driving ace is on the bot's own tableau, so an accident cannot be met by a coup fourré;
+    the puncture-proof is still unseen, so a flat tire might be (MBR-10)."""
+    st = make(players=2)
+    put(st, 0, "roll", "driving_ace")
+    put(st, 1, "roll", "100")
+    set_hand(st, 0, "flat_tire", "accident", "25", "gasoline", "repairs", "roll", "end_of_limit")
+    turn(st, 0)
+    assert decide(st, 0) == "hazard accident 1"
+
+
 @pytest.mark.parametrize("useless,setup", [
     ("repairs", "driving_ace"),   # remedy of a hazard the team is protected from
     ("200", "two_200s"),           # a 200 when two are used (MBR-11)
