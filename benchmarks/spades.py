@@ -233,7 +233,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--profile", action="store_true", help="profile our random hands")
     parser.add_argument("--duel", type=int, default=0, help="search vs heuristic: duplicate deals")
-    parser.add_argument("--samples", type=int, default=10, help="search samples per decision")
+    parser.add_argument("--samples", type=int, default=8, help="search samples per decision")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes for --duel")
     args = parser.parse_args()
     if args.duel:

@@ -7,11 +7,12 @@ each of them and finishes the hand with the heuristic policy for all four seats 
 playing from its own hand and the public facts only), and picks the card with the best mean
 hand-score difference (its side's hand points minus the opponents', bag penalties included:
 SPR-10…SPR-12). The same sampled states are used for every candidate card (common random
-numbers); ties go to the heuristic's own choice. Bids, blind nil, exchange and two-player stock
+numbers); cards of equal power (touching once the played cards are removed) are searched once;
+ties go to the heuristic's own choice. Bids, blind nil, exchange and two-player stock
 decisions are the heuristic's (:mod:`mahai.bots.spades`).
 
 Cost: ``samples × (1 determinization + legal cards × one rollout)`` per decision; the budget is
-a deterministic sample count, never a clock. With the default 10 samples a decision takes well
+a deterministic sample count, never a clock. With the default 8 samples a decision takes well
 under a second on one core (see ``benchmarks/spades.py`` and the report in ``README.md``).
 """
 
@@ -47,7 +48,7 @@ from mahai.games.spades.actions import (
     SpadesAction,
 )
 
-DEFAULT_SAMPLES = 10
+DEFAULT_SAMPLES = 8
 
 
 def rollout(state: SpadesState, seat: Seat, bag_cost: bool = False) -> float:
@@ -124,22 +125,46 @@ def bid_candidates(obs: SpadesObservation) -> list[int]:
     return sorted(out)
 
 
+def distinct_cards(obs: SpadesObservation, cards: Sequence[int]) -> list[list[int]]:
+    """Group ``cards`` (legal, sorted) into classes of equal power: cards of one suit with no
+    unseen card between them (every card in between is in the hand or already played) win and
+    lose the same tricks, so searching one card per class is enough."""
+    played = 0
+    for m in obs.played_by:
+        played |= m
+    known = played | (obs.hand or 0)
+    groups: list[list[int]] = []
+    for card in sorted(cards):
+        if groups:
+            prev = groups[-1][-1]
+            between = ((1 << card) - 1) & ~((1 << (prev + 1)) - 1)
+            if prev // 13 == card // 13 and not between & ~known:
+                groups[-1].append(card)
+                continue
+        groups.append([card])
+    return groups
+
+
 class SearchBot(Bot):
     """PIMC Spades player (see the module docstring).
 
     Args:
         rng: its only source of chance (the determinizations).
-        samples: determinizations per decision (the deterministic time budget).
+        samples: determinizations per card-play decision (the deterministic time budget).
+        bag_cost: value each bag at its share of the penalty (see :func:`rollout`); off by
+            default (it scored worse in duplicate hands).
+        bid_samples: if > 0, bids are searched too (:func:`bid_candidates`, this many
+            determinizations); 0 (default): the heuristic bids.
     """
 
     name = "search"
 
     def __init__(self, rng: random.Random, samples: int = DEFAULT_SAMPLES, bag_cost: bool = False,
-                 bids: bool = False) -> None:
+                 bid_samples: int = 0) -> None:
         super().__init__(rng)
         self.samples = samples
         self.bag_cost = bag_cost
-        self.bids = bids
+        self.bid_samples = bid_samples
 
     def act(
         self, game: Game[Any, Any], seat: Seat, observation: Observation, legal: Sequence[Action]
@@ -149,14 +174,18 @@ class SearchBot(Bot):
         default = heuristic_action(observation, legal)
         if len(legal) == 1 or self.samples <= 0:
             return default
-        if self.bids and observation.phase == "bid" and isinstance(default, Bid):
+        if self.bid_samples > 0 and observation.phase == "bid" and isinstance(default, Bid):
             bids = [BIDS[b] for b in bid_candidates(observation)]
-            values = evaluate_actions(game, observation, bids, self.samples, self.rng, self.bag_cost)
+            values = evaluate_actions(game, observation, bids, self.bid_samples, self.rng, self.bag_cost)
             best = max(range(len(bids)), key=lambda i: (values[i], bids[i] == default))
             return bids[best]
         if observation.phase != "play":
             return default
-        cards = [a.card for a in legal if isinstance(a, Play)]
+        groups = distinct_cards(observation, [a.card for a in legal if isinstance(a, Play)])
+        if len(groups) == 1:
+            return default
+        # One card per class: the heuristic's own card in its class, else the lowest.
+        cards = [next((c for c in g if PLAYS[c] == default), g[0]) for g in groups]
         values = evaluate(game, observation, cards, self.samples, self.rng, self.bag_cost)
         best = max(range(len(cards)), key=lambda i: (values[i], PLAYS[cards[i]] == default))
         return PLAYS[cards[best]]

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from mahai.bots.base import Bot
 from mahai.bots.play import play_out
 from mahai.bots.spades import HeuristicBot
-from mahai.bots.spades_search import SearchBot, evaluate, rollout
+from mahai.bots.spades_search import SearchBot, distinct_cards, evaluate, rollout
 from mahai.games.spades import GAME, SpadesState
 from mahai.games.spades.cards import parse_card
 from tests.spades_bots.helpers import position
@@ -84,6 +84,19 @@ def test_search_values_making_the_contract() -> None:
     assert values[0] - values[1] >= 121
     action = SearchBot(random.Random(1), samples=4).act(GAME, 0, obs, state.legal_actions(0))
     assert action.notation() == "play AH"
+
+
+def test_cards_of_equal_power_are_searched_once() -> None:
+    """5H and 6H touch; 8H joins them once 7H is played, never across an unseen card or a suit."""
+    hands = {0: "5H 6H 8H 9S 2C 3C 4D 5D 6D 7D 8D 9D TD", 1: "7H"}
+    state = position(hands, leader=1)
+    hearts = [parse_card(c) for c in ("5H", "6H", "8H")]
+    assert distinct_cards(GAME.observe(state, 0), hearts) == [hearts[:2], hearts[2:]]
+    state.apply(1, GAME.parse_action("play 7H"))
+    assert distinct_cards(GAME.observe(state, 0), hearts) == [hearts]
+    clubs_and_diamonds = [parse_card(c) for c in ("2C", "3C", "4D", "5D")]
+    assert distinct_cards(GAME.observe(state, 0), clubs_and_diamonds) == [clubs_and_diamonds[:2],
+                                                                         clubs_and_diamonds[2:]]
 
 
 def test_plays_whole_matches_legally() -> None:
