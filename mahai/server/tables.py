@@ -207,7 +207,7 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
     game = get_game(name)
     return {
         "name": game.name, "slug": game.slug, "players": list(game.player_counts),
-        "editions": {k: options_to_dict(v) for k, v in game.editions.items()},
+        "editions": [{"name": k, "options": options_to_dict(v)} for k, v in game.editions.items()],
         "options": option_info(game, lang),
         "bots": bot_names(game.name),
         "title": game_title(game, lang),

@@ -17,14 +17,14 @@ export async function loadCatalogs(lang, domains) {
   document.documentElement.lang = lang;
 }
 
-function fill(text, params) {
+function fillParams(text, params) {
   return text.replace(/\{(\w+)\}/g, (m, k) => (params && k in params ? String(params[k]) : m));
 }
 
 // Translate msgid in domain (falls back to core, then the msgid itself).
 export function tr(domain, msgid, params) {
   const text = (catalogs[domain] && catalogs[domain][msgid]) || (catalogs.core && catalogs.core[msgid]);
-  return fill(text || msgid, params);
+  return fillParams(text || msgid, params);
 }
 
 export function has(domain, msgid) {

@@ -35,6 +35,10 @@ function field(opt, value, gameName) {
     opt.help ? h("div", { class: "help", id: `${id}-help` }, opt.help) : null);
 }
 
+function edition(g, name) {
+  return g.editions.find((e) => e.name === name).options;
+}
+
 function gameTitle(g) {
   return g.title || g.name;
 }
@@ -58,8 +62,8 @@ function render() {
   function renderOptions() {
     const g = game();
     const editionSel = h("select", { id: "edition", name: "edition" },
-      Object.keys(g.editions).map((e) => h("option", { value: e }, tr(g.name, `edition_${e}`) === `edition_${e}` ? e : tr(g.name, `edition_${e}`))));
-    editionSel.addEventListener("change", fillOptions);
+      g.editions.map((ed) => ed.name).map((e) => h("option", { value: e }, tr(g.name, `edition_${e}`) === `edition_${e}` ? e : tr(g.name, `edition_${e}`))));
+    editionSel.addEventListener("change", () => { fillOptions(); fitPlayers(); });
     editionBox.replaceChildren(h("div", { class: "option" }, h("label", { for: "edition" }, t("Edition")), editionSel));
     playersSel.replaceChildren(...g.players.map((n) => h("option", { value: n }, String(n))));
     playersSel.value = String(g.players.includes(4) ? 4 : g.players[0]);
@@ -67,9 +71,16 @@ function render() {
     renderSeats();
   }
 
+  function fitPlayers() {
+    // An edition may allow fewer counts (DenboraZup solo: one player); the server says which.
+    const ed = document.getElementById("edition").value;
+    if (ed === "solo" && game().players.includes(1)) { playersSel.value = "1"; renderSeats(); }
+    else if (playersSel.value === "1" && game().players.length > 1) { playersSel.value = String(game().players[1]); renderSeats(); }
+  }
+
   function fillOptions() {
     const g = game();
-    const values = g.editions[document.getElementById("edition").value];
+    const values = edition(g, document.getElementById("edition").value);
     optionsBox.replaceChildren(h("legend", {}, t("Options")),
       ...g.options.map((o) => field(o, values[o.name], g.name)));
   }
@@ -101,19 +112,19 @@ function render() {
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const g = game();
-    const edition = document.getElementById("edition").value;
+    const ed = document.getElementById("edition").value;
     const options = {};
     for (const o of g.options) {
       const el = document.getElementById(`opt-${o.name}`);
       const v = o.kind === "bool" ? el.checked : el.value;
-      if (String(v) !== String(g.editions[edition][o.name])) options[o.name] = v;
+      if (String(v) !== String(edition(g, ed)[o.name])) options[o.name] = v;
     }
     const seats = [];
     for (let i = 0; i < Number(playersSel.value); i++) {
       const v = document.getElementById(`seat-${i}`).value;
       seats.push(v === "person" ? { kind: "person" } : { kind: "bot", bot: v.slice(4) });
     }
-    const body = { game: g.name, edition, options, seats, lang: currentLang(),
+    const body = { game: g.name, edition: ed, options, seats, lang: currentLang(),
                    turn_seconds: Number(timerInput.value) || null };
     const res = await fetch(`/api/tables?lang=${currentLang()}`, {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -123,6 +134,7 @@ function render() {
   });
   root.replaceChildren(h("h2", {}, t("New table")), form, h("p", {},
     h("a", { href: "/chronology/denborazup" }, t("DenboraZup chronology"))), tablesList());
+  renderOptions();
 }
 
 function absolute(path) {
