@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from mahai.core import MalformedAction
 from mahai.games.spades import GAME, Bid, BlindNil, Discard, Keep, Look, Pass, Play
-from mahai.games.spades.cards import card_text, parse_card
+from mahai.games.spades.cards import card_text, cards_of, parse_card, texts
 
 card = st.integers(0, 51)
 actions = st.one_of(
@@ -52,3 +52,10 @@ def test_malformed(text: str, code: str) -> None:
     with pytest.raises(MalformedAction) as err:
         GAME.parse_action(text)
     assert err.value.code == code and err.value.domain == "spades"
+
+
+@given(st.integers(0, (1 << 52) - 1))
+def test_mask_tables_list_cards_lowest_first(mask: int) -> None:
+    reference = [c for c in range(52) if mask >> c & 1]
+    assert cards_of(mask) == reference
+    assert texts(mask) == [card_text(c) for c in reference]

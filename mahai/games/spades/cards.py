@@ -69,7 +69,11 @@ def mask_of(cards: Iterable[Card]) -> int:
 
 
 def _chunks(base: int) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(base + r for r in range(13) if chunk >> r & 1) for chunk in range(1 << 13))
+    table: list[tuple[Card, ...]] = [()]
+    for chunk in range(1, 1 << 13):
+        low = chunk & -chunk
+        table.append((base + low.bit_length() - 1, *table[chunk ^ low]))
+    return tuple(table)
 
 
 SUIT_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(_chunks(13 * s) for s in range(4))
@@ -87,6 +91,19 @@ def count(mask: int) -> int:
     return mask.bit_count()
 
 
+def _text_chunks(suit: int) -> tuple[tuple[str, ...], ...]:
+    table: list[tuple[str, ...]] = [()]
+    for chunk in range(1, 1 << 13):
+        low = chunk & -chunk
+        table.append((CARD_TEXTS[13 * suit + low.bit_length() - 1], *table[chunk ^ low]))
+    return tuple(table)
+
+
+SUIT_TEXTS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(_text_chunks(s) for s in range(4))
+"""``SUIT_TEXTS[suit][bits]``: the notations of :data:`SUIT_CARDS` ``[suit][bits]``."""
+
+
 def texts(mask: int) -> list[str]:
     """Card notations of ``mask``, lowest first."""
-    return [CARD_TEXTS[c] for c in cards_of(mask)]
+    return [*SUIT_TEXTS[0][mask & 0x1FFF], *SUIT_TEXTS[1][mask >> 13 & 0x1FFF],
+            *SUIT_TEXTS[2][mask >> 26 & 0x1FFF], *SUIT_TEXTS[3][mask >> 39 & 0x1FFF]]
