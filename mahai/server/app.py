@@ -36,7 +36,7 @@ from mahai.core import MahaiError, MalformedAction
 from mahai.games import available_games
 from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, explain
 from mahai.server.store import Store
-from mahai.server.tables import Conn, Hub, game_info, project_events, snapshot, web_error
+from mahai.server.tables import Conn, Hub, deck_chronology, game_info, project_events, snapshot, web_error
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -124,6 +124,12 @@ def create_app(db_url: str, pace: float = 0.8) -> FastAPI:
                 raise HTTPException(400, "no such seat")
             viewer = seat
         return hub.replay(table, viewer)
+
+    @app.get("/api/games/{name}/chronology")
+    def chronology(name: str) -> list[dict[str, Any]]:
+        """Every card of a deck game sorted by date (DZR-14), for games whose package
+        exposes ``chronology(deck)`` and whose ``GAME`` has a ``deck``: public data only."""
+        return deck_chronology(name)
 
     @app.get("/api/i18n/{lang}")
     def i18n(lang: str, domains: str = Query("web,core")) -> dict[str, dict[str, str]]:

@@ -214,6 +214,23 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
     }
 
 
+def deck_chronology(name: str) -> list[dict[str, Any]]:
+    """The deck of ``name`` sorted by date, if its package exposes ``chronology``
+    (DenboraZup, DZR-14); raises InvalidOptions ``unknown_game`` otherwise."""
+    game = get_game(name)
+    package = sys.modules[type(game).__module__.rsplit(".", 1)[0]]
+    sort = getattr(package, "chronology", None)
+    deck = getattr(game, "deck", None)
+    if sort is None or deck is None:
+        raise InvalidOptions("unknown_game", game=name, choices=", ".join(available_games()))
+    out = []
+    for event in sort(deck.events if hasattr(deck, "events") else deck):
+        data = dataclasses.asdict(event)
+        data["title"] = getattr(event, "titles", {})
+        out.append(data)
+    return out
+
+
 def game_title(game: Game[Any, Any], lang: str) -> str:
     """The game's display name: web catalog ``game.<name>``, else its name title-cased."""
     msgid = f"game.{game.name}"

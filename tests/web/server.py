@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -90,11 +91,16 @@ class Server:
                                          "seats": spec, "lang": lang})
 
 
+Chooser = Callable[[list[str], dict[str, Any]], "str | None"]
+
+
 def play_page(page: Any, rng: random.Random, max_moves: int = 2000,
-              stop_after: int | None = None, prefer: tuple[str, ...] = ()) -> int:
+              stop_after: int | None = None, prefer: tuple[str, ...] = (),
+              chooser: Chooser | None = None) -> int:
     """Click legal moves on a table page until the game is over (or ``stop_after``
     moves); returns the number of moves made. Moves starting with a word of
-    ``prefer`` are chosen first (e.g. ``("play",)`` to avoid endless discards)."""
+    ``prefer`` are chosen first (e.g. ``("play",)`` to avoid endless discards);
+    ``chooser(actions, state message)`` may pick instead (None: no opinion)."""
     moves = 0
     for _ in range(max_moves):
         page.wait_for_function(
@@ -111,7 +117,8 @@ def play_page(page: Any, rng: random.Random, max_moves: int = 2000,
         if not actions:
             continue
         preferred = [a for a in actions if a.split(" ")[0] in prefer]
-        choice = rng.choice(preferred or actions)
+        choice = chooser(actions, page.evaluate("window.mahaiLast")) if chooser else None
+        choice = choice or rng.choice(preferred or actions)
         page.click(f"#actions button[data-action={json.dumps(choice)}]")
         page.wait_for_function(
             f"document.body.dataset.version !== {json.dumps(version)} || "

@@ -13,6 +13,33 @@ from tests.web.server import Server, play_page
 
 pytestmark = pytest.mark.web
 
+def denborazup_chooser(actions: list[str], msg: dict[str, Any]) -> str | None:
+    """A player who knows history: places a card only where it is right (DZR-5,
+    DZR-13), else passes; this keeps solo and long-timeline games short."""
+    from mahai.games.denborazup import GAME
+
+    view = msg["view"]
+    year = {e.id: e.year for e in GAME.deck.events}
+
+    def right(action: str) -> bool:
+        words = action.split()
+        y = year[words[1]]
+        if "slot" in words:
+            k = int(words[words.index("slot") + 1])
+            line = view["timeline"]
+            return (k == 0 or line[k - 1]["year"] <= y) and (k == len(line) or y <= line[k]["year"])
+        ref = view["reference"]["year"]
+        return y >= ref if view["coin"] == "up" else y <= ref
+
+    places = [a for a in actions if a.startswith("place ")]
+    good = [a for a in places if right(a)]
+    if good:
+        return good[0]
+    if "pass" in actions:
+        return "pass"
+    return places[0] if places else None
+
+
 CASES = [
     # game, edition, options, seats, preferred verbs
     ("mille_bornes", "eu", {"game_target": 1}, ["person", "bot:random"],
@@ -21,7 +48,7 @@ CASES = [
      ("bid", "look", "play", "pass")),
     ("denborazup", "multi", {}, ["person", "bot:random"], ("flip", "place", "vote", "star", "choose")),
     ("denborazup", "solo", {}, ["person"], ()),
-    ("denborazup", "long", {}, ["person", "bot:random"], ("flip", "place", "vote", "star", "choose")),
+    ("denborazup", "long", {}, ["person", "bot:random", "bot:random"], ()),
 ]
 
 
@@ -36,7 +63,8 @@ def test_a_person_plays_a_whole_game_against_bots(server: Server, page: Any, gam
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.url + made["links"]["0"])
-    moves = play_page(page, random.Random(7), prefer=prefer)
+    chooser = denborazup_chooser if game == "denborazup" else None
+    moves = play_page(page, random.Random(7), prefer=prefer, chooser=chooser)
     assert moves > 0
     assert page.is_visible("#gameover")
     info = server.get(f"/api/tables/{made['id']}")

@@ -1,0 +1,18 @@
+// DZR-14: the whole deck as a chronology of the history of the Basque Country (learning mode).
+import { currentLang, h, langSelect, loadCatalogs, t } from "./i18n.js";
+import { formatDate, title } from "../games/denborazup.js";
+
+const game = location.pathname.split("/")[2];
+
+async function start() {
+  await loadCatalogs(currentLang(), ["web", "core", game]);
+  document.getElementById("title").textContent = t("DenboraZup chronology");
+  document.title = t("DenboraZup chronology");
+  document.getElementById("langbox").replaceChildren(langSelect(() => location.reload()));
+  const events = await (await fetch(`/api/games/${game}/chronology`)).json();
+  document.getElementById("chrono").replaceChildren(...events.map((e) => h("li", { "data-year": e.year },
+    h("span", { class: "year" }, formatDate(e)), " ", h("strong", {}, title(e)), e.star ? " ★" : "",
+    h("div", { class: "muted" }, e.explanation_eu, " ", e.source_url ? h("a", { href: e.source_url, rel: "noopener" }, t("source")) : null))));
+}
+
+start();
