@@ -134,7 +134,10 @@ class TerminalTable:
     def describe(self, action: MilleBornesAction) -> str:
         """One menu line for ``action`` in the player's language."""
         if isinstance(action, Draw):
-            return self._("action.draw") if action.source == "pile" else self._("action.draw_discard")
+            if action.source == "pile":
+                return self._("action.draw")
+            public = GAME.observe(self.state, None).discard  # the discard pile is public
+            return self._("action.draw_discard", card=self.card(public[-1]) if public else "—")
         if isinstance(action, Decline):
             return self._("action.decline")
         if isinstance(action, CoupFourre):
