@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -84,7 +84,7 @@ class SpadesTerminal:
         self.console = console or Console()
         self.input_fn = input_fn
         viewers: list[Seat | None] = [*self.humans] or [None]
-        self.news: dict[Seat | None, list[Text]] = {s: [] for s in viewers}
+        self.news: dict[Seat | None, list[RenderableType]] = {s: [] for s in viewers}
         self.at_keyboard: Seat | None = None
 
     # ------------------------------------------------------------ words
@@ -153,19 +153,21 @@ class SpadesTerminal:
 
     def after(self, events: Sequence[Event]) -> None:
         """Show what the person may see of ``events`` (one person, or nobody: the
-        spectator's view), or queue it per person (hot-seat); score sheets and the
-        result are public and shown at once."""
+        spectator's view), or queue it per person (hot-seat: shown on that
+        person's next screen, score sheets included); the result is shown at once."""
         for event in events:
             for seat in self.news:
                 shown = GAME.project_event(event, seat)
                 line = self.event_line(shown) if shown is not None else None
                 if line is not None:
                     self.news[seat].append(line)
+                if event.kind == "hand_scored":
+                    self.news[seat].append(self.sheet(dict(event.data)))
             if len(self.humans) <= 1:
                 self.flush(self.humans[0] if self.humans else None)
-            if event.kind == "hand_scored":
-                self.show_sheet(dict(event.data))
             elif event.kind == "match_over":
+                self.flush(self.at_keyboard)  # the last hand's sheet, to whoever is at the keyboard
+            if event.kind == "match_over":
                 self.show_result()
 
     def flush(self, seat: Seat | None) -> None:
@@ -180,7 +182,7 @@ class SpadesTerminal:
                         bags=obs.bags[side]) for side in (0, 1)]
         return Text(" · ".join(parts), style="bold")
 
-    def show_sheet(self, entry: dict[str, Any]) -> None:
+    def sheet(self, entry: dict[str, Any]) -> Table:
         """The score sheet of one hand, one column per side (SPR-10…SPR-12)."""
         table = Table(title=self._("tui.hand_score", hand=entry["hand"]))
         table.add_column("")
@@ -201,7 +203,7 @@ class SpadesTerminal:
         ]
         for key, values in rows:
             table.add_row(self._(key), *values)
-        self.console.print(table)
+        return table
 
     def show_result(self) -> None:
         state = self.state

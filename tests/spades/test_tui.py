@@ -114,6 +114,10 @@ def test_hot_seat_hides_each_hand_until_enter() -> None:
     for i in handovers:
         # nothing printed between the previous person's move and this hand-over shows a hand
         assert your_hand not in script.prompts[i][1]
+    # score sheets are shown on a person's screen (after the hand-over), not wiped by it
+    assert table.state.hand_no > 1
+    sheet = translate("spades", "tui.hand_score", "en", hand=1)
+    assert any(sheet in shown and "press Enter" not in prompt for prompt, shown in script.prompts)
     # every person's screen shows that person's seat in its prompt
     assert any(p.startswith("[North]") for p, _ in script.prompts)
     assert any(p.startswith("[East]") for p, _ in script.prompts)
