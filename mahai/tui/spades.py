@@ -215,11 +215,29 @@ class SpadesTerminal:
         else:
             self.console.print(Text(self._("tui.draw_result"), style="bold"))
 
+    def show_hand(self, obs: SpadesObservation) -> None:
+        if obs.hand is None:
+            self.console.print(Text(self._("tui.hand_hidden"), style="italic"))
+            return
+        line = Text(self._("tui.your_hand") + " " + ("" if obs.hand else "—"), style="bold")
+        for suit in (3, 2, 0, 1):
+            in_suit = [c for c in cards_of(obs.hand) if c // 13 == suit]
+            if in_suit:
+                line.append(SUIT_SYMBOLS[suit] + " ", style="red" if suit in (1, 2) else "bold")
+                line.append(" ".join(RANKS[c % 13] for c in reversed(in_suit)) + "   ")
+        self.console.print(line)
+
     def show_screen(self, seat: Seat) -> SpadesObservation:
-        """Everything ``seat`` may see: news, scores, bids, trick, hand."""
+        """Everything ``seat`` may see: news, scores, bids, trick, hand (in the
+        two-player stock deal: the hand and the shown card only)."""
         obs = GAME.observe(self.state, seat)
         self.flush(seat)
         view = obs.to_json()
+        if obs.phase == "draw":
+            self.show_hand(obs)
+            self.console.print(Text(self._("tui.shown", left=view["stock"]["left"]) + " ")
+                               .append(card_label(view["stock"]["shown"])))
+            return obs
         self.console.print(self.score_line(obs))
         self.console.print(Text(self._("tui.hand_line", hand=obs.hand_no, dealer=self.seat_name(obs.dealer)),
                                 style="cyan"))
@@ -243,18 +261,10 @@ class SpadesTerminal:
             exchange = view["exchange"]
             self.console.print(Text(self._("tui.exchanged") + " ").append(cards_label(exchange["passed"]))
                                .append(" → / ← ").append(cards_label(exchange["received"])))
-        if obs.hand is None:
-            self.console.print(Text(self._("tui.hand_hidden"), style="italic"))
-        else:
-            line = Text(self._("tui.your_hand") + " ", style="bold")
-            for suit in (3, 2, 0, 1):
-                in_suit = [c for c in cards_of(obs.hand) if c // 13 == suit]
-                if in_suit:
-                    line.append(SUIT_SYMBOLS[suit] + " ", style="red" if suit in (1, 2) else "bold")
-                    line.append(" ".join(RANKS[c % 13] for c in reversed(in_suit)) + "   ")
-            self.console.print(line)
+        self.show_hand(obs)
         if view["stock"] and view["stock"]["shown"]:
-            self.console.print(Text(self._("tui.shown") + " ").append(card_label(view["stock"]["shown"])))
+            self.console.print(Text(self._("tui.shown", left=view["stock"]["left"]) + " ")
+                               .append(card_label(view["stock"]["shown"])))
         return obs
 
     # ------------------------------------------------------------- input
