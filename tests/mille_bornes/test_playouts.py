@@ -18,7 +18,8 @@ from typing import Any
 
 import pytest
 
-from mahai.games.mille_bornes import GAME, MilleBornesState
+from mahai.core import MahaiError
+from mahai.games.mille_bornes import CODES, GAME, MilleBornesState
 
 CONFIGS = [("eu", n) for n in (2, 3, 4, 6)] + [("classic", n) for n in (2, 3, 4, 6)] + [
     ("2016", n) for n in (2, 3, 4, 5, 6)]
@@ -61,6 +62,45 @@ def check_no_leak(st: MilleBornesState, rng: random.Random) -> None:
             assert view["hand"] is None
         else:
             assert sorted(view["hand"]) == sorted(st.hand_codes(viewer))
+
+
+ALL_ACTIONS = (["draw", "draw discard", "decline", "extend yes", "extend no"]
+               + [f"play {c}" for c in ("25", "50", "75", "100", "200", "roll")]
+               + [f"remedy {c}" for c in ("end_of_limit", "gasoline", "spare_tire", "repairs")]
+               + [f"hazard {c} {t}" for c in ("stop", "speed_limit", "out_of_gas", "flat_tire", "accident")
+                  for t in range(3)]
+               + [f"{verb} {c}" for verb in ("safety", "coup_fourre")
+                  for c in ("right_of_way", "extra_tank", "puncture_proof", "driving_ace")]
+               + [f"discard {c}" for c in CODES] + ["redraw 25 stop"])
+
+
+def check_refusals(st: MilleBornesState, rng: random.Random) -> None:
+    """Random attempts by random seats: a refusal leaves the state unchanged and its parameters
+    name only the actor's own cards, public cards or the card the actor named."""
+    public = {f"card.{CODES[c]}" for piles in (st.battle, st.speed, st.dist, st.safe_order)
+              for pile in piles for c in pile} | {f"card.{CODES[c]}" for c in st.discard}
+    for _ in range(3):
+        seat = rng.randrange(st.players)
+        text = rng.choice(ALL_ACTIONS)
+        before = (st.version, [h[:] for h in st.hands], st.draw_pile[:], st.discard[:], st.turn, st.phase,
+                  st.pending[:], st.to_act())
+        probe = st.clone()
+        try:
+            probe.apply(seat, GAME.parse_action(text))
+        except MahaiError as err:
+            mine = {f"card.{CODES[c]}" for c in st.hands[seat]}
+            named = {f"card.{w}" for w in text.split()[1:]}
+            for value in err.params.values():
+                if isinstance(value, str) and value.startswith("card."):
+                    assert value in mine | public | named, (text, err.code, value)
+            try:
+                st.apply(seat, GAME.parse_action(text))
+            except MahaiError:
+                pass
+            else:  # pragma: no cover - the clone refused, the state must too
+                raise AssertionError(text) from None
+            assert before == (st.version, st.hands, st.draw_pile, st.discard, st.turn, st.phase,
+                              st.pending, st.to_act())
 
 
 def check_events(events: list[Any], players: int) -> None:
@@ -122,6 +162,7 @@ def play_legs(edition: str, players: int, legs_wanted: int, seed: int) -> int:
                 steps = 0
             if steps % LEAK_CHECK_EVERY == 0 and not st.is_over:
                 check_no_leak(st, rng)
+                check_refusals(st, rng)
             assert steps < MAX_STEPS_PER_LEG, "a leg did not end"
         assert st.winners() and st.legs_played >= 1
         assert st.to_act() == () and all(st.legal_actions(s) == [] for s in range(players))
