@@ -152,6 +152,7 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
         def hidden(card: str) -> dict[str, Any]:
             return {"id": card, "title": state.cards[card].titles}
 
+        secret = state.hidden_cards()  # a card revealed earlier and drawn again hides its date again
         decision = state.decisions.get(viewer) if own and viewer is not None else None
         vote = state.votes.get(viewer) if own and viewer is not None else None
         tiebreak = None
@@ -173,7 +174,8 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
             "voted": sorted(state.votes), "my_vote": vote,
             "catchable": sorted(state.catchable), "star_queue": list(state.star_queue),
             "idle_rounds": state.idle_rounds, "tiebreak": tiebreak,
-            "last_reveal": list(state.last_reveal),
+            "last_reveal": [{**r, "card": hidden(r["card"]["id"]) if r["card"]["id"] in secret else r["card"]}
+                            for r in state.last_reveal],
             "legal": [a.notation() for a in state.legal_actions(viewer)] if own and viewer is not None
             else [],
             "winners": sorted(state.winners()), "rating": state.rating(),

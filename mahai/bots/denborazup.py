@@ -1,0 +1,222 @@
+"""DenboraZup bots: ``easy``, ``medium`` and ``expert`` (``BOTS``).
+
+Knowledge of history is MODELLED, not looked up. A bot believes each event
+happened in ``true year + noise``, where the noise is Gaussian with a spread
+that depends on its level (``easy`` 400 years, ``medium`` 150, ``expert`` 40)
+and is fixed for the whole game per bot and card: it is drawn from a generator
+seeded with the bot's own seed and the card's Basque title (the card's
+content, not its id, so relabelling or reordering the deck file changes
+nothing, DZC-5). This noisy estimate, taken from the deck through the card id
+of the bot's observation, is the only way a bot uses a hidden year; revealed
+cards (the reference, the timeline) are read from the observation. A card the
+bot saw judged (its date was revealed to all) is remembered with a smaller
+spread (``memory``: 80, 25 and 5 years) if it comes back into play.
+
+Choices: place the card (and slot, in the long timeline) most likely to be
+right when that chance is high enough (a wrong card costs two), else pass;
+vote to replace the reference when the hand fits it badly; catch missed calls;
+call "DenboraZup!" (the easy bot sometimes forgets); stars: give a card to the
+leader, or replace a reference that suits the hand badly; tie-break: the event
+believed closest to the reference.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mahai.bots.base import Bot
+from mahai.core.game import Action, Game, Observation, Seat
+from mahai.games.denborazup import (
+    Catch,
+    Choose,
+    DenboraZupGame,
+    Flip,
+    Pass,
+    Place,
+    StarGive,
+    StarReplace,
+    Vote,
+    Waive,
+)
+
+
+@dataclass(frozen=True)
+class Level:
+    """A bot level: ``noise`` is the true spread (years) of its knowledge, ``memory`` the
+    spread of its memory of a date it saw revealed (a judged card that came back), ``belief`` the
+    spread it assumes, ``threshold`` the chance of being right it needs to place a card,
+    ``forget_call``/``catch`` the chances of forgetting its own call / catching another's."""
+
+    name: str
+    noise: float
+    memory: float
+    belief: float
+    threshold: float
+    forget_call: float
+    catch: float
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", 400.0, 80.0, 200.0, 0.5, 0.3, 0.5),
+    "medium": Level("medium", 150.0, 25.0, 150.0, 0.6, 0.05, 0.9),
+    "expert": Level("expert", 40.0, 5.0, 40.0, 0.62, 0.0, 1.0),
+}
+
+
+def _phi(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+class DenboraZupBot(Bot):
+    """A DenboraZup player of one :class:`Level` (see the module docstring)."""
+
+    level: Level = LEVELS["medium"]
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.name = self.level.name
+        self.seed = rng.getrandbits(64)
+        self._estimates: dict[str, float] = {}
+        self.waiting = 0  # rounds in a row this bot passed: it grows bolder
+        self.seen: set[str] = set()  # cards it saw revealed (judged): it remembers their dates
+
+    # --- knowledge ---
+
+    def estimate(self, game: DenboraZupGame, card: str) -> float:
+        """The year this bot believes ``card`` happened: the true year plus its fixed noise."""
+        if card not in self._estimates:
+            event = game.deck.get(card)
+            if card in self.seen:
+                noise = random.Random(f"{self.seed}:seen:{event.title_eu}").gauss(0.0, self.level.memory)
+            else:
+                noise = random.Random(f"{self.seed}:{event.title_eu}").gauss(0.0, self.level.noise)
+            self._estimates[card] = event.year + noise
+        return self._estimates[card]
+
+    def remember(self, view: dict[str, Any]) -> None:
+        """Note the cards judged in the last reveal: their dates were shown to everyone."""
+        for entry in view["last_reveal"]:
+            card = entry["card"]["id"]
+            if card not in self.seen:
+                self.seen.add(card)
+                self._estimates.pop(card, None)
+
+    def chance(self, est: float, lo: float | None, hi: float | None) -> float:
+        """The believed chance that a card estimated at ``est`` lies in ``[lo, hi]``
+        (years, None = open); equal years count as right (DZC-1)."""
+        b = self.level.belief
+        top = 1.0 if hi is None else _phi((hi + 0.5 - est) / b)
+        bottom = 0.0 if lo is None else _phi((lo - 0.5 - est) / b)
+        return max(0.0, top - bottom)
+
+    def options(self, game: DenboraZupGame, view: dict[str, Any],
+                coin: str) -> list[tuple[float, str, int | None]]:
+        """(chance, card, slot) for the cards of the hand on the ``coin`` side: in the long
+        timeline only the slots around the believed date and at the ends of the side
+        (the best slot is always among them)."""
+        timeline = [c["year"] for c in view["timeline"]]
+        ref = view["reference_index"]
+        long = view["mode"] == "long"
+        out: list[tuple[float, str, int | None]] = []
+        first, last = (ref + 1, len(timeline)) if coin == "up" else (0, ref)
+        for card in view["hand"] or []:
+            est = self.estimate(game, card["id"])
+            if long:
+                at = bisect.bisect_left(timeline, est)
+                slots = {first, last, *range(max(first, at - 2), min(last, at + 2) + 1)}
+                for k in sorted(slots):
+                    lo = timeline[k - 1] if k > 0 else None
+                    hi = timeline[k] if k < len(timeline) else None
+                    out.append((self.chance(est, lo, hi), card["id"], k))
+            else:
+                year = view["reference"]["year"]
+                p = self.chance(est, year, None) if coin == "up" else self.chance(est, None, year)
+                out.append((p, card["id"], None))
+        return out
+
+    def fit(self, game: DenboraZupGame, view: dict[str, Any]) -> float:
+        """How well the hand fits the reference: the mean over both coin faces of the best chance."""
+        best = [max((p for p, _, _ in self.options(game, view, coin)), default=0.0)
+                for coin in ("up", "down")]
+        return sum(best) / 2
+
+    # --- decisions ---
+
+    def act(self, game: Game[Any, Any], seat: Seat, observation: Observation,
+            legal: Sequence[Action]) -> Action:
+        if not isinstance(game, DenboraZupGame):
+            raise TypeError("a DenboraZup bot plays DenboraZup only")
+        view = observation.to_json()
+        self.remember(view)
+        phase = view["phase"]
+        if phase == "decide":
+            return self._decide(game, seat, view, legal)
+        if phase == "vote":
+            yes = self.fit(game, view) < 0.72 or view["idle_rounds"] >= 2
+            return Vote(yes)
+        if phase == "flip":
+            catches = [a for a in legal if isinstance(a, Catch)]
+            if catches and self.rng.random() < self.level.catch:
+                return catches[0]
+            return next(a for a in legal if isinstance(a, Flip | Waive))
+        if phase == "star":
+            return self._star(game, seat, view, legal)
+        if phase == "tiebreak":
+            ref = view["reference"]["year"]
+            options = [a for a in legal if isinstance(a, Choose)]
+            return min(options, key=lambda a: abs(self.estimate(game, a.card) - ref))
+        return legal[0]
+
+    def _decide(self, game: DenboraZupGame, seat: Seat, view: dict[str, Any],
+                legal: Sequence[Action]) -> Action:
+        options = self.options(game, view, view["coin"])
+        allowed = {(a.card, a.slot) for a in legal if isinstance(a, Place)}
+        options = [o for o in options if (o[1], o[2]) in allowed]
+        if not options:
+            return next(a for a in legal if isinstance(a, Pass))
+        p, card, slot = max(options, key=lambda o: o[0])
+        counts = view["hand_counts"]
+        threshold = self.level.threshold - 0.05 * view["idle_rounds"] - 0.04 * self.waiting
+        others = [n for s, n in enumerate(counts) if s != seat]
+        if others and (counts[seat] - min(others) >= 3 or min(others) == 1):
+            threshold -= 0.05  # far behind, or someone is about to win: take more risks
+        can_pass = any(isinstance(a, Pass) for a in legal)
+        if can_pass and p < threshold:
+            self.waiting += 1
+            return next(a for a in legal if isinstance(a, Pass))
+        self.waiting = 0
+        call = Place(card, slot, call=True)
+        if call in legal and self.rng.random() >= self.level.forget_call:
+            return call
+        return Place(card, slot)
+
+    def _star(self, game: DenboraZupGame, seat: Seat, view: dict[str, Any],
+              legal: Sequence[Action]) -> Action:
+        counts = view["hand_counts"]
+        players = len(counts)
+        others = [(seat + i) % players for i in range(1, players)]
+        leader = min(others, key=lambda s: counts[s])
+        if counts[leader] > 1 and self.fit(game, view) < 0.6 and StarReplace() in legal:
+            return StarReplace()
+        give = StarGive(leader)
+        return give if give in legal else legal[0]
+
+
+class EasyBot(DenboraZupBot):
+    level = LEVELS["easy"]
+
+
+class MediumBot(DenboraZupBot):
+    level = LEVELS["medium"]
+
+
+class ExpertBot(DenboraZupBot):
+    level = LEVELS["expert"]
+
+
+BOTS = {"easy": EasyBot, "medium": MediumBot, "expert": ExpertBot}

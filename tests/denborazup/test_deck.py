@@ -1,0 +1,196 @@
+"""The deck loader (DZR-1), years and dates (DZC-2), the chronology (DZR-14), and the real deck."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from mahai.core import CorruptRecord
+from mahai.games.denborazup import (
+    DECK_PATH,
+    DeckError,
+    chronology,
+    deck_problems,
+    format_date,
+    format_year,
+    load_deck,
+    sort_key,
+)
+from mahai.games.denborazup.deck import CATEGORIES, COLUMNS, REGIONS
+from mahai.i18n import explain
+from tests.denborazup.helpers import MINI, csv_text, mini_rows
+
+ROW = mini_rows()[3]  # a good row (778, Roncevaux)
+
+
+def load_with(**changes: str) -> None:
+    rows = [dict(r) for r in mini_rows()[:5]]
+    rows.append({**ROW, "id": "new", "title_eu": "Berria", "title_en": "New one", "title_es": "Nuevo",
+                 **changes})
+    load_deck(csv_text(rows))
+
+
+def test_fixture_deck_loads_with_all_fields() -> None:
+    deck = load_deck(MINI)
+    assert len(deck) == 48
+    e = deck.get("f04")
+    assert (e.year, e.month, e.day, e.precision, e.star) == (778, 8, 15, "exact", True)
+    assert e.titles == {"eu": "Orreagako gudua", "en": "The Battle of Roncevaux",
+                        "es": "La batalla de Roncesvalles"}
+    assert e.title("fr") == e.title_en and e.source_url.startswith("https://")
+    assert "f04" in deck and "nope" not in deck
+    assert load_deck(MINI.read_text(encoding="utf-8")) == deck
+
+
+# each bad cell → (code, field); the row is the 7th line (header + 5 rows + this one)
+BAD_CELLS = [
+    ({"year": "0"}, "year_zero", "year"),
+    ({"year": "12a"}, "bad_integer", "year"),
+    ({"year": ""}, "missing_field", "year"),
+    ({"month": "13"}, "bad_month", "month"),
+    ({"month": "x"}, "bad_integer", "month"),
+    ({"month": "2", "day": "30"}, "bad_day", "day"),
+    ({"month": "", "day": "3"}, "bad_day", "day"),
+    ({"precision": "roughly"}, "bad_choice", "precision"),
+    ({"star": "2"}, "bad_choice", "star"),
+    ({"category": "war"}, "bad_choice", "category"),
+    ({"region": "gascony"}, "bad_choice", "region"),
+    ({"title_eu": "x" * 91}, "title_too_long", "title_eu"),
+    ({"title_en": "The battle of 778"}, "title_has_year", "title_en"),
+    ({"title_es": ""}, "missing_field", "title_es"),
+    ({"source_url": ""}, "missing_source", "source_url"),
+    ({"source_url": "wikipedia"}, "bad_source", "source_url"),
+    ({"id": "has space"}, "bad_id", "id"),
+    ({"id": "f02"}, "duplicate_id", "id"),
+    ({"title_eu": "Orreagako gudua"}, "duplicate_title", "title"),
+    ({"explanation_eu": ""}, "missing_field", "explanation_eu"),
+]
+
+
+@pytest.mark.parametrize(("changes", "code", "field"), BAD_CELLS)
+def test_bad_rows_name_the_line_and_field(changes: dict[str, str], code: str, field: str) -> None:
+    with pytest.raises(DeckError) as err:
+        load_with(**changes)
+    assert isinstance(err.value, CorruptRecord)
+    assert (err.value.code, err.value.params["row"], err.value.params["field"]) == (code, 7, field)
+    assert err.value.domain == "denborazup"
+    for lang in ("eu", "en", "es", "fr"):
+        text = explain(err.value, lang)
+        assert "7" in text and text != code
+
+
+def test_dzc2_year_zero_error_is_clear_in_basque_and_english() -> None:
+    with pytest.raises(DeckError) as err:
+        load_with(year="0")
+    assert explain(err.value, "en") == "Line 7: there is no year 0 (1 BC is followed by AD 1)."
+    assert "0 urterik" in explain(err.value, "eu")
+
+
+def test_title_year_check_matches_whole_numbers_only() -> None:
+    load_with(year="1512", title_en="The 15120 things")  # 15120 does not contain the number 1512
+    with pytest.raises(DeckError):
+        load_with(year="-75", title_eu="K.a. 75eko gertakaria")
+
+
+def test_line_numbers_count_multiline_cells() -> None:
+    rows = [dict(r) for r in mini_rows()[:2]]
+    rows[0]["explanation_eu"] = "Bi\nlerro."
+    rows.append({**ROW, "year": "0"})
+    with pytest.raises(DeckError) as err:
+        load_deck(csv_text(rows))
+    assert err.value.params["row"] == 5  # header 1, row 2-3, row 4, bad row 5
+
+
+def test_wrong_header_missing_file_and_column_count() -> None:
+    text = MINI.read_text(encoding="utf-8")
+    with pytest.raises(DeckError) as err:
+        load_deck(text.replace("title_eu", "title", 1))
+    assert (err.value.code, err.value.params["row"], err.value.params["field"]) == ("bad_header", 1, "title")
+    with pytest.raises(DeckError) as err:
+        load_deck(Path("/nonexistent/events.csv"))
+    assert err.value.code == "deck_missing"
+    lines = text.splitlines()
+    with pytest.raises(DeckError) as err:
+        load_deck("\n".join([lines[0], lines[1] + ",extra", *lines[2:]]))
+    assert (err.value.code, err.value.params["row"]) == ("bad_column_count", 2)
+    with pytest.raises(DeckError) as err:
+        load_deck(lines[0] + "\n")
+    assert err.value.code == "empty_deck"
+
+
+def test_deck_problems_lists_every_bad_row() -> None:
+    rows = [dict(r) for r in mini_rows()]
+    rows[2]["year"] = "0"
+    rows[10]["region"] = "x"
+    rows[20]["id"] = rows[1]["id"]
+    good, problems = deck_problems(csv_text(rows))
+    assert [(p.code, p.params["row"]) for p in problems] == [("year_zero", 4), ("bad_choice", 12),
+                                                             ("duplicate_id", 22)]
+    assert len(good) == len(rows) - 3
+
+
+@pytest.mark.parametrize(("lang", "text"), [("eu", "K.a. 75"), ("en", "75 BC"), ("es", "75 a. C."),
+                                            ("fr", "75 av. J.-C.")])
+def test_dzc2_bc_years_display(lang: str, text: str) -> None:
+    assert format_year(-75, lang) == text
+    assert format_year(1937, lang) == "1937"
+
+
+def test_dzc2_bc_sorts_before_ad_1_and_year_zero_does_not_exist() -> None:
+    deck = load_deck(MINI)
+    pompey = deck.get("f03")
+    ad1 = type(pompey)(**{**pompey.__dict__, "id": "ad1", "year": 1})
+    assert sort_key(pompey) < sort_key(ad1)
+    assert [e.id for e in chronology([ad1, pompey])] == ["f03", "ad1"]
+    with pytest.raises(ValueError):
+        format_year(0)
+
+
+def test_format_date_with_month_day_and_approx() -> None:
+    deck = load_deck(MINI)
+    gernika = deck.get("f34")
+    assert format_date(gernika, "en") == "April 26, 1937"
+    assert format_date(gernika, "eu") == "1937, apirila 26"
+    assert format_date(gernika, "es") == "26 abril de 1937"
+    assert format_date(deck.get("f03"), "eu") == "K.a. 75 inguru"
+    assert format_date(deck.get("f03"), "en") == "c. 75 BC"
+
+
+def test_dzr14_chronology_is_sorted_by_date_not_by_id_or_file_order() -> None:
+    deck = load_deck(MINI)
+    order = chronology(deck)
+    assert sorted(order, key=sort_key) == order and len(order) == len(deck)
+    keys = [sort_key(e) for e in order]
+    assert keys == sorted(keys)
+    assert order[0].year < 0 < order[-1].year
+    # reversed file order gives the same chronology
+    assert chronology(reversed(deck.events)) == order
+
+
+# --- the real deck (merged by the lead into data/events.csv) -------------------------------------
+
+real = pytest.mark.skipif(not DECK_PATH.exists(),
+                          reason="data/events.csv is not there yet: the lead merges the researchers' parts")
+
+
+@real
+def test_real_deck_structure() -> None:
+    deck = load_deck(DECK_PATH)
+    events = list(deck)
+    assert len(events) >= 110
+    assert len({e.id for e in events}) == len(events)
+    assert len({e.title_eu.casefold() for e in events}) == len(events)
+    assert all(e.year != 0 for e in events)
+    for e in events:
+        for title in e.titles.values():
+            assert str(abs(e.year)) not in title.split(), (e.id, title)
+    stars = sum(e.star for e in events) / len(events)
+    assert 0.08 <= stars <= 0.16, stars
+    assert all(e.source_url.startswith(("http://", "https://")) for e in events)
+    years = [e.year for e in events]
+    assert min(years) < 0 and 2020 <= max(years) <= 2029
+    assert set(Counter(e.category for e in events)) == set(CATEGORIES)
+    assert set(Counter(e.region for e in events)) == set(REGIONS)
+    assert tuple(DECK_PATH.read_text(encoding="utf-8-sig").splitlines()[0].split(",")) == COLUMNS

@@ -1,0 +1,112 @@
+"""Seeded random playouts (all modes, 1–8 players): cards conserved, a seat that must act
+always has a legal action, games end, and no message ever shows a hidden date."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from mahai.bots import RandomBot, make_bot
+from mahai.core import MahaiError
+from mahai.games.denborazup import DenboraZupGame, DenboraZupState, load_deck
+from tests.denborazup.helpers import assert_no_dates, csv_text, mini_game, synthetic_rows
+
+BIG = DenboraZupGame(load_deck(csv_text(synthetic_rows(120, seed=3))))
+MINI = mini_game()
+CONFIGS = [("multi", n) for n in range(2, 9)] + [("long", n) for n in range(2, 9)] + [("solo", 1)]
+
+
+def forbidden(state: DenboraZupState) -> set[str]:
+    return state.hidden_cards()
+
+
+def check_view(game: DenboraZupGame, state: DenboraZupState, viewer: int | None, hidden: set[str]) -> None:
+    view = game.view(state, viewer)
+    assert_no_dates(view, hidden, f"view {viewer}")
+    for card in view["hand"] or []:
+        assert set(card) == {"id", "title"}
+    if view["tiebreak"] and view["tiebreak"]["options"]:
+        for card in view["tiebreak"]["options"]:
+            assert set(card) == {"id", "title"}
+    if viewer is not None and view["hand"] is not None:
+        # a viewer sees its own hand only: no other seat's card ids (beyond earlier reveals)
+        others = {c for s, h in enumerate(state.hands) if s != viewer for c in h} | set(state.deck)
+        text = repr({k: v for k, v in view.items() if k != "last_reveal"})
+        assert not [c for c in others if f"'{c}'" in text]
+
+
+def play(game: DenboraZupGame, mode: str, players: int, seed: int, bots: str, leaks: bool) -> DenboraZupState:
+    state = game.new(game.options(mode=mode), players, seed)
+    rng = random.Random(seed)
+    seats: dict[int, Any] = {}
+    for s in range(players):
+        # random players hoard cards in the long timeline (thousands of legal slots): bots only there
+        pool = ["easy", "medium", "expert"] + (["random"] if mode != "long" else [])
+        name = bots if bots != "mix" else rng.choice(pool)
+        seats[s] = RandomBot(random.Random(seed * 31 + s)) if name == "random" else \
+            make_bot("denborazup", name, random.Random(seed * 31 + s))
+    all_ids = sorted(e.id for e in game.deck)
+    for _step in range(20_000):
+        if state.is_over:
+            break
+        to_act = state.to_act()
+        assert to_act
+        for seat in to_act:
+            assert state.legal_actions(seat), (state.phase, seat)
+        seat = to_act[rng.randrange(len(to_act))] if rng.random() < 0.5 else to_act[0]
+        legal = state.legal_actions(seat)
+        action = seats[seat].act(game, seat, game.observe(state, seat), legal)
+        assert action in legal
+        hidden_before = forbidden(state)
+        decided = {d.card for d in state.decisions.values() if hasattr(d, "card")}
+        decided |= set(state.tie_choices.values())
+        if getattr(action, "card", None):
+            decided.add(action.card)
+        events = state.apply(seat, action)
+        assert sorted(state.all_cards()) == all_ids
+        assert all(len(h) >= 0 for h in state.hands)
+        if leaks:
+            hidden = (hidden_before & forbidden(state)) - decided
+            for viewer in [None, *range(players)]:
+                for event in events:
+                    assert_no_dates(game.project_event(event, viewer), hidden, f"event {event.kind}")
+                    assert_no_dates(event.redacted, hidden, "redacted")
+            for viewer in [None, *range(players)]:
+                check_view(game, state, viewer, forbidden(state))
+            # errors: try a card of another hand and of the deck
+            if state.phase == "decide" and seat in state.to_act():
+                for card in [*state.deck[:1], *(h[0] for s, h in enumerate(state.hands) if s != seat and h)]:
+                    try:
+                        state.apply(seat, game.parse_action(f"place {card}"))
+                    except MahaiError as err:
+                        assert_no_dates(err.to_json(), set(), "error")
+                        assert set(err.params) <= {"card", "slot", "last", "coin", "cards", "phase", "seat"}
+    assert state.is_over, (mode, players, seed)
+    assert state.winners() and state.to_act() == ()
+    if mode == "solo":
+        assert state.rating() is not None and state.used[0] >= 4
+    else:
+        assert all(len(state.hands[w]) == 0 for w in state.winners())
+    return state
+
+
+@pytest.mark.parametrize(("mode", "players"), CONFIGS)
+def test_playouts_with_bots_and_leak_checks(mode: str, players: int) -> None:
+    for seed in range(2 if mode == "long" else 3):
+        play(BIG, mode, players, seed, "mix", leaks=True)
+    play(MINI, mode, players, 99, "mix", leaks=True)
+
+
+@pytest.mark.parametrize(("mode", "players"), CONFIGS)
+def test_many_playouts_invariants(mode: str, players: int) -> None:
+    for seed in range(100, 108 if mode == "long" else 120):
+        bots = "mix" if mode != "solo" else "medium"
+        play(BIG if seed % 2 else MINI, mode, players, seed, bots, leaks=False)
+
+
+def test_random_bots_finish_every_mode() -> None:
+    for mode, players in (("multi", 3), ("long", 5), ("solo", 1)):
+        for seed in range(3):
+            play(MINI, mode, players, seed, "random", leaks=False)
