@@ -28,16 +28,6 @@ SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
 TWO_OF_CLUBS = 0
 
 
-def suit_of(card: Card) -> int:
-    """The suit (0 clubs … 3 spades) of ``card``."""
-    return card // 13
-
-
-def rank_of(card: Card) -> int:
-    """The rank (0 = two … 12 = ace) of ``card``."""
-    return card % 13
-
-
 CARD_TEXTS: tuple[str, ...] = tuple(RANKS[c % 13] + SUITS[c // 13] for c in range(52))
 
 
@@ -84,11 +74,6 @@ def cards_of(mask: int) -> list[Card]:
     """The cards of ``mask``, lowest first (clubs 2 … spades ace)."""
     return [*SUIT_CARDS[0][mask & 0x1FFF], *SUIT_CARDS[1][mask >> 13 & 0x1FFF],
             *SUIT_CARDS[2][mask >> 26 & 0x1FFF], *SUIT_CARDS[3][mask >> 39 & 0x1FFF]]
-
-
-def count(mask: int) -> int:
-    """Number of cards in ``mask``."""
-    return mask.bit_count()
 
 
 def _text_chunks(suit: int) -> tuple[tuple[str, ...], ...]:
