@@ -357,3 +357,47 @@ def test_mbc9_everything_resets_between_legs(edition: str, players: int) -> None
         assert getattr(st, name) == getattr(fresh, name), name
     assert st.card_count() == st.deck_size() and len(st.draw_pile) == len(fresh.draw_pile)
     assert GAME.view(st, 0)["extension"]["available"] == fresh.short
+
+
+# ------------------------------------------------------------------ MBC-5, the whole kind
+def test_mbc5_coup_fourre_with_last_card_and_empty_pile_passes_the_turn() -> None:
+    """MBC-5 kind (MBR-10, MBR-13): the safety was the caller's last card and nothing can be
+    drawn: the caller is skipped like any player with no cards; someone can always act."""
+    st = make("eu", 3, seed=2)
+    put(st, 0, "roll")
+    set_hand(st, 0, "driving_ace")
+    set_hand(st, 1, "accident", "25")
+    set_hand(st, 2, "50", "75")
+    st.discard.extend(st.draw_pile)
+    st.draw_pile.clear()
+    turn(st, 1)
+    do(st, 1, "hazard accident 0")  # direction right: seat 0 is next, and attacked
+    assert st.to_act() == (0,) and "coup_fourre driving_ace" in legal(st, 0)
+    do(st, 0, "coup_fourre driving_ace")
+    assert st.cf[0] and not st.hands[0]
+    assert st.turn == 2 and st.phase == PLAY
+    assert all(st.legal_actions(s) for s in st.to_act())
+
+
+@pytest.mark.parametrize("exhaustion", ["play_out", "reshuffle", "end"])
+def test_mbc5_fast_remedy_takes_the_last_card_before_the_next_player_draws(exhaustion: str) -> None:
+    """The same kind in the fast game: an out-of-turn remedy draws the last card of the pile while
+    the next player waits to draw; the next player then plays on as the exhaustion rule says."""
+    st = make("eu", 3, fast_game=True, deck_exhaustion=exhaustion)
+    a, b, c = abc(st)
+    put(st, c, "roll")
+    set_hand(st, a, "accident", "25", "25", "25", "25", "25")
+    set_hand(st, c, "repairs", "50", "50", "50", "50", "50")
+    st.discard.extend(st.draw_pile[1:])
+    del st.draw_pile[1:]
+    turn(st, a)
+    do(st, a, f"hazard accident {c}")
+    assert st.to_act() == (c, b) and st.phase == DRAW
+    do(st, c, "remedy repairs")
+    if exhaustion == "end":
+        assert st.legs_played == 1 and st.leg == 2
+    else:
+        assert len(st.hands[c]) == 6 and st.battle[c][-1] == CARD_OF["repairs"]
+        assert bool(st.draw_pile) == (exhaustion == "reshuffle")
+        assert st.turn == b and all(st.legal_actions(s) for s in st.to_act())
+        assert (st.phase == DRAW) == (exhaustion == "reshuffle")

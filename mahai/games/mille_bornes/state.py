@@ -514,10 +514,24 @@ class MilleBornesState(State[MilleBornesAction]):
         else:
             self._close_window()
             self._play(seat, action, events)
+        self._settle(events)
         self.log.extend(events)
         if len(self.log) > RECENT_EVENTS:
             del self.log[:-RECENT_EVENTS]
         return events
+
+    def _settle(self, events: list[Event]) -> None:
+        """Keep the turn invariants after any action (MBR-10, MBR-13): a draw phase needs a
+        draw pile, a play phase a card in hand; otherwise the turn goes on as the rules say
+        (play without drawing, reshuffle, end of leg, or skip the empty-handed player)."""
+        if self.over or self.phase == EXTEND:
+            return
+        if self.phase == DRAW and not self.draw_pile:
+            self._start_turn(self.turn, events)
+        elif self.phase == PLAY and not self.hands[self.turn]:
+            self._start_turn(self.next_seat(self.turn), events)
+        if self.turn in self.pending:
+            self.pending.remove(self.turn)
 
     def _close_window(self) -> None:
         self.win_team = -1
