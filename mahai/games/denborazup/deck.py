@@ -150,18 +150,23 @@ def format_year(year: int, lang: str = "eu") -> str:
 def format_date(event: Event, lang: str = "eu") -> str:
     """The card's date for display (year, and month/day when known), marked
     approximate when ``precision == "approx"``."""
-    text = format_year(event.year, lang)
+    return format_parts(event.year, event.month, event.day, event.precision, lang)
+
+
+def format_parts(year: int, month: int | None, day: int | None, precision: str, lang: str = "eu") -> str:
+    """:func:`format_date` from the parts (e.g. a revealed card of the view JSON)."""
+    text = format_year(year, lang)
     months = _MONTHS.get(lang, _MONTHS["en"])
-    if event.month is not None:
-        month = months[event.month - 1]
+    if month is not None:
+        name = months[month - 1]
         if lang == "eu":
-            text = f"{text}, {month}" + (f" {event.day}" if event.day else "")
+            text = f"{text}, {name}" + (f" {day}" if day else "")
         elif lang == "en":
-            text = f"{month} {event.day}, {text}" if event.day else f"{month} {text}"
+            text = f"{name} {day}, {text}" if day else f"{name} {text}"
         else:
             joiner = " de " if lang == "es" else " "
-            text = (f"{event.day} " if event.day else "") + f"{month}{joiner}{text}"
-    if event.precision == "approx":
+            text = (f"{day} " if day else "") + f"{name}{joiner}{text}"
+    if precision == "approx":
         text = _APPROX.get(lang, _APPROX["en"]).format(d=text)
     return text
 

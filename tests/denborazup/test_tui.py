@@ -1,0 +1,156 @@
+"""Terminal play (scripted whole games, hot-seat privacy) and the ``mahai`` commands for DenboraZup."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from mahai.cli import app
+from mahai.tui.denborazup import DenboraZupTerminal
+from tests.denborazup.helpers import MINI, mini_game
+
+G = mini_game()
+runner = CliRunner()
+
+
+class LogConsole(Console):
+    """A recording console that also notes when the screen is cleared."""
+
+    def __init__(self, log: list[str]) -> None:
+        super().__init__(record=True, width=120, force_terminal=False)
+        self.log = log
+
+    def clear(self, home: bool = True) -> None:
+        self.log.append("CLEAR")
+
+
+def auto_player(term_ref: list[DenboraZupTerminal], log: list[str], mistakes: bool = True) -> Any:
+    """An input function answering like a person from what the terminal shows; every few
+    prompts it first types something wrong (the terminal must explain and ask again)."""
+    count = [0]
+
+    def answer(prompt: str) -> str:
+        log.append(prompt)
+        count[0] += 1
+        term = term_ref[0]
+        state = term.state
+        seat = state.to_act()[0]
+        if mistakes and count[0] % 7 == 0 and "Enter" not in prompt:
+            return "zzz 99"
+        phase = state.phase
+        if "only you are looking" in prompt or "bakarrik begira" in prompt:
+            return ""
+        if phase == "flip":
+            return ""
+        if phase == "decide":
+            if count[0] % 5 == 0 and state.mode != "solo":
+                return "p"
+            hand = state.hands[seat]
+            ref = state.cards[state.reference].year
+            fits = [i for i, c in enumerate(hand, start=1)
+                    if (state.cards[c].year >= ref) == (state.coin == "up") or state.cards[c].year == ref]
+            # mostly a card that fits (the test peeks at the dates), sometimes any card
+            card = fits[0] if fits and count[0] % 4 else 1 + count[0] % len(hand)
+            call = " !" if len(hand) == 2 else ""
+            if state.mode == "long":
+                slots = list(state._slots())
+                return f"{card} {slots[count[0] % len(slots)]}{call}"
+            return f"{card}{call}"
+        if phase == "vote":
+            return "b"
+        if phase == "star":
+            return f"e {1 + (seat + 1) % state.players}"
+        return "1"
+
+    return answer
+
+
+def run_game(mode: str, players: int, humans: int, seed: int, lang: str = "eu",
+             mistakes: bool = True) -> tuple[DenboraZupTerminal, list[str], str]:
+    log: list[str] = []
+    ref: list[DenboraZupTerminal] = []
+    console = LogConsole(log)
+    term = DenboraZupTerminal(G.options(mode=mode), players, humans, seed, lang=lang, bot="medium", game=G,
+                              console=console, input_fn=auto_player(ref, log, mistakes))
+    ref.append(term)
+    term.run()
+    return term, log, console.export_text()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_solo_game_to_the_end_with_rating(seed: int) -> None:
+    term, log, out = run_game("solo", 1, 1, seed)
+    assert term.state.is_over
+    rating = term.state.rating()
+    assert rating is not None and f"Erabilitako kartak: {term.state.used[0]} — {rating}" in out
+    assert "Zure eskua (gertakariak, datarik gabe)" in out and "Txanpona" in out
+    assert "Ez da ulertzen" in out or "ez dago zure eskuan" in out  # the mistakes were explained
+
+
+@pytest.mark.parametrize(("mode", "players", "seed"), [("multi", 3, 1), ("multi", 4, 2), ("long", 3, 3)])
+def test_multi_game_against_bots_to_the_end(mode: str, players: int, seed: int) -> None:
+    term, log, out = run_game(mode, players, 1, seed, lang="en")
+    assert term.state.is_over
+    assert "Winner: " in out and "Reveal" in out and "Cards left" in out
+    if mode == "long":
+        assert "Timeline" in out
+
+
+def test_hot_seat_clears_the_screen_around_each_secret_choice() -> None:
+    term, log, out = run_game("multi", 3, 2, seed=4, lang="en", mistakes=False)
+    assert term.state.is_over
+    asks = [i for i, line in enumerate(log) if "only you are looking" in line]
+    assert len(asks) >= 4
+    for i in asks:
+        assert log[i - 1] == "CLEAR"  # the screen is cleared before a hand is shown
+    # after each secret choice the screen is cleared again before the next person is asked
+    choice_prompts = [i for i, line in enumerate(log) if "card number" in line]
+    assert choice_prompts
+    for i in choice_prompts:
+        assert log[i + 1] == "CLEAR"
+
+
+def test_cli_solo_game_with_plain_input() -> None:
+    result = runner.invoke(app, ["play", "denborazup", "--mode", "solo", "--seed", "5", "--deck", str(MINI),
+                                 "--lang", "en"], input="\n1\n" * 300)
+    assert result.exit_code == 0, result.output
+    assert "Cards used:" in result.output
+
+
+def test_cli_rejects_bad_options() -> None:
+    result = runner.invoke(app, ["play", "denborazup", "--players", "9", "--deck", str(MINI)])
+    assert result.exit_code == 2
+    result = runner.invoke(app, ["play", "denborazup", "--mode", "short"])
+    assert result.exit_code == 2
+
+
+def test_cli_simulate_json() -> None:
+    result = runner.invoke(app, ["simulate", "denborazup", "--games", "6", "--players", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout[result.stdout.index("{"):])
+    assert data["games"] == 6 and set(data["bots"]) == {"expert", "medium", "easy"}
+    assert data["means"]["rounds"] > 0
+
+
+def test_cli_chronology_is_in_date_order() -> None:
+    result = runner.invoke(app, ["denborazup", "chronology", "--deck", str(MINI), "--lang", "eu"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.index("K.a. 14000") < out.index("K.a. 75") < out.index("778") < out.index("2021")
+    assert "Euskal Herriko historiaren kronograma" in out
+
+
+def test_cli_check_deck_names_the_line(tmp_path: Any) -> None:
+    bad = tmp_path / "bad.csv"
+    lines = MINI.read_text(encoding="utf-8").splitlines()
+    lines[3] = lines[3].replace(",-75,", ",0,")
+    bad.write_text("\n".join(lines), encoding="utf-8")
+    result = runner.invoke(app, ["denborazup", "check-deck", str(bad), "--lang", "en"])
+    assert result.exit_code == 1
+    assert "Line 4: there is no year 0" in result.output
+    result = runner.invoke(app, ["denborazup", "check-deck", str(MINI)])
+    assert result.exit_code == 0 and "48" in result.output
