@@ -40,6 +40,10 @@ class Server:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
+    def restart(self) -> Server:
+        """Start again on the same port and database (pages reconnect by themselves)."""
+        return self.start()
+
     def start(self) -> Server:
         env = dict(os.environ, MAHAI_GAME_MODULES="nim=tests.toy_game",
                    PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
@@ -125,3 +129,25 @@ def play_page(page: Any, rng: random.Random, max_moves: int = 2000,
             "document.getElementById('error').textContent !== ''", timeout=30_000)
         moves += 1
     raise AssertionError("the game did not end through the page")
+
+
+def move_once(page: Any, rng: random.Random, prefer: tuple[str, ...] = ()) -> bool:
+    """If the page offers a move now, click one and wait for the table to change;
+    returns whether it moved."""
+    if page.evaluate("document.body.dataset.over") == "1":
+        return False
+    actions = page.eval_on_selector_all("#actions button[data-action]:not([disabled])",
+                                        "els => els.map(e => e.dataset.action)")
+    if not actions:
+        return False
+    version = page.evaluate("document.body.dataset.version")
+    preferred = [a for a in actions if a.split(" ")[0] in prefer]
+    choice = rng.choice(preferred or actions)
+    try:
+        page.click(f"#actions button[data-action={json.dumps(choice)}]", timeout=2000)
+    except Exception:  # noqa: BLE001 - the bar was re-rendered under us: try again later
+        return False
+    page.wait_for_function(
+        f"document.body.dataset.version !== {json.dumps(version)} || "
+        "document.getElementById('error').textContent !== ''", timeout=30_000)
+    return True
