@@ -1,0 +1,99 @@
+"""Bots on the server: a leaving player's seat handed to a bot, the turn timer;
+and the step-by-step replay (whole record only once the game is over)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from tests.web.client import Client
+from tests.web.server import Server
+
+pytestmark = pytest.mark.web
+
+
+def test_a_leaving_player_is_replaced_by_a_bot(server: Server) -> None:
+    made = server.create("nim", ["person", "person"], options={"stones": 15})
+    tid, tokens = made["id"], made["tokens"]
+    leaver, stayer = Client(server.ws_url, tid, tokens["0"]), Client(server.ws_url, tid, tokens["1"])
+    leaver.send({"type": "hand_to_bot", "bot": "random"})
+    leaver.wait_until(lambda s: s["table"]["seats"][0]["kind"] == "bot")
+    assert leaver.state is not None and leaver.state["seat"] is None  # now a spectator
+    state = stayer.wait_until(lambda s: 1 in s["to_act"] or s["over"])
+    while not state["over"]:
+        stayer.act(state["legal"][0])
+        state = stayer.wait_until(lambda s: 1 in s["to_act"] or s["over"])
+    info = server.get(f"/api/tables/{tid}")
+    assert info["over"] and info["seats"][0] == {"seat": 0, "kind": "bot", "bot": "random", "online": False}
+    again = Client(server.ws_url, tid, tokens["0"])  # the old link no longer claims the seat
+    assert again.welcome["seat"] is None
+    assert [f["code"] for f in again.frames if f["type"] == "error"] == ["bad_token"]
+    for c in (leaver, stayer, again):
+        c.close()
+
+
+def test_the_turn_timer_lets_a_bot_move_for_a_silent_player(server: Server) -> None:
+    made = server.post("/api/tables", {"game": "nim", "seats": [{"kind": "person"}, {"kind": "person"}],
+                                       "turn_seconds": 1})
+    watcher = Client(server.ws_url, made["id"], None)
+    start = time.monotonic()
+    state = watcher.wait_until(lambda s: s["version"] >= 2, timeout=15)
+    assert state["version"] >= 2 and time.monotonic() - start >= 1.5
+    watcher.close()
+
+
+def test_replay_shows_the_whole_record_only_when_over(server: Server, page: Any) -> None:
+    made = server.create("nim", ["person", "person"], options={"stones": 5})
+    tid, tokens = made["id"], made["tokens"]
+    a, b = Client(server.ws_url, tid, tokens["0"]), Client(server.ws_url, tid, tokens["1"])
+    first = a if a.state and 0 in a.state["to_act"] else b
+    first.act("take 1")
+    mine = server.get(f"/api/tables/{tid}/replay?token={tokens['0']}&seat=1")
+    assert not mine["over"] and mine["viewer"] == 0  # seat=… is ignored while the game runs
+    assert len(mine["frames"]) == 2 and all("action" not in f for f in mine["frames"])
+    assert mine["frames"][1]["view"] == {"stones": 4, "turn": mine["frames"][1]["view"]["turn"]}
+    # play it out
+    state = a.state
+    while state is not None and not state["over"]:
+        c = a if 0 in state["to_act"] else b
+        c.wait_until(lambda s, v=state["version"]: s["version"] == v)
+        c.act("take 1")
+        state = a.wait_until(lambda s, v=state["version"]: s["version"] > v)
+    full = server.get(f"/api/tables/{tid}/replay?seat=1")
+    assert full["over"] and full["viewer"] == 1
+    assert [f["action"] for f in full["frames"][1:]] == ["take 1"] * 5
+    assert [f["view"]["stones"] for f in full["frames"]] == [5, 4, 3, 2, 1, 0]
+    assert all("seed" not in f for f in full["frames"])
+    # the replay page steps through it
+    page.goto(f"{server.url}/t/{tid}/replay")
+    page.wait_for_function("document.body.dataset.step === '0'")
+    page.click("#next")
+    page.click("#next")
+    page.wait_for_function("document.body.dataset.step === '2'")
+    assert "3" in page.inner_text("#board")
+    page.click("#last")
+    page.wait_for_function("document.body.dataset.step === '5'")
+    assert "take 1" in page.inner_text("#step")
+    for c in (a, b):
+        c.close()
+
+
+def test_the_lobby_and_page_are_keyboard_playable(server: Server, page: Any) -> None:
+    made = server.create("nim", ["person", "bot:random"], options={"stones": 6}, lang="en")
+    page.goto(server.url + made["links"]["0"])
+    page.wait_for_function("window.mahaiLast !== undefined")
+    moves = 0
+    while page.evaluate("document.body.dataset.over") != "1":
+        page.wait_for_function("document.body.dataset.over === '1' || "
+                               "document.querySelector('#actions button[data-key=\"1\"]:not([disabled])')")
+        if page.evaluate("document.body.dataset.over") == "1":
+            break
+        version = page.evaluate("document.body.dataset.version")
+        page.keyboard.press("1")  # digit shortcuts press the n-th legal move
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+        moves += 1
+    assert moves >= 1 and page.is_visible("#gameover")
+    labels = page.eval_on_selector_all("#seats li", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert all(labels) and len(labels) == 2
