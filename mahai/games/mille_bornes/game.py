@@ -164,13 +164,26 @@ class MilleBornes(Game[MilleBornesState, MilleBornesOptions]):
             raise InvalidOptions("bad_player_count", players=players, choices=", ".join(map(str, allowed)))
 
     def new(self, options: MilleBornesOptions, players: int, seed: int) -> MilleBornesState:
+        """A new game, first leg dealt (MBR-3; seat 0 starts); chance from ``random.Random(seed)``.
+
+        Raises:
+            InvalidOptions: ``bad_player_count``.
+        """
         self.check_players(options, players)
         return MilleBornesState(options, players, random.Random(seed))
 
     def parse_action(self, text: str) -> MilleBornesAction:
+        """Notation → action (see :mod:`mahai.games.mille_bornes.actions`).
+
+        Raises:
+            MalformedAction: ``bad_notation``, ``unknown_card``, ``bad_card_for_verb``, ``bad_team``.
+        """
         return parse_action(text)
 
     def observe(self, state: MilleBornesState, viewer: Seat | None) -> MilleBornesObservation:
+        """The projection: the viewer's own hand, every tableau, pile counts, the discard pile,
+        scores and sheets, whose turn, the open window, the viewer's decision and the recent
+        events as the viewer may see them (``None``: a spectator, no hand)."""
         st = state
         tableaux = tuple(
             TableauView(
