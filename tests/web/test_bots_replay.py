@@ -55,11 +55,11 @@ def test_replay_shows_the_whole_record_only_when_over(server: Server, page: Any)
     assert len(mine["frames"]) == 2 and all("action" not in f for f in mine["frames"])
     assert mine["frames"][1]["view"] == {"stones": 4, "turn": mine["frames"][1]["view"]["turn"]}
     # play it out
-    state = a.state
-    while state is not None and not state["over"]:
-        c = a if 0 in state["to_act"] else b
+    state = a.wait_until(lambda s: s["version"] == 1)
+    while not state["over"]:
+        c = (a, b)[state["to_act"][0]]
         c.wait_until(lambda s, v=state["version"]: s["version"] == v)
-        c.act("take 1")
+        assert c.act("take 1")["type"] == "update"
         state = a.wait_until(lambda s, v=state["version"]: s["version"] > v)
     full = server.get(f"/api/tables/{tid}/replay?seat=1")
     assert full["over"] and full["viewer"] == 1
