@@ -276,8 +276,8 @@ class Hub:
             try:
                 self.tables[row.id] = self._build(row)
                 n += 1
-            except MahaiError:
-                continue
+            except Exception as exc:  # noqa: BLE001 - one bad record must not stop the server
+                print(f"mahai: table {row.id} ({row.game}) not loaded: {exc}", file=sys.stderr)
         return n
 
     def start(self) -> None:
