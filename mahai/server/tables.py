@@ -464,6 +464,3 @@ class Hub:
             frames.append(frame)
         return {"table": table.public(), "viewer": viewer, "over": over, "frames": frames}
 
-
-def games_available() -> list[str]:
-    return available_games()
