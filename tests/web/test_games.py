@@ -71,3 +71,20 @@ def test_a_person_plays_a_whole_game_against_bots(server: Server, page: Any, gam
     assert info["over"] is True
     assert page.inner_text("#winners").strip()
     assert not errors, errors
+
+
+def test_the_denborazup_chronology_page_lists_the_deck_in_order(server: Server, page: Any) -> None:
+    """DZR-14: every event of the deck, sorted by date; DZC-2: BC years in Basque."""
+    if "denborazup" not in available_games():
+        pytest.skip("denborazup is not in the tree yet")
+    from mahai.games.denborazup import GAME
+
+    events = server.get("/api/games/denborazup/chronology")
+    years = [e["year"] for e in events]
+    assert len(events) == len(GAME.deck.events) and years == sorted(years)
+    page.goto(server.url + "/chronology/denborazup")
+    page.wait_for_function(f"document.querySelectorAll('#chrono li').length === {len(events)}")
+    shown = page.eval_on_selector_all("#chrono li", "els => els.map(e => Number(e.dataset.year))")
+    assert shown == years
+    if years[0] < 0:
+        assert page.inner_text("#chrono li .year").startswith("K.a.")
