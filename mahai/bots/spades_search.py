@@ -32,6 +32,7 @@ from mahai.bots.spades import (
     estimate_tricks,
     heuristic_action,
     keep_shown,
+    nil_safe,
 )
 from mahai.core.game import Action, Game, Observation, Seat
 from mahai.games.spades import SpadesObservation, SpadesState
@@ -49,6 +50,10 @@ from mahai.games.spades.actions import (
 )
 
 DEFAULT_SAMPLES = 8
+INFERENCE_TRIES = 6
+"""Determinizations drawn per kept sample at most when matching the hands to the bids."""
+BID_SLACK = 1.5
+"""A bid agrees with a hand worth that many tricks more or less (:func:`bid_misfit`)."""
 
 
 def rollout(state: SpadesState, seat: Seat, bag_cost: bool = False) -> float:
@@ -88,13 +93,14 @@ def rollout(state: SpadesState, seat: Seat, bag_cost: bool = False) -> float:
 
 
 def evaluate(game: Game[Any, Any], obs: SpadesObservation, cards: Sequence[int], samples: int,
-             rng: random.Random, bag_cost: bool = False) -> list[float]:
+             rng: random.Random, bag_cost: bool = False, infer: bool = True) -> list[float]:
     """Mean rollout value of each card of ``cards`` over ``samples`` determinizations of ``obs``."""
-    return evaluate_actions(game, obs, [PLAYS[c] for c in cards], samples, rng, bag_cost)
+    return evaluate_actions(game, obs, [PLAYS[c] for c in cards], samples, rng, bag_cost, infer)
 
 
 def evaluate_actions(game: Game[Any, Any], obs: SpadesObservation, actions: Sequence[SpadesAction],
-                     samples: int, rng: random.Random, bag_cost: bool = False) -> list[float]:
+                     samples: int, rng: random.Random, bag_cost: bool = False,
+                     infer: bool = True) -> list[float]:
     """Mean rollout value (:func:`rollout`) of each of ``actions`` (plays or bids) over
     ``samples`` determinizations of ``obs``, the same worlds for every action.
 
@@ -105,13 +111,54 @@ def evaluate_actions(game: Game[Any, Any], obs: SpadesObservation, actions: Sequ
     if seat is None:
         raise ValueError("search needs a seat's observation")
     totals = [0.0] * len(actions)
-    for _ in range(samples):
-        world: SpadesState = game.determinize(obs, rng)
+    sampled = (worlds(game, obs, samples, rng) if infer
+               else [game.determinize(obs, rng) for _ in range(samples)])
+    for world in sampled:
         for i, action in enumerate(actions):
             st = world.clone()
             st._do(seat, action)
             totals[i] += rollout(st, seat, bag_cost)
     return [t / samples for t in totals]
+
+
+def bid_misfit(world: SpadesState, obs: SpadesObservation) -> float:
+    """How far the sampled hands of the other seats are from their bids (0: every bid is what
+    the hand is worth within ``BID_SLACK`` tricks, and every nil hand is safe for nil; SPR-4, SPR-5). A hand
+    is taken as dealt: its cards now plus those it played (the exchange is ignored). A blind
+    nil says nothing about the hand."""
+    misfit = 0.0
+    for s in range(obs.players):
+        bid = obs.bids[s]
+        if s == obs.viewer or bid < 0 or obs.blind[s]:
+            continue
+        dealt = world.hands[s] | obs.played_by[s]
+        est = estimate_tricks(dealt, obs.players)
+        if bid == 0:
+            misfit += 0.0 if est < 1.6 and nil_safe(dealt) else 1.0 + est
+        else:
+            misfit += max(0.0, abs(est - bid) - BID_SLACK)
+    return misfit
+
+
+def worlds(game: Game[Any, Any], obs: SpadesObservation, samples: int,
+           rng: random.Random) -> list[SpadesState]:
+    """``samples`` determinizations of ``obs`` that agree with the bids made (:func:`bid_misfit`
+    0): up to ``INFERENCE_TRIES × samples`` draws, the best-fitting ones kept if too few agree."""
+    if all(b < 0 for s, b in enumerate(obs.bids) if s != obs.viewer):
+        return [game.determinize(obs, rng) for _ in range(samples)]
+    good: list[SpadesState] = []
+    spare: list[tuple[float, int, SpadesState]] = []
+    for k in range(INFERENCE_TRIES * samples):
+        world: SpadesState = game.determinize(obs, rng)
+        misfit = bid_misfit(world, obs)
+        if misfit == 0:
+            good.append(world)
+            if len(good) == samples:
+                return good
+        else:
+            spare.append((misfit, k, world))
+    spare.sort(key=lambda x: (x[0], x[1]))
+    return good + [w for _, _, w in spare[: samples - len(good)]]
 
 
 def bid_candidates(obs: SpadesObservation) -> list[int]:
@@ -155,13 +202,15 @@ class SearchBot(Bot):
             default (it scored worse in duplicate hands).
         bid_samples: if > 0, bids are searched too (:func:`bid_candidates`, this many
             determinizations); 0 (default): the heuristic bids.
+        infer: sample hands that agree with the other seats' bids (:func:`worlds`).
     """
 
     name = "search"
 
     def __init__(self, rng: random.Random, samples: int = DEFAULT_SAMPLES, bag_cost: bool = False,
-                 bid_samples: int = 0) -> None:
+                 bid_samples: int = 0, infer: bool = True) -> None:
         super().__init__(rng)
+        self.infer = infer
         self.samples = samples
         self.bag_cost = bag_cost
         self.bid_samples = bid_samples
@@ -176,7 +225,8 @@ class SearchBot(Bot):
             return default
         if self.bid_samples > 0 and observation.phase == "bid" and isinstance(default, Bid):
             bids = [BIDS[b] for b in bid_candidates(observation)]
-            values = evaluate_actions(game, observation, bids, self.bid_samples, self.rng, self.bag_cost)
+            values = evaluate_actions(game, observation, bids, self.bid_samples, self.rng, self.bag_cost,
+                                      self.infer)
             best = max(range(len(bids)), key=lambda i: (values[i], bids[i] == default))
             return bids[best]
         if observation.phase != "play":
@@ -186,6 +236,6 @@ class SearchBot(Bot):
             return default
         # One card per class: the heuristic's own card in its class, else the lowest.
         cards = [next((c for c in g if PLAYS[c] == default), g[0]) for g in groups]
-        values = evaluate(game, observation, cards, self.samples, self.rng, self.bag_cost)
+        values = evaluate(game, observation, cards, self.samples, self.rng, self.bag_cost, self.infer)
         best = max(range(len(cards)), key=lambda i: (values[i], PLAYS[cards[i]] == default))
         return PLAYS[cards[best]]

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from mahai.bots.base import Bot
 from mahai.bots.play import play_out
 from mahai.bots.spades import HeuristicBot
-from mahai.bots.spades_search import SearchBot, distinct_cards, evaluate, rollout
+from mahai.bots.spades_search import SearchBot, bid_misfit, distinct_cards, evaluate, rollout, worlds
 from mahai.games.spades import GAME, SpadesState
 from mahai.games.spades.cards import parse_card
 from tests.spades_bots.helpers import position
@@ -97,6 +97,23 @@ def test_cards_of_equal_power_are_searched_once() -> None:
     clubs_and_diamonds = [parse_card(c) for c in ("2C", "3C", "4D", "5D")]
     assert distinct_cards(GAME.observe(state, 0), clubs_and_diamonds) == [clubs_and_diamonds[:2],
                                                                          clubs_and_diamonds[2:]]
+
+
+def test_sampled_hands_agree_with_the_bids() -> None:
+    """The worlds searched fit the bids made (SPR-4, SPR-5): with ordinary bids every one does;
+    with a nil (seat 1) the nil hand rarely holds the ace of spades, unlike plain draws."""
+    hand = {0: "AC KC 4C 5C 6C 7C AD 3D 4D 5D 6D 2H 3H"}
+    obs = GAME.observe(position(hand, bids=(3, 3, 3, 3), seed=9), 0)
+    kept = worlds(GAME, obs, 12, random.Random(3))
+    assert len(kept) == 12 and all(bid_misfit(w, obs) == 0 for w in kept)
+    assert sum(bid_misfit(GAME.determinize(obs, random.Random(i)), obs) > 0 for i in range(40)) >= 10
+
+    obs = GAME.observe(position(hand, bids=(3, 0, 3, 3), seed=9), 0)
+    ace = 1 << parse_card("AS")
+    plain = [GAME.determinize(obs, random.Random(i)) for i in range(40)]
+    kept = worlds(GAME, obs, 12, random.Random(3))
+    assert sum(bool(w.hands[1] & ace) for w in kept) / 12 < sum(bool(w.hands[1] & ace) for w in plain) / 40
+    assert sum(bid_misfit(w, obs) for w in kept) / 12 < sum(bid_misfit(w, obs) for w in plain) / 40
 
 
 def test_plays_whole_matches_legally() -> None:
