@@ -2,20 +2,21 @@
 
 For each card-play decision with more than one legal card, :class:`SearchBot` samples
 ``samples`` full states consistent with its observation (:meth:`Spades.determinize`: voids,
-exchanged and played cards respected; it never sees a hidden card), plays every legal card in
-each of them and finishes the hand with the heuristic policy for all four seats (each seat
-playing from its own hand and the public facts only), and picks the card with the best mean
-hand-score difference (its side's hand points minus the opponents', bag penalties included:
-SPR-10…SPR-12). The same sampled states are used for every candidate card (common random
+exchanged and played cards respected; it never sees a hidden card), keeping those whose hands
+agree with the bids made (:func:`worlds`: a nil hand is safe for nil, a bid is within 1.5 of
+what the hand is worth), plays every legal card in each of them and finishes the hand with the
+heuristic policy for all four seats (each seat playing from its own hand and the public facts
+only), and picks the card with the best mean hand-score difference: its side's hand points
+minus the opponents' (SPR-10, SPR-11), each bag charged its share of the penalty, 100 / 10
+points (SPR-12). The same sampled states are used for every candidate card (common random
 numbers); cards of equal power (touching once the played cards are removed) are searched once;
 ties go to the heuristic's own choice. Bids, blind nil, exchange and two-player stock
-decisions are the heuristic's (:mod:`mahai.bots.spades`).
+decisions are the heuristic's (:mod:`mahai.bots.spades`); bid search is an option.
 
-Cost: ``samples × (1 determinization + legal cards × one rollout)`` per decision; the budget is
-a deterministic sample count, never a clock. With the default 8 samples a decision takes well
-under a second on one core (see ``benchmarks/spades.py`` and the report in ``README.md``).
+Cost: at most ``samples × (6 determinizations + distinct legal cards × one rollout)`` per
+decision; the budget is a deterministic sample count, never a clock. With the default 8 samples
+a decision takes well under a second on one core (``python -m benchmarks.spades --duel``).
 """
-
 from __future__ import annotations
 
 import random
@@ -198,8 +199,8 @@ class SearchBot(Bot):
     Args:
         rng: its only source of chance (the determinizations).
         samples: determinizations per card-play decision (the deterministic time budget).
-        bag_cost: value each bag at its share of the penalty (see :func:`rollout`); off by
-            default (it scored worse in duplicate hands).
+        bag_cost: value each bag at its share of the penalty (see :func:`rollout`; on by
+            default: a bag costs about 9 points in a match, not +1).
         bid_samples: if > 0, bids are searched too (:func:`bid_candidates`, this many
             determinizations); 0 (default): the heuristic bids.
         infer: sample hands that agree with the other seats' bids (:func:`worlds`).
@@ -207,7 +208,7 @@ class SearchBot(Bot):
 
     name = "search"
 
-    def __init__(self, rng: random.Random, samples: int = DEFAULT_SAMPLES, bag_cost: bool = False,
+    def __init__(self, rng: random.Random, samples: int = DEFAULT_SAMPLES, bag_cost: bool = True,
                  bid_samples: int = 0, infer: bool = True) -> None:
         super().__init__(rng)
         self.infer = infer
