@@ -109,7 +109,16 @@ def test_every_frame_is_the_viewers_projection(server: Server, tmp_path: Path, g
     spectator = Client(server.ws_url, tid, None)
     rng = random.Random(5)
     moves = 0
+    late: list[tuple[int | None, dict[str, Any]]] = []  # (viewer, log frame) of mid-game connections
+    replays: list[tuple[int | None, dict[str, Any]]] = []  # replays of the unfinished game
     while moves < 3000:
+        if moves == 6:
+            for viewer, token in ((0, made["tokens"]["0"]), (None, None)):
+                extra = Client(server.ws_url, tid, token)
+                late.append((viewer, next(f for f in extra.frames if f["type"] == "log")))
+                extra.close()
+                query = f"?token={token}&seat=1" if token else "?seat=1"
+                replays.append((viewer, server.get(f"/api/tables/{tid}/replay{query}")))
         current = clients[0].state
         assert current is not None
         if current["over"]:
@@ -142,6 +151,19 @@ def test_every_frame_is_the_viewers_projection(server: Server, tmp_path: Path, g
     record = GameRecord(game.name, players, seed, json.loads(opts), actions)
     states, events = replay_states(game, record)
     check = CHECKS.get(game_name)
+    for viewer, log in late:  # the log sent on (re)connection: projected events only
+        expected = [{**p, "version": v} for v in range(1, len(events)) for e in events[v]
+                    if (p := game.project_event(e, viewer)) is not None]
+        assert log["events"] == norm(expected[: len(log["events"])]) and log["events"]
+        if check is not None:
+            check(log, states[log["events"][-1]["version"]], viewer)
+    for viewer, replay in replays:  # unfinished: the viewer's own projection, no notations
+        assert not replay["over"] and replay["viewer"] == viewer
+        for frame in replay["frames"]:
+            assert "action" not in frame and "seat" not in frame
+            assert frame["view"] == norm(game.view(states[frame["version"]], viewer))
+            if check is not None:
+                check(frame, states[frame["version"]], viewer)
     for viewer, client in [*enumerate(clients), (None, spectator)]:
         checked = 0
         assert all(str(seed) not in raw for raw in client.raw)
