@@ -89,7 +89,7 @@ function tableau(view, tb, msg, ui, byTeam) {
   for (const d of tb.distance) counts[d] = (counts[d] || 0) + 1;
   const attacks = (byTeam[tb.team] || []).map((n) => ui.actionButton(n, `${actionLabel(n, ui)}`));
   return h("section", { class: `team ${turn ? "turn" : ""}`, "aria-label": teamName(view, tb.team, ui), "data-team": tb.team },
-    h("h3", {}, teamName(view, tb.team, ui), mine ? ` (${ui.t("your team")})` : "", " — ",
+    h("h3", {}, teamName(view, tb.team, ui), mine && tb.seats.length > 1 ? ` (${ui.t("your team")})` : "", " — ",
       h("strong", { class: "km" }, `${tb.km} km`), ` / ${view.target} km`),
     h("div", { class: "row" }, ...status),
     h("div", { class: "row" },
