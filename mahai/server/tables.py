@@ -67,6 +67,25 @@ class Table:
     bots: dict[int, Bot] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
     timer: asyncio.Task[None] | None = None
+    legal: dict[int, list[str]] = field(default_factory=dict)
+    """Each seat's legal notations now, and ``legal_since``: the version at which
+    they last changed. An action that carries an older version than its seat's
+    ``legal_since`` is stale; one that carries a newer one is still good, so that
+    in simultaneous decisions another seat's move does not void a click."""
+    legal_since: dict[int, int] = field(default_factory=dict)
+
+    def note_legal(self) -> None:
+        """Record which seats' legal actions changed with the current version."""
+        over = self.state.is_over
+        for seat in range(self.state.players):
+            now = [] if over else legal_notations(self.state, seat)
+            if self.legal.get(seat) != now:
+                self.legal[seat] = now
+                self.legal_since[seat] = self.state.version
+
+    def is_stale(self, seat: int, version: int) -> bool:
+        """Whether a client's action for ``seat`` seen at ``version`` is out of date."""
+        return not self.legal_since.get(seat, 0) <= version <= self.state.version
 
     @property
     def id(self) -> str:
@@ -107,7 +126,7 @@ def snapshot(table: Table, viewer: int | None) -> dict[str, Any]:
         "seat": viewer,
         "version": state.version,
         "view": table.game.view(state, viewer),
-        "legal": legal_notations(state, viewer) if viewer is not None and not over else [],
+        "legal": table.legal.get(viewer, []) if viewer is not None else [],
         "to_act": list(state.to_act()),
         "over": over,
         "winners": sorted(state.winners()) if over else [],
@@ -262,6 +281,7 @@ class Hub:
             for e in state.apply(seat, game.parse_action(text)):
                 events.append((state.version, e))
         table = Table(row, game, record, state, events)
+        table.note_legal()
         for s in row.seats:
             if s.kind == "bot":
                 table.bots[s.seat] = make_bot(game.name, s.bot or "random",
@@ -349,7 +369,7 @@ class Hub:
         async with table.lock:
             if table.state.is_over:
                 raise web_error(IllegalAction, "game_over")
-            if version != table.state.version:
+            if table.is_stale(seat, version):
                 raise web_error(IllegalAction, "stale_version", seen=version,
                                 current=table.state.version)
             action = table.game.parse_action(text)
@@ -364,6 +384,7 @@ class Hub:
         table.record.actions.append((seat, notation))
         table.row.actions.append((seat, notation))
         table.state = state
+        table.note_legal()
         new = [(state.version, e) for e in events]
         table.events.extend(new)
         await self.broadcast(table, new)

@@ -73,3 +73,29 @@ def test_errors_are_in_the_players_language(server: Server) -> None:
     assert err["message"] == explain(IllegalAction("not_seated", domain="web"), "eu")
     assert err["message"] != explain(IllegalAction("not_seated", domain="web"), "en")
     c.close()
+
+
+def test_simultaneous_decisions_are_not_voided_by_another_seats_move(server: Server) -> None:
+    """DZR-5: after the flip both players decide at once. A decision sent with the
+    version its sender saw is accepted even though the other seat moved in between;
+    once the sender's own choices change (the reveal), that old version is stale."""
+    made = server.create("denborazup", ["person", "person"])
+    tid, tokens = made["id"], made["tokens"]
+    a, b = Client(server.ws_url, tid, tokens["0"]), Client(server.ws_url, tid, tokens["1"])
+    assert a.state is not None
+    flipper = a if a.state["to_act"] == [0] else b
+    assert flipper.act("flip")["type"] == "update"
+    for c in (a, b):
+        c.wait_until(lambda s: sorted(s["to_act"]) == [0, 1])
+    assert a.state is not None and b.state is not None
+    seen_by_b = b.state["version"]
+    moved = a.act("pass")                               # a moves: the table's version goes up
+    assert moved["type"] == "update" and moved["version"] == seen_by_b + 1
+    b.wait_until(lambda s: s["version"] == seen_by_b + 1)
+    done = b.act("pass", version=seen_by_b)             # b still sends what it saw
+    assert done["type"] == "update" and done["version"] == seen_by_b + 2, done
+    # after the all-pass, b's choices are a vote: its old version is now stale
+    err = b.act("vote yes", version=seen_by_b)
+    assert err["type"] == "error" and err["code"] == "stale_version"
+    for c in (a, b):
+        c.close()
