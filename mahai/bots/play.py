@@ -12,14 +12,15 @@ from mahai.core.game import Event, Game, Seat, State
 def bot_step(
     game: Game[Any, Any], state: State[Any], bots: Mapping[Seat, Bot]
 ) -> list[tuple[Seat, Event]] | None:
-    """Let the first bot seat in ``to_act()`` decide and apply its action.
+    """Let the first bot seat in ``to_act()`` that need not wait
+    (:meth:`State.must_wait`) decide and apply its action.
 
-    Returns the events tagged with the acting seat, or None if no bot owes a
-    decision (a person must act, or the game is over).
+    Returns the events tagged with the acting seat, or None if no bot may act now
+    (a person must act first, or the game is over).
     """
     for seat in state.to_act():
         bot = bots.get(seat)
-        if bot is None:
+        if bot is None or state.must_wait(seat):
             continue
         legal = state.legal_actions(seat)
         action = bot.act(game, seat, game.observe(state, seat), legal)

@@ -105,6 +105,14 @@ class State(ABC, Generic[A]):
     def scores(self) -> tuple[float, ...]:
         """The running total of each seat (a team's total for each member)."""
 
+    def must_wait(self, seat: Seat) -> bool:
+        """True when ``seat`` is in :meth:`to_act` but should let the other seats
+        there answer first, because its action would close a window still open to
+        them (e.g. the next player's draw closing a coup-fourré window, MBR-10).
+        Drivers (bots, servers) hold such a seat back while another seat may still
+        answer. Default: never."""
+        return False
+
     def can(self, seat: Seat, action: A) -> bool:
         """Whether ``apply(seat, action)`` would succeed."""
         try:

@@ -404,7 +404,9 @@ class Hub:
         """The seat's player leaves: a bot (``bot`` name) plays the seat from now on."""
         if seat is None:
             raise web_error(IllegalAction, "not_seated")
-        name = bot if isinstance(bot, str) else "random"
+        if bot is not None and not isinstance(bot, str):
+            raise web_error(MalformedAction, "bad_message")
+        name = bot or "random"
         if name not in bot_names(table.game.name):
             raise InvalidOptions("unknown_bot", bot=name, choices=", ".join(bot_names(table.game.name)))
         async with table.lock:
@@ -434,7 +436,8 @@ class Hub:
             table.timer = asyncio.create_task(self._time_out(table, table.state.version))
 
     def _bot_seat(self, table: Table) -> int | None:
-        return next((s for s in table.state.to_act() if s in table.bots), None)
+        state = table.state
+        return next((s for s in state.to_act() if s in table.bots and not state.must_wait(s)), None)
 
     async def _drive(self, table: Table) -> None:
         while self._bot_seat(table) is not None:

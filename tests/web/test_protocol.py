@@ -99,3 +99,18 @@ def test_simultaneous_decisions_are_not_voided_by_another_seats_move(server: Ser
     assert err["type"] == "error" and err["code"] == "stale_version"
     for c in (a, b):
         c.close()
+
+
+def test_malformed_hand_to_bot_keeps_the_seat(server: Server) -> None:
+    made = server.create("nim", ["person", "person"])
+    tid, tokens = made["id"], made["tokens"]
+    a = Client(server.ws_url, tid, tokens["0"])
+    a.send({"type": "hand_to_bot", "bot": 12345})
+    err = a.wait("error")
+    assert err["code"] == "bad_message"
+    seats = server.get(f"/api/tables/{tid}")["seats"]
+    assert seats[0]["kind"] == "person"
+    a.close()
+    again = Client(server.ws_url, tid, tokens["0"])
+    assert again.welcome["seat"] == 0
+    again.close()

@@ -262,6 +262,11 @@ class MilleBornesState(State[MilleBornesAction]):
             return (*self.pending, self.turn)
         return (self.turn,)
 
+    def must_wait(self, seat: Seat) -> bool:
+        """The turn player waits while attacked players may still answer the
+        hazard: its draw (or play) would close their coup-fourré window (MBR-10)."""
+        return bool(self.pending) and seat == self.turn and seat not in self.pending
+
     @property
     def is_over(self) -> bool:
         return self.over
