@@ -88,3 +88,10 @@ def test_errors_are_translated_with_params() -> None:
     assert explain(err, "en") == "This game cannot be played by 5 players. Choices: 2, 4."
     assert "5 jokalarirekin" in explain(err, "eu")
     assert translate("core", "no_such_msgid", "eu") == "no_such_msgid"
+
+
+def test_record_format_must_be_the_integer_one() -> None:
+    text = '{"format": true, "game": "nim", "players": 2, "seed": 1, "options": {}, "actions": []}'
+    with pytest.raises(CorruptRecord) as err:
+        GameRecord.from_json(text)
+    assert err.value.code == "bad_format"

@@ -67,7 +67,7 @@ def play_denborazup(
 
 @simulate_app.command("denborazup")
 def simulate_denborazup(
-    games: int = typer.Option(100, help="How many games."),
+    games: int = typer.Option(100, min=1, help="How many games."),
     players: int = typer.Option(3, help="1 (solo) or 2–8."),
     bots: str = typer.Option("expert,medium,easy", help="Bots by seat, cyclic and rotated every game."),
     mode: str = typer.Option("multi", help="multi, solo or long.", callback=_check_mode),

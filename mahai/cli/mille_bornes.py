@@ -62,7 +62,7 @@ def play_mille_bornes(
 
 @simulate_app.command("mille-bornes")
 def simulate_mille_bornes(
-    games: int = typer.Option(..., help="How many games."),
+    games: int = typer.Option(..., min=1, help="How many games."),
     edition: str = typer.Option("eu", help="eu, classic or 2016."),
     players: int = typer.Option(2, help="Players per game."),
     bots: str = typer.Option("heuristic,random", help="Bots by seat, cyclic and rotated every game."),

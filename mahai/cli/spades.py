@@ -71,7 +71,7 @@ def play_spades(
 
 @simulate_app.command("spades")
 def simulate_spades(
-    games: int = typer.Option(..., help="How many matches."),
+    games: int = typer.Option(..., min=1, help="How many matches."),
     players: int = typer.Option(4, help="4 or 2."),
     bots: str | None = typer.Option(None, help="Bots by seat, cyclic and rotated every game (default: "
                                                "heuristic,random if available)."),

@@ -61,7 +61,7 @@ class GameRecord:
             data = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise CorruptRecord("not_json", detail=str(exc)) from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
+        if not isinstance(data, dict) or type(data.get("format")) is not int or data["format"] != FORMAT:
             raise CorruptRecord("bad_format", field="format")
         try:
             game, players, seed = data["game"], data["players"], data["seed"]

@@ -6,7 +6,15 @@ import json
 
 import pytest
 
-from mahai.core import CorruptRecord, GameRecord, IllegalAction, MahaiError, MalformedAction, NotYourTurn
+from mahai.core import (
+    CorruptRecord,
+    GameRecord,
+    IllegalAction,
+    InvalidOptions,
+    MahaiError,
+    MalformedAction,
+    NotYourTurn,
+)
 from mahai.core.game import apply_notation
 from mahai.games.mille_bornes import GAME, MilleBornesState
 from mahai.i18n import LANGUAGES, explain
@@ -111,3 +119,12 @@ def test_corrupt_records() -> None:
         wrong_players.final_state(GAME)
     for lang in LANGUAGES:
         assert explain(err.value, lang) != err.value.code
+
+
+def test_game_target_must_be_positive() -> None:
+    """MBR-17: a game is played to a positive number of points."""
+    for value in ("0", "-5"):
+        with pytest.raises(InvalidOptions) as err:
+            GAME.options("eu", game_target=value)
+        assert err.value.code == "bad_option_value" and err.value.params["option"] == "game_target"
+    assert GAME.options("eu", game_target="1000").game_target == 1000

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from mahai.core.errors import InvalidOptions
+
 Edition = Literal["eu", "classic", "2016"]
 Exhaustion = Literal["play_out", "end", "reshuffle"]
 
@@ -32,6 +34,11 @@ class MilleBornesOptions:
     deck_exhaustion: Exhaustion = "play_out"
     hazard_before_first_roll: bool = True
     exceed_target: bool = False
+
+    def __post_init__(self) -> None:
+        if self.game_target < 1:
+            raise InvalidOptions("bad_option_value", option="game_target", value=str(self.game_target),
+                                 choices="1 …")
 
 
 EU = MilleBornesOptions()
