@@ -10,7 +10,8 @@ nothing, DZC-5). This noisy estimate, taken from the deck through the card id
 of the bot's observation, is the only way a bot uses a hidden year; revealed
 cards (the reference, the timeline) are read from the observation. A card the
 bot saw judged (its date was revealed to all) is remembered with a smaller
-spread (``memory``: 80, 25 and 5 years) if it comes back into play.
+spread (``memory``: 80, 25 and 5 years, divided by the number of times it was
+seen) if it comes back into play.
 
 Choices: place the card (and slot, in the long timeline) most likely to be
 right when that chance is high enough (a wrong card costs two), else pass;
@@ -83,7 +84,8 @@ class DenboraZupBot(Bot):
         self.seed = rng.getrandbits(64)
         self._estimates: dict[str, float] = {}
         self.waiting = 0  # rounds in a row this bot passed: it grows bolder
-        self.seen: set[str] = set()  # cards it saw revealed (judged): it remembers their dates
+        self.seen: dict[str, int] = {}  # cards it saw judged (dates revealed) → how many times
+        self._reveal_mark = -1
 
     # --- knowledge ---
 
@@ -91,20 +93,26 @@ class DenboraZupBot(Bot):
         """The year this bot believes ``card`` happened: the true year plus its fixed noise."""
         if card not in self._estimates:
             event = game.deck.get(card)
-            if card in self.seen:
-                noise = random.Random(f"{self.seed}:seen:{event.title_eu}").gauss(0.0, self.level.memory)
+            times = self.seen.get(card, 0)
+            if times:
+                memory = random.Random(f"{self.seed}:seen{times}:{event.title_eu}")
+                noise = memory.gauss(0.0, self.level.memory / times)
             else:
                 noise = random.Random(f"{self.seed}:{event.title_eu}").gauss(0.0, self.level.noise)
             self._estimates[card] = event.year + noise
         return self._estimates[card]
 
     def remember(self, view: dict[str, Any]) -> None:
-        """Note the cards judged in the last reveal: their dates were shown to everyone."""
+        """Note the cards judged in the last reveal (once per reveal): their dates were shown
+        to everyone, and each sighting sharpens the bot's memory of them."""
+        mark = sum(view["used"])  # grows with every reveal
+        if not view["last_reveal"] or mark == self._reveal_mark:
+            return
+        self._reveal_mark = mark
         for entry in view["last_reveal"]:
             card = entry["card"]["id"]
-            if card not in self.seen:
-                self.seen.add(card)
-                self._estimates.pop(card, None)
+            self.seen[card] = self.seen.get(card, 0) + 1
+            self._estimates.pop(card, None)
 
     def chance(self, est: float, lo: float | None, hi: float | None) -> float:
         """The believed chance that a card estimated at ``est`` lies in ``[lo, hi]``
@@ -182,6 +190,8 @@ class DenboraZupBot(Bot):
         p, card, slot = max(options, key=lambda o: o[0])
         counts = view["hand_counts"]
         threshold = self.level.threshold - 0.05 * view["idle_rounds"] - 0.04 * self.waiting
+        if view["deck_count"] + view["discard_count"] == 0:
+            threshold = min(threshold, 0.3)  # a wrong card mostly comes straight back (DZC-3)
         others = [n for s, n in enumerate(counts) if s != seat]
         if others and (counts[seat] - min(others) >= 3 or min(others) == 1):
             threshold -= 0.05  # far behind, or someone is about to win: take more risks

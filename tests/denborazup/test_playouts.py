@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from mahai.bots import RandomBot, make_bot
-from mahai.core import MahaiError
-from mahai.games.denborazup import DenboraZupGame, DenboraZupState, load_deck
+from mahai.core import GameRecord, MahaiError
+from mahai.games.denborazup import DECK_PATH, GAME, DenboraZupGame, DenboraZupState, load_deck
 from tests.denborazup.helpers import assert_no_dates, csv_text, mini_game, synthetic_rows
 
 BIG = DenboraZupGame(load_deck(csv_text(synthetic_rows(120, seed=3))))
@@ -110,3 +110,32 @@ def test_random_bots_finish_every_mode() -> None:
     for mode, players in (("multi", 3), ("long", 5), ("solo", 1)):
         for seed in range(3):
             play(MINI, mode, players, seed, "random", leaks=False)
+
+
+real = pytest.mark.skipif(not DECK_PATH.exists(), reason="data/events.csv is not there yet")
+
+
+@real
+@pytest.mark.parametrize(("mode", "players"), [("multi", 4), ("multi", 8), ("long", 3), ("solo", 1)])
+def test_real_deck_playouts_leak_nothing(mode: str, players: int) -> None:
+    for seed in range(2):
+        # the long timeline of the full deck gets dense: experts keep those games short
+        play(GAME, mode, players, seed, "expert" if mode == "long" else "mix", leaks=True)
+
+
+@pytest.mark.parametrize(("mode", "players"), [("multi", 3), ("long", 2), ("solo", 1)])
+def test_records_replay_to_the_same_game(mode: str, players: int) -> None:
+    game = MINI
+    options = game.options(mode=mode)
+    state = game.new(options, players, 21)
+    record = GameRecord.start(game, options, players, 21)
+    bots = {s: make_bot("denborazup", "medium", random.Random(s)) for s in range(players)}
+    while not state.is_over:
+        seat = state.to_act()[0]
+        action = bots[seat].act(game, seat, game.observe(state, seat), state.legal_actions(seat))
+        record.actions.append((seat, action.notation()))
+        state.apply(seat, action)
+    again = GameRecord.from_json(record.to_json()).final_state(game)
+    assert isinstance(again, DenboraZupState)
+    assert again.winners() == state.winners() and again.hands == state.hands
+    assert game.view(again, 0) == game.view(state, 0)
