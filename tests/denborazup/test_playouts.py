@@ -15,6 +15,7 @@ from tests.denborazup.helpers import assert_no_dates, csv_text, mini_game, synth
 
 BIG = DenboraZupGame(load_deck(csv_text(synthetic_rows(120, seed=3))))
 MINI = mini_game()
+KINDS: set[str] = set()  # event kinds that went through the leak checks
 CONFIGS = [("multi", n) for n in range(2, 9)] + [("long", n) for n in range(2, 9)] + [("solo", 1)]
 
 
@@ -69,6 +70,7 @@ def play(game: DenboraZupGame, mode: str, players: int, seed: int, bots: str, le
         assert all(len(h) >= 0 for h in state.hands)
         if leaks:
             hidden = (hidden_before & forbidden(state)) - decided
+            KINDS.update(e.kind for e in events)
             for viewer in [None, *range(players)]:
                 for event in events:
                     assert_no_dates(game.project_event(event, viewer), hidden, f"event {event.kind}")
@@ -139,3 +141,38 @@ def test_records_replay_to_the_same_game(mode: str, players: int) -> None:
     assert isinstance(again, DenboraZupState)
     assert again.winners() == state.winners() and again.hands == state.hands
     assert game.view(again, 0) == game.view(state, 0)
+
+
+ALL_KINDS = {"flip", "decided", "reveal", "draw", "reshuffle", "all_passed", "voted", "vote_result",
+             "new_reference", "star", "catch", "waive", "missed_call", "game_over", "tiebreak_draw",
+             "tiebreak", "chosen", "tiebreak_reveal", "draw_skipped"}
+
+
+def test_every_event_kind_is_leak_checked() -> None:
+    """Playouts until every kind of event has gone through the leak checks (a rigged tie-break
+    and an exhausted deck supply the rare ones)."""
+    from tests.denborazup.test_rules import ELCANO, GERNIKA, POMPEY, act, flip_to, rig
+
+    for seed in range(40):
+        if ALL_KINDS - {"tiebreak_draw", "tiebreak", "chosen", "tiebreak_reveal", "draw_skipped"} <= KINDS:
+            break
+        play(MINI, "multi", 2 + seed % 7, 500 + seed, "mix", leaks=True)
+    state = MINI.new(MINI.options(), 3, 1)
+    rig(state, hands=[[ELCANO], [POMPEY], [GERNIKA]], timeline=[GERNIKA])
+    state.hands[2] = [state.deck.pop()]
+    flip_to(state, "down")
+    act(state, 0, f"place {ELCANO}")
+    act(state, 1, f"place {POMPEY}")
+    state.deck, state.discard = state.deck[:3], []  # the rest leaves the game: draws run dry
+    events = list(act(state, 2, "pass"))
+    while not state.is_over:
+        seat = state.to_act()[0]
+        hidden = state.hidden_cards() - set(state.tie_options.get(seat, []))
+        action = state.legal_actions(seat)[0]
+        new = state.apply(seat, action)
+        for event in new:
+            for viewer in [None, 0, 1, 2]:
+                assert_no_dates(MINI.project_event(event, viewer), hidden & state.hidden_cards(), event.kind)
+        events += new
+    KINDS.update(e.kind for e in events)
+    assert ALL_KINDS <= KINDS, ALL_KINDS - KINDS
