@@ -15,7 +15,9 @@ View JSON (``DenboraZupGame.view(state, viewer)``)::
      "last_reveal": [{"seat", "card": CARD, "slot", "call", "correct"}...],
      "legal": [notation...], "winners": [seats], "rating": "Bikain"|...|None}
 
-``CARD`` (revealed cards only: the reference, the timeline, judged placements) is
+Long timeline (DZR-13): slot ``k`` is the gap before ``timeline[k]`` (0 … len(timeline)); UP
+allows the slots after the reference (``reference_index + 1`` …), DOWN those up to it (0 …
+``reference_index``). ``CARD`` (revealed cards only: the reference, the timeline, judged placements) is
 ``{"id", "title", "year", "month", "day", "precision", "star", "category", "region",
 "explanation_eu", "source_url"}``. A card in a hand or in the deck never shows its date.
 """
