@@ -364,30 +364,32 @@ def test_dzr10_stars_do_nothing_in_solo() -> None:
 
 # --- empty deck ----------------------------------------------------------------------------------
 
-def test_dzc3_penalty_reshuffles_discard_without_reference_then_skips() -> None:
+def test_dzc3_wrong_card_is_not_drawn_straight_back() -> None:
+    """DZC-3: deck empty, nothing else to draw: the wrongly placed card goes to the discard
+    pile and the penalty draw is skipped (no reshuffle of that very card). Next round the
+    discard pile (reference excluded) is reshuffled for a penalty, again without the card
+    just placed."""
     state = new(2)
-    hands = [[ELCANO, OSASUNA], [AXULAR, ATHLETIC]]
-    rig(state, hands=hands, timeline=[GUGGENHEIM], deck=[], discard=[])
-    # every other card leaves the game for this test: keep only the five named cards
+    rig(state, hands=[[ELCANO, OSASUNA], [AXULAR, ATHLETIC]], timeline=[GUGGENHEIM], deck=[], discard=[])
     kept = {ELCANO, OSASUNA, AXULAR, ATHLETIC, GUGGENHEIM}
     state.discard = []
     state.cards = {c: e for c, e in state.cards.items() if c in kept}
     flip_to(state, "up")
-    act(state, 0, f"place {ELCANO}")  # wrong
-    events = act(state, 1, "pass")
+    act(state, 0, f"place {ELCANO}")  # 1522 after 1997: wrong
+    kinds = [e.kind for e in act(state, 1, "pass")]
+    assert "reshuffle" not in kinds and "draw_skipped" in kinds
+    assert state.hands[0] == [OSASUNA] and state.discard == [ELCANO]
+    assert state.reference == GUGGENHEIM and state.deck == []
+    flip_to(state, "up")
+    act(state, 1, f"place {AXULAR}")  # 1643 after 1997: wrong
+    events = act(state, 0, "pass")
     kinds = [e.kind for e in events]
-    assert kinds.count("reshuffle") == 1 and "draw_skipped" in kinds
+    assert kinds.count("reshuffle") == 1
     draw = next(e for e in events if e.kind == "draw")
-    assert draw.data["count"] == 1
-    assert sorted(state.hands[0]) == sorted([OSASUNA, ELCANO])  # reshuffled back: the only card
-    assert state.reference == GUGGENHEIM and state.deck == [] and state.discard == []
-    # nothing left anywhere: the next penalty is skipped entirely
-    act(state, state.flipper, "flip")
-    state.coin = "up"
-    act(state, 0, f"place {ELCANO}")
-    events = act(state, 1, f"place {ATHLETIC}")
+    assert draw.data["cards"] == [ELCANO]  # the older discard, never AXULAR just placed
+    assert sorted(state.hands[1]) == sorted([ATHLETIC, ELCANO])
+    assert state.discard == [AXULAR] and state.deck == []
     assert sorted(state.all_cards()) == sorted(kept)
-    assert GUGGENHEIM not in state.hands[0] + state.hands[1]
 
 
 def test_dzr11_reference_never_goes_back_into_the_deck() -> None:
@@ -404,7 +406,10 @@ def test_dzr11_reference_never_goes_back_into_the_deck() -> None:
     act(state, 1, f"place {AXULAR}")
     assert GUGGENHEIM == state.reference
     assert GUGGENHEIM not in state.deck + state.hands[0] + state.hands[1]
-    assert len(state.hands[0]) == 3 and len(state.hands[1]) == 3
+    # three old discards to share (DZC-3: not this round's two cards): two for the first
+    # penalised seat, the last one for the other
+    assert sorted(len(h) for h in state.hands) == [2, 3]
+    assert sorted(state.discard) == sorted([ELCANO, AXULAR])
 
 
 # --- solo ----------------------------------------------------------------------------------------

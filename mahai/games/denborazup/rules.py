@@ -513,12 +513,14 @@ class DenboraZupState(State[Any]):
                 self.timeline.insert(slot, card)
                 if slot <= self.ref_index:
                     self.ref_index += 1
-        for seat in order:
-            if seat in placed and not (self.mode == "long" and correct[seat]):
-                self.discard.append(placed[seat].card)
+        # DZC-3: penalties are drawn before this reveal's cards reach the discard pile,
+        # so a reshuffle can never hand a player back the card just placed.
         for seat in order:
             if seat in placed and not correct[seat]:
                 self._give(seat, PENALTY, "penalty", events)
+        for seat in order:
+            if seat in placed and not (self.mode == "long" and correct[seat]):
+                self.discard.append(placed[seat].card)
         self.decisions = {}
         # DZR-9: winning
         empty = [s for s in order if not self.hands[s]]
