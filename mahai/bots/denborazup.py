@@ -191,7 +191,7 @@ class DenboraZupBot(Bot):
         counts = view["hand_counts"]
         threshold = self.level.threshold - 0.05 * view["idle_rounds"] - 0.04 * self.waiting
         if view["deck_count"] + view["discard_count"] == 0:
-            threshold = min(threshold, 0.3)  # a wrong card mostly comes straight back (DZC-3)
+            threshold = 0.0  # nothing to draw: a wrong card costs no penalty (DZC-3)
         others = [n for s, n in enumerate(counts) if s != seat]
         if others and (counts[seat] - min(others) >= 3 or min(others) == 1):
             threshold -= 0.05  # far behind, or someone is about to win: take more risks
