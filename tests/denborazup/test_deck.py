@@ -63,6 +63,7 @@ BAD_CELLS = [
     ({"source_url": ""}, "missing_source", "source_url"),
     ({"source_url": "wikipedia"}, "bad_source", "source_url"),
     ({"id": "has space"}, "bad_id", "id"),
+    ({"id": "battle-778"}, "id_has_year", "id"),
     ({"id": "f02"}, "duplicate_id", "id"),
     ({"title_eu": "Orreagako gudua"}, "duplicate_title", "title"),
     ({"explanation_eu": ""}, "missing_field", "explanation_eu"),

@@ -213,6 +213,8 @@ def _event(fields: Mapping[str, str], row: int) -> Event:
     year = _int(text("year"), row, "year")
     if year == 0:
         raise DeckError("year_zero", domain=DOMAIN, row=row, field="year")
+    if str(abs(year)) in card_id:  # ids reach players with the hand: they must not tell the date
+        raise DeckError("id_has_year", domain=DOMAIN, row=row, field="id", value=_short(card_id))
     month = day = None
     if (fields.get("month") or "").strip():
         month = _int(fields["month"], row, "month")
@@ -339,7 +341,7 @@ def load_deck(source: str | os.PathLike[str]) -> Deck:
         DeckError: the first problem, with ``row`` (CSV line) and ``field`` params; codes
             ``deck_missing``, ``bad_header``, ``bad_column_count``, ``missing_field``,
             ``bad_integer``, ``year_zero`` (DZC-2), ``bad_month``, ``bad_day``, ``bad_choice``,
-            ``bad_id``, ``title_too_long``, ``title_has_year``, ``missing_source``,
+            ``bad_id``, ``id_has_year``, ``title_too_long``, ``title_has_year``, ``missing_source``,
             ``bad_source``, ``duplicate_id``, ``duplicate_title``, ``empty_deck``.
     """
     events, problems = deck_problems(source)
