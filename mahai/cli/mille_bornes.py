@@ -44,7 +44,7 @@ def play_mille_bornes(
     lang: str = typer.Option(DEFAULT_LANGUAGE, help="eu, en, es or fr.", callback=check_lang),
     seed: int | None = typer.Option(None, help="Seed of the deal (random if not given)."),
     option: OptionPairs = None,
-    bot: str = typer.Option("heuristic", help="The bots: heuristic or random."),
+    bot: str = typer.Option("heuristic", "--bots", "--bot", help="The bots: heuristic or random."),
 ) -> None:
     """Play Mille Bornes against heuristic bots in the terminal (Basque by default)."""
     from mahai.tui.mille_bornes import TerminalTable
