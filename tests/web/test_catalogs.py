@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from mahai.games import get_game
 from mahai.i18n import LANGUAGES, catalog
 
 SERVER = Path(__file__).resolve().parents[2] / "mahai" / "server"
@@ -40,3 +41,66 @@ def test_every_code_and_string_is_translated(lang: str) -> None:
     placeholders = re.compile(r"\{(\w+)\}")
     for msgid in client_strings():
         assert set(placeholders.findall(cat[msgid])) == set(placeholders.findall(msgid)), (lang, msgid)
+
+
+# --------------------------------------------------------------- event descriptions
+GAMES_DIR = SERVER.parent / "games"
+STATIC_GAMES = SERVER / "static" / "games"
+EVENT_GAMES = ("spades", "mille_bornes", "denborazup")
+
+
+def engine_event_kinds(game: str) -> set[str]:
+    """Every ``Event("kind"`` / ``CoreEvent("kind"`` the game's engine source emits."""
+    kinds: set[str] = set()
+    for path in (GAMES_DIR / game).glob("*.py"):
+        kinds |= set(re.findall(r'\b(?:Core)?Event\(\s*"(\w+)"', path.read_text()))
+    return kinds
+
+
+def described_kinds(game: str) -> set[str]:
+    """The ``case "kind":`` labels of ``describeEvent`` in the game's table script."""
+    source = (STATIC_GAMES / f"{game}.js").read_text()
+    body = re.search(r"export function describeEvent\(.*?\n}\n", source, re.S)
+    assert body, f"{game}.js has no describeEvent"
+    return set(re.findall(r'case "(\w+)":', body.group(0)))
+
+
+def test_the_event_scan_finds_kinds_and_cases() -> None:
+    assert {"look", "hand", "deal", "shown", "stock_empty", "play_starts"} <= engine_event_kinds("spades")
+    assert {"window", "leg_start"} <= engine_event_kinds("mille_bornes")
+    assert {"draw", "tiebreak_draw", "new_reference"} <= engine_event_kinds("denborazup")  # multi-line calls
+    assert "trick" in described_kinds("spades") and "bid 3" not in described_kinds("spades")
+    assert "flip" in described_kinds("denborazup")
+
+
+@pytest.mark.parametrize("game", EVENT_GAMES)
+def test_every_engine_event_has_a_description(game: str) -> None:
+    missing = sorted(engine_event_kinds(game) - described_kinds(game))
+    assert not missing, f"{game}.js describeEvent lacks: {missing}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_dotted_key_is_left_untranslated(lang: str) -> None:
+    """Keys built at run time (``mb.card.${code}``) are not found by the scan above:
+    none may be "translated" as itself."""
+    raw = sorted(k for k, v in catalog("web", lang).items() if "." in k and " " not in k and v == k)
+    assert not raw, f"{lang}: {raw}"
+
+
+# --------------------------------------------------------------- lobby option labels
+def test_the_lobby_labels_options_from_the_web_catalog() -> None:
+    lobby = (SERVER / "static" / "js" / "lobby.js").read_text()
+    assert "`option_label.${gameName}.${opt.name}`" in lobby
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_option_of_every_game_has_a_label(lang: str) -> None:
+    from mahai.games import available_games
+    from mahai.server.tables import option_info
+
+    cat = catalog("web", lang)
+    games = available_games()
+    assert {"spades", "mille_bornes", "denborazup"} <= set(games)
+    missing = [f"option_label.{g}.{o['name']}" for g in games for o in option_info(get_game(g), lang)
+               if not cat.get(f"option_label.{g}.{o['name']}")]
+    assert not missing, f"{lang}: {missing}"

@@ -76,6 +76,22 @@ export function describeEvent(ev, ui) {
     case "reveal": return ui.t("Reveal: {n} cards placed.", { n: (ev.placements || []).length });
     case "draw": return ui.t("{who} draws {n}.", { who, n: ev.count });
     case "game_over": return ui.t("Game over.");
+    case "tiebreak_draw": return ui.t("{who} draws {n}.", { who, n: ev.count });
+    case "draw_skipped": return ui.t("No card is left to draw.");
+    case "reshuffle": return ui.t("The discard pile was shuffled into a new deck of {n} cards.", { n: ev.count });
+    case "catch": return ui.t("{who} caught {caught}: no DenboraZup call!", { who, caught: ui.seatName(ev.caught) });
+    case "waive": return ui.t("{who} let it go.", { who });
+    case "voted": return ui.t("{who} has voted.", { who });
+    case "chosen": return ui.t("{who} has chosen.", { who });
+    case "star": return ev.choice === "replace" ? ui.t("{who} used a star: the reference card is replaced.", { who })
+      : ui.t("{who} used a star: {to} takes the top card.", { who, to: ui.seatName(ev.to) });
+    case "all_passed": return ui.t("Everybody passed.");
+    case "missed_call": return ui.t("No DenboraZup call from {who}: they can be caught.", { who: (ev.seats || []).map((s) => ui.seatName(s)).join(", ") });
+    case "new_reference": return ui.t("New reference card: {card}.", { card: `${title(ev.reference)} — ${formatDate(ev.reference)}` });
+    case "vote_result": return ev.yes ? ui.t("Vote: the reference card is replaced.") : ui.t("Vote: the reference card stays.");
+    case "tiebreak": return ui.t("Tie-break between {who}.", { who: (ev.seats || []).map((s) => ui.seatName(s)).join(", ") });
+    case "tiebreak_reveal": return ui.t("Tie-break: {choices}.", { choices: (ev.choices || []).map((ch) =>
+      `${ui.seatName(ch.seat)} ${title(ch.card)} — ${formatDate(ch.card)}`).join("; ") });
     default: return null;
   }
 }

@@ -67,6 +67,14 @@ export function describeEvent(ev, ui) {
     case "coup_fourre": return ui.t("{who}: coup fourré with {card}!", { who, card: c(ev.card) });
     case "leg_end": return ui.t("The leg is over.");
     case "game_end": return ui.t("Game over.");
+    case "leg_start": return ui.t("Leg {n} starts: the trip is {target} km.", { n: ev.leg, target: ev.target });
+    case "deal": return ui.t("{who} was dealt {n} cards.", { who, n: ev.cards ? ev.cards.length : ev.count });
+    case "decline": return ui.t("{who}: no coup fourré.", { who });
+    case "redraw": return ui.t("{who} discarded {cards} and drew back to six.", { who, cards: (ev.cards || []).map(c).join(", ") });
+    case "window": return ui.t("{card} against team {team}: coup fourré possible until the window closes.", { card: c(ev.hazard), team: Number(ev.team) + 1 });
+    case "extension_question": return ui.t("{who} completed the trip: extension or not?", { who });
+    case "extension": return ev.yes ? ui.t("{who}: extension, the trip is now 1000 km.", { who }) : ui.t("{who}: no extension.", { who });
+    case "reshuffle": return ui.t("The discard pile was shuffled into a new draw pile of {n} cards.", { n: ev.draw_pile });
     default: return null;
   }
 }

@@ -57,6 +57,17 @@ export function describeEvent(ev, ui) {
     case "spades_broken": return ui.t("Spades are broken.");
     case "hand_scored": return ui.t("Hand {n} scored.", { n: ev.hand });
     case "match_over": return ui.t("Game over.");
+    case "deal": return ui.t("Hand {n}: {who} deals.", { n: ev.hand, who: ui.seatName(ev.dealer) });
+    case "hand": return ui.t("{who} picked up {n} cards.", { who, n: ev.cards ? ev.cards.length : ev.count });
+    case "look": return ui.t("{who} looked at their cards.", { who });
+    case "shown": return ui.t("Shown to {who}: {card}.", { who, card: cardName(ev.card, ui) });
+    case "draw":
+      if (ev.kept) return ui.t("{who} kept {kept} and discarded {discarded}.", { who, kept: cardName(ev.kept, ui), discarded: cardName(ev.discarded, ui) });
+      return ev.choice === "keep" ? ui.t("{who} kept the shown card.", { who })
+        : ui.t("{who} discarded the shown card and took the next one.", { who });
+    case "stock_empty": return ui.t("The stock is empty: bidding starts.");
+    case "exchange": return ui.t("Blind nil exchange: {n} cards each way.", { n: ev.count });
+    case "play_starts": return ui.t("Play starts: {who} leads.", { who: ui.seatName(ev.leader) });
     default: return null;
   }
 }
@@ -72,8 +83,9 @@ function scoreTable(view, ui) {
     hd.sides.map((sd) => h("td", {}, String(sd.total)))));
   return h("table", { class: "score", id: "score-sheet" },
     h("caption", {}, ui.t("Score sheet (to {target})", { target: view.options.target })),
-    h("thead", {}, h("tr", {}, h("th", {}, ""), [0, 1].map((s) => h("th", { scope: "col" }, sideName(view, s, ui))),
-      [0, 1].map((s) => h("th", { scope: "col" }, ui.t("Total"))))),
+    h("thead", {}, h("tr", {}, h("th", {}, ""),
+      [0, 1].map((s) => h("th", { scope: "col" }, ui.t("{side}: this hand", { side: sideName(view, s, ui) }))),
+      [0, 1].map((s) => h("th", { scope: "col" }, ui.t("{side}: total", { side: sideName(view, s, ui) }))))),
     h("tbody", {}, rows,
       h("tr", {}, h("td", {}, h("strong", {}, ui.t("Now"))), view.sides.map((sd) => h("td", {}, ui.t("bags") + `: ${sd.bags}`)),
         view.sides.map((sd) => h("td", {}, h("strong", {}, String(sd.points)))))));

@@ -28,11 +28,19 @@ function field(opt, value, gameName) {
   } else {
     input = h("input", { type: "text", id, name: opt.name, value: value ?? "" });
   }
-  const label = tr(gameName, `option_label_${opt.name}`);
+  // Labels: web catalog msgid option_label.<game>.<option> (tests/web/test_catalogs.py checks every option).
+  const msgid = `option_label.${gameName}.${opt.name}`;
+  const label = t(msgid);
   return h("div", { class: "option" },
-    h("label", { for: id }, label === `option_label_${opt.name}` ? opt.name.replaceAll("_", " ") : label),
+    h("label", { for: id }, label === msgid ? opt.name.replaceAll("_", " ") : label),
     input,
     opt.help ? h("div", { class: "help", id: `${id}-help` }, opt.help) : null);
+}
+
+// The options shown under "Options": an option named "edition" (Mille Bornes) is what the
+// edition selector already sets, so it is not offered a second time.
+function shownOptions(g) {
+  return g.options.filter((o) => o.name !== "edition");
 }
 
 function edition(g, name) {
@@ -82,7 +90,7 @@ function render() {
     const g = game();
     const values = edition(g, document.getElementById("edition").value);
     optionsBox.replaceChildren(h("legend", {}, t("Options")),
-      ...g.options.map((o) => field(o, values[o.name], g.name)));
+      ...shownOptions(g).map((o) => field(o, values[o.name], g.name)));
   }
 
   function renderSeats() {
@@ -114,7 +122,7 @@ function render() {
     const g = game();
     const ed = document.getElementById("edition").value;
     const options = {};
-    for (const o of g.options) {
+    for (const o of shownOptions(g)) {
       const el = document.getElementById(`opt-${o.name}`);
       const v = o.kind === "bool" ? el.checked : el.value;
       if (String(v) !== String(edition(g, ed)[o.name])) options[o.name] = v;
