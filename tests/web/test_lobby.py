@@ -29,6 +29,9 @@ def test_mille_bornes_options_are_labelled_in_basque_without_a_second_edition(se
     page.select_option("#game", "spades")
     page.wait_for_selector("#opt-first_lead")
     assert label_of(page, "first_lead") == "Lehen irteera"
+    page.select_option("#game", "denborazup")
+    page.wait_for_selector("#edition option[value='solo']", state="attached")
+    assert page.query_selector("#opt-mode") is None  # DenboraZup's mode is its edition
 
 
 def test_a_table_made_from_the_lobby_keeps_the_chosen_edition(server: Server, page: Any) -> None:

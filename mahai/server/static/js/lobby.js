@@ -37,10 +37,11 @@ function field(opt, value, gameName) {
     opt.help ? h("div", { class: "help", id: `${id}-help` }, opt.help) : null);
 }
 
-// The options shown under "Options": an option named "edition" (Mille Bornes) is what the
-// edition selector already sets, so it is not offered a second time.
+// The options shown under "Options": an option whose value names the edition in every
+// edition (Mille Bornes' "edition", DenboraZup's "mode") is what the edition selector
+// already sets, so it is not offered a second time.
 function shownOptions(g) {
-  return g.options.filter((o) => o.name !== "edition");
+  return g.options.filter((o) => !g.editions.every((e) => e.options[o.name] === e.name));
 }
 
 function edition(g, name) {
