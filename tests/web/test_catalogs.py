@@ -104,3 +104,26 @@ def test_every_option_of_every_game_has_a_label(lang: str) -> None:
     missing = [f"option_label.{g}.{o['name']}" for g in games for o in option_info(get_game(g), lang)
                if not cat.get(f"option_label.{g}.{o['name']}")]
     assert not missing, f"{lang}: {missing}"
+
+
+def test_every_edition_and_option_choice_has_a_name_in_every_language() -> None:
+    """The lobby names editions (``edition_<name>``) and the choices of an option
+    (``choice_<option>_<value>``) from each game's catalog; numbers need no name."""
+    import typing
+
+    from mahai.games import get_game
+    from mahai.i18n import LANGUAGES, catalog
+
+    missing = []
+    for name in ("mille_bornes", "spades", "denborazup"):
+        game = get_game(name)
+        cls = type(next(iter(game.editions.values())))
+        wanted = [f"edition_{e}" for e in game.editions]
+        for field, hint in typing.get_type_hints(cls).items():
+            if typing.get_origin(hint) is typing.Literal and all(
+                    isinstance(v, str) for v in typing.get_args(hint)) and field not in ("edition", "mode"):
+                wanted += [f"choice_{field}_{v}" for v in typing.get_args(hint)
+                           if not v.lstrip("-").isdigit()]
+        for lang in LANGUAGES:
+            missing += [f"{lang}/{name}: {k}" for k in wanted if k not in catalog(name, lang)]
+    assert not missing, missing
