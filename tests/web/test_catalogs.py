@@ -127,3 +127,14 @@ def test_every_edition_and_option_choice_has_a_name_in_every_language() -> None:
         for lang in LANGUAGES:
             missing += [f"{lang}/{name}: {k}" for k in wanted if k not in catalog(name, lang)]
     assert not missing, missing
+
+
+def test_every_bot_has_a_name_in_every_language() -> None:
+    """Seats show "Bot: <name>" with the bot's name translated (web msgids ``bot.<name>``)."""
+    from mahai.bots import bot_names
+    from mahai.i18n import LANGUAGES, catalog
+
+    names = {b for game in ("mille_bornes", "spades", "denborazup") for b in bot_names(game)}
+    missing = [f"{lang}: bot.{b}" for lang in LANGUAGES for b in sorted(names)
+               if f"bot.{b}" not in catalog("web", lang)]
+    assert not missing, missing

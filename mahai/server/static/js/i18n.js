@@ -34,6 +34,9 @@ export function has(domain, msgid) {
 // Interface strings (msgid = English text, domain "web").
 export const t = (msgid, params) => tr("web", msgid, params);
 
+// "Bot: heuristic" in the player's language (web msgids bot.<name>; unknown bots keep their name).
+export const botLabel = (name) => t("Bot: {name}", { name: has("web", `bot.${name}`) ? t(`bot.${name}`) : name });
+
 export function langSelect(onChange) {
   const sel = document.createElement("select");
   sel.id = "lang";

@@ -1,5 +1,5 @@
 // Lobby: choose a game, edition, options, seats and language; create a table; share links.
-import { currentLang, h, langSelect, loadCatalogs, t, tr } from "./i18n.js";
+import { botLabel, currentLang, h, langSelect, loadCatalogs, t, tr } from "./i18n.js";
 
 let games = [];
 const root = document.getElementById("lobby");
@@ -101,7 +101,7 @@ function render() {
     for (let i = 0; i < n; i++) {
       const kind = h("select", { id: `seat-${i}`, "aria-label": t("Seat {n}", { n: i + 1 }) },
         h("option", { value: "person" }, t("Person")),
-        g.bots.map((b) => h("option", { value: `bot:${b}` }, t("Bot: {name}", { name: b }))));
+        g.bots.map((b) => h("option", { value: `bot:${b}` }, botLabel(b))));
       if (i > 0) kind.value = `bot:${g.bots[g.bots.length - 1]}`;
       rows.push(h("div", { class: "option" }, h("label", { for: `seat-${i}` }, t("Seat {n}", { n: i + 1 })), kind));
     }

@@ -1,6 +1,6 @@
 // The live table: WebSocket client, seat token, action bar, log, game-over screen.
 // Each game renders its observation JSON with /static/games/<name>.js (render(root, msg, ui)).
-import { currentLang, fill, h, has, langSelect, loadCatalogs, t, tr } from "./i18n.js";
+import { botLabel, currentLang, fill, h, has, langSelect, loadCatalogs, t, tr } from "./i18n.js";
 
 const tableId = location.pathname.split("/")[2];
 const params = new URLSearchParams(location.search);
@@ -138,8 +138,8 @@ function render() {
   // seats
   $("seats").replaceChildren(...msg.table.seats.map((s) => h("li", {
     class: [s.online ? "online" : "", s.seat === msg.seat ? "me" : ""].join(" "),
-    "aria-label": `${seatName(s.seat)}: ${s.kind === "bot" ? t("Bot: {name}", { name: s.bot }) : t("Person")}${s.online ? ", " + t("online") : ""}`,
-  }, seatName(s.seat), " — ", s.kind === "bot" ? t("Bot: {name}", { name: s.bot }) : t("Person"),
+    "aria-label": `${seatName(s.seat)}: ${s.kind === "bot" ? botLabel(s.bot) : t("Person")}${s.online ? ", " + t("online") : ""}`,
+  }, seatName(s.seat), " — ", s.kind === "bot" ? botLabel(s.bot) : t("Person"),
      msg.to_act.includes(s.seat) ? h("span", { class: "pill ok" }, " ", t("to act")) : null)));
   $("seat-tools").replaceChildren(
     msg.seat !== null && !msg.over ? h("button", { type: "button", id: "leave", onclick: () => {
