@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from mahai.core.errors import InvalidOptions, NotYourTurn
+from mahai.core.options import options_from_mapping
 
 Seat = int
 """A seat index, 0-based, in table order."""
@@ -166,8 +167,6 @@ class Game(ABC, Generic[S, OptionsT]):
             InvalidOptions: unknown edition or option name (codes
                 ``unknown_edition``, ``unknown_option``, ``bad_option_value``).
         """
-        from mahai.core.options import options_from_mapping
-
         name = edition or next(iter(self.editions))
         if name not in self.editions:
             raise InvalidOptions("unknown_edition", edition=name, choices=", ".join(self.editions))
@@ -219,8 +218,6 @@ class Game(ABC, Generic[S, OptionsT]):
 
     def options_from_json(self, data: Mapping[str, Any]) -> OptionsT:
         """Rebuild options saved by :func:`mahai.core.options.options_to_dict`."""
-        from mahai.core.options import options_from_mapping
-
         base: OptionsT = next(iter(self.editions.values()))
         return options_from_mapping(base, data)
 
@@ -233,8 +230,3 @@ def legal_notations(state: State[Any], seat: Seat) -> list[str]:
 def apply_notation(game: Game[Any, Any], state: State[Any], seat: Seat, text: str) -> list[Event]:
     """Parse ``text`` and apply it for ``seat`` (errors as in :meth:`State.apply`)."""
     return state.apply(seat, game.parse_action(text))
-
-
-def pick(rng: random.Random, items: Sequence[A]) -> A:
-    """A uniform choice from a non-empty sequence (helper for bots and chance)."""
-    return items[rng.randrange(len(items))]

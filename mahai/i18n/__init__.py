@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Protocol
 
 from babel.messages.pofile import read_po
 
@@ -23,10 +22,6 @@ from mahai.core.errors import MahaiError
 LANGUAGES: tuple[str, ...] = ("eu", "en", "es", "fr")
 DEFAULT_LANGUAGE = "eu"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
-
-
-class _Formattable(Protocol):
-    def __str__(self) -> str: ...
 
 
 @cache
@@ -69,21 +64,3 @@ def explain(error: MahaiError, lang: str = DEFAULT_LANGUAGE) -> str:
     params = {k: translate(error.domain, str(v), lang) if isinstance(v, str) else v
               for k, v in error.params.items()}
     return translate(error.domain, error.code, lang, **params)
-
-
-def gettext_for(domain: str, lang: str) -> Translator:
-    """A ``_`` function bound to one domain and language."""
-    return Translator(domain, lang)
-
-
-class Translator:
-    """Callable ``_(msgid, **params)`` for one domain and language."""
-
-    def __init__(self, domain: str, lang: str) -> None:
-        if lang not in LANGUAGES:
-            lang = DEFAULT_LANGUAGE
-        self.domain = domain
-        self.lang = lang
-
-    def __call__(self, msgid: str, **params: object) -> str:
-        return translate(self.domain, msgid, self.lang, **params)
