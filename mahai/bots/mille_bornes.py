@@ -4,7 +4,7 @@ The heuristic bot sees only its seat's observation
 (:class:`~mahai.games.mille_bornes.MilleBornesObservation`, i.e. ``GAME.observe(state, seat)``) and
 its legal actions. From the public tableaux, the discard pile and its own hand it counts the cards
 it has not seen (:func:`unseen_counts`), then decides by fixed priorities (rule ids refer to
-``shared/rules/mille-bornes.md``):
+``docs/rules/mille-bornes.md``):
 
 1. always call a coup fourré when it can (MBR-10, MBR-23); in a fast game answer a hazard with its
    remedy at once;

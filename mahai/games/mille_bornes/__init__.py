@@ -1,4 +1,4 @@
-"""Mille Bornes — rules engine (``shared/rules/mille-bornes.md``, MBR-1 … MBR-24).
+"""Mille Bornes — rules engine (``docs/rules/mille-bornes.md``, MBR-1 … MBR-24).
 
 Quick use::
 

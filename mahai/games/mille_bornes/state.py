@@ -2,7 +2,7 @@
 
 Everything is plain lists of ints (cards are ints, see :mod:`.cards`) so that
 :meth:`MilleBornesState.clone` is cheap. Rule ids refer to
-``shared/rules/mille-bornes.md``.
+``docs/rules/mille-bornes.md``.
 """
 
 from __future__ import annotations

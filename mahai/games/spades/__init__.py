@@ -1,4 +1,4 @@
-"""Spades (``/work/shared/rules/spades.md``): four players in partnerships or
+"""Spades (``docs/rules/spades.md``): four players in partnerships or
 two players with a stock deal, a whole match to 500 (SPR-1…SPR-13).
 
 Use :data:`GAME`::

@@ -1,4 +1,4 @@
-"""Spades options (``/work/shared/rules/spades.md``, "Options") and editions.
+"""Spades options (``docs/rules/spades.md``, "Options") and editions.
 
 Every field is a ``Literal``; the first value listed in the rules is the
 default. ``--option k=v`` on the command line sets any of them.
