@@ -37,6 +37,15 @@ def _game_bots(game: str) -> dict[str, BotFactory]:
     return bots
 
 
+def check_bots(game: str, names: list[str]) -> None:
+    """Raise :class:`InvalidOptions` (``unknown_bot``) unless every name is a bot of ``game``
+    (an empty list too: someone has to play)."""
+    known = bot_names(game)
+    for name in names or [""]:
+        if name not in known:
+            raise InvalidOptions("unknown_bot", bot=name, choices=", ".join(known))
+
+
 def make_bot(game: str, name: str, rng: random.Random) -> Bot:
     """A new bot ``name`` for ``game`` (e.g. ``"heuristic"``, ``"random"``).
 
@@ -51,4 +60,4 @@ def make_bot(game: str, name: str, rng: random.Random) -> Bot:
     return factory(rng)
 
 
-__all__ = ["Bot", "RandomBot", "bot_names", "make_bot"]
+__all__ = ["Bot", "RandomBot", "bot_names", "check_bots", "make_bot"]

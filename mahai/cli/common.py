@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from mahai.bots import check_bots
 from mahai.core.errors import MahaiError
 from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, explain
 from mahai.sim import ExtraFn, run_games, summarize
@@ -21,6 +22,13 @@ def fail(error: MahaiError, lang: str = DEFAULT_LANGUAGE) -> typer.Exit:
     """Print ``error`` in ``lang`` on stderr; return the Exit to raise (code 2)."""
     Console(stderr=True).print(f"[red]{explain(error, lang)}[/red]")
     return typer.Exit(code=2)
+
+
+def parse_bot_list(game: str, text: str) -> list[str]:
+    """``"heuristic,random"`` → checked bot names (raises ``unknown_bot``)."""
+    names = [b.strip() for b in text.split(",") if b.strip()]
+    check_bots(game, names)
+    return names
 
 
 def check_lang(lang: str) -> str:

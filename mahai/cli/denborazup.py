@@ -11,9 +11,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from mahai.bots import bot_names
+from mahai.bots import check_bots
 from mahai.cli.app import app, play_app, simulate_app
-from mahai.cli.common import check_lang, fail, simulate_command
+from mahai.cli.common import check_lang, fail, parse_bot_list, simulate_command
 from mahai.core.errors import InvalidOptions, MahaiError
 from mahai.games.denborazup import GAME, DenboraZupGame, chronology, deck_problems, format_date, load_deck
 from mahai.i18n import DEFAULT_LANGUAGE, explain, translate
@@ -54,8 +54,7 @@ def play_denborazup(
         game = _game(deck)
         options = game.options(mode=mode)
         game.check_players(options, count)
-        if bots not in bot_names(game.name):
-            raise InvalidOptions("unknown_bot", bot=bots, choices=", ".join(bot_names(game.name)))
+        check_bots(game.name, [bots])
         if not 0 <= humans <= count:
             raise InvalidOptions("bad_player_count", players=humans, choices=f"0–{count}")
         table = DenboraZupTerminal(options, count, humans, seed if seed is not None else secrets.randbits(32),
@@ -77,16 +76,10 @@ def simulate_denborazup(
 ) -> None:
     """Bots against bots (package deck): win rate per bot with its 95% interval, mean cards left
     (solo: cards used), rounds per game, speed."""
-    names = [b.strip() for b in bots.split(",") if b.strip()]
     try:
         options = GAME.options(mode=mode)
         GAME.check_players(options, players)
-        for name in names:
-            if name not in bot_names(GAME.name):
-                raise InvalidOptions("unknown_bot", bot=name, choices=", ".join(bot_names(GAME.name)))
-        if not names or games < 1:
-            raise InvalidOptions("bad_option_value", option="games/bots", value=f"{games}/{bots}",
-                                 choices="games ≥ 1, bot names")
+        names = parse_bot_list(GAME.name, bots)
     except MahaiError as err:
         raise fail(err) from None
     simulate_command(GAME.name, options, players, names, games, seed, jobs, as_json, extra=rounds_per_game)

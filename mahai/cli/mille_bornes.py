@@ -7,9 +7,8 @@ from typing import Annotated, Any
 
 import typer
 
-from mahai.bots import bot_names
 from mahai.cli.app import play_app, simulate_app
-from mahai.cli.common import check_lang, fail, simulate_command
+from mahai.cli.common import check_lang, fail, parse_bot_list, simulate_command
 from mahai.core.errors import InvalidOptions, MahaiError
 from mahai.core.options import parse_option_pairs
 from mahai.games.mille_bornes import GAME, MilleBornesOptions
@@ -72,15 +71,9 @@ def simulate_mille_bornes(
     option: OptionPairs = None,
 ) -> None:
     """Bots against bots: win rate per bot with its 95% interval, mean score, legs per game, speed."""
-    names = [b.strip() for b in bots.split(",") if b.strip()]
     try:
         options = build_options(edition, option, players)
-        for name in names:
-            if name not in bot_names(GAME.name):
-                raise InvalidOptions("unknown_bot", bot=name, choices=", ".join(bot_names(GAME.name)))
-        if not names or games < 1:
-            raise InvalidOptions("bad_option_value", option="games/bots", value=f"{games}/{bots}",
-                                 choices="games ≥ 1, bot names")
+        names = parse_bot_list(GAME.name, bots)
     except MahaiError as err:
         raise fail(err) from None
     simulate_command(GAME.name, options, players, names, games, seed, jobs, as_json, extra=legs_per_game)

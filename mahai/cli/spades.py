@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from mahai.bots import bot_names
+from mahai.bots import bot_names, check_bots
 from mahai.cli.app import play_app, simulate_app
-from mahai.cli.common import check_lang, fail, simulate_command
+from mahai.cli.common import check_lang, fail, parse_bot_list, simulate_command
 from mahai.core.errors import InvalidOptions, MahaiError
 from mahai.core.options import parse_option_pairs
 from mahai.games.spades import GAME, SpadesOptions
@@ -37,12 +37,6 @@ def build_options(edition: str | None, option: list[str] | None, players: int) -
     return options
 
 
-def check_bots(names: list[str]) -> None:
-    for name in names:
-        if name not in bot_names(GAME.name):
-            raise InvalidOptions("unknown_bot", bot=name, choices=", ".join(bot_names(GAME.name)))
-
-
 @play_app.command("spades")
 def play_spades(
     players: int = typer.Option(4, help="4 (two partnerships) or 2 (stock deal)."),
@@ -59,7 +53,7 @@ def play_spades(
     bot = bots or default_bot()
     try:
         options = build_options(edition, option, players)
-        check_bots([bot])
+        check_bots(GAME.name, [bot])
         if not 0 <= humans <= players:
             raise InvalidOptions("bad_player_count", players=humans, choices=f"0–{players}")
         table = SpadesTerminal(options, players, humans, seed if seed is not None else secrets.randbits(32),
@@ -82,13 +76,9 @@ def simulate_spades(
     option: OptionPairs = None,
 ) -> None:
     """Bots against bots: win rate per bot with its 95% interval, mean score, hands per match, speed."""
-    names = [b.strip() for b in (bots or f"{default_bot()},random").split(",") if b.strip()]
     try:
         options = build_options(edition, option, players)
-        check_bots(names)
-        if not names or games < 1:
-            raise InvalidOptions("bad_option_value", option="games/bots", value=f"{games}/{bots}",
-                                 choices="games ≥ 1, bot names")
+        names = parse_bot_list(GAME.name, bots or f"{default_bot()},random")
     except MahaiError as err:
         raise fail(err) from None
     simulate_command(GAME.name, options, players, names, games, seed, jobs, as_json, extra=hands_per_match)

@@ -29,7 +29,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahai.bots import Bot, bot_names, make_bot
+from mahai.bots import Bot, bot_names, check_bots, make_bot
 from mahai.core import Event, Game, GameRecord, InvalidOptions, MahaiError, MalformedAction, State
 from mahai.core.errors import IllegalAction
 from mahai.core.game import legal_notations
@@ -327,8 +327,7 @@ class Hub:
             kind = s.get("kind")
             if kind == "bot":
                 bot = str(s.get("bot") or "random")
-                if bot not in bot_names(game.name):
-                    raise InvalidOptions("unknown_bot", bot=bot, choices=", ".join(bot_names(game.name)))
+                check_bots(game.name, [bot])
                 rows.append(SeatRow(i, "bot", bot))
             elif kind == "person":
                 tokens[i] = secrets.token_urlsafe(24)
@@ -407,8 +406,7 @@ class Hub:
         if bot is not None and not isinstance(bot, str):
             raise web_error(MalformedAction, "bad_message")
         name = bot or "random"
-        if name not in bot_names(table.game.name):
-            raise InvalidOptions("unknown_bot", bot=name, choices=", ".join(bot_names(table.game.name)))
+        check_bots(table.game.name, [name])
         async with table.lock:
             row = SeatRow(seat, "bot", name)
             self.store.set_seat(table.id, row)
