@@ -40,9 +40,11 @@ class Observation(Protocol):
         ...
 
 
-@dataclass(frozen=True)
+# Not frozen: a frozen dataclass sets each field through object.__setattr__, which
+# tripled the cost of the event made at every card played. Treat events as read-only.
+@dataclass(slots=True)
 class Event:
-    """Something that happened, as the engine knows it (secrets included).
+    """Something that happened, as the engine knows it (secrets included); read-only.
 
     Never send an event as is: :meth:`Game.project_event` decides what each
     viewer sees. ``audience`` lists the seats that may see ``data`` whole
