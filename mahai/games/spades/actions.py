@@ -84,6 +84,26 @@ SpadesAction = Bid | BlindNil | Look | Pass | Play | Keep | Discard
 
 PLAYS: tuple[Play, ...] = tuple(Play(c) for c in range(52))
 """Shared :class:`Play` objects, one per card (actions are immutable)."""
+
+
+def _suit_plays(suit: int) -> tuple[tuple[Play, ...], ...]:
+    table: list[tuple[Play, ...]] = [()]
+    for bits in range(1, 1 << 13):
+        low = bits & -bits  # the lowest card, then the plays of the rest (already built)
+        table.append((PLAYS[13 * suit + low.bit_length() - 1], *table[bits ^ low]))
+    return tuple(table)
+
+
+SUIT_PLAYS: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(_suit_plays(s) for s in range(4))
+"""``SUIT_PLAYS[suit][bits]``: the plays of :data:`~.cards.SUIT_CARDS` ``[suit][bits]``."""
+
+
+def plays_of(mask: int) -> list[Play]:
+    """The :class:`Play` of every card of ``mask``, lowest first."""
+    return [*SUIT_PLAYS[0][mask & 0x1FFF], *SUIT_PLAYS[1][mask >> 13 & 0x1FFF],
+            *SUIT_PLAYS[2][mask >> 26 & 0x1FFF], *SUIT_PLAYS[3][mask >> 39 & 0x1FFF]]
+
+
 BIDS: tuple[Bid, ...] = tuple(Bid(n) for n in range(14))
 LOOK, BLIND_NIL, KEEP, DISCARD = Look(), BlindNil(), Keep(), Discard()
 _WORDS: dict[str, SpadesAction] = {"look": LOOK, "keep": KEEP, "discard": DISCARD}

@@ -11,18 +11,20 @@ is always ``seat % 2``.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
 from mahai.core.errors import IllegalAction
 from mahai.core.game import Event, Seat, State
+from mahai.core.readonly import ReadOnlyDict
 from mahai.games.spades.actions import (
     BIDS,
     BLIND_NIL,
     DISCARD,
     KEEP,
     LOOK,
-    PLAYS,
+    SUIT_PLAYS,
     Bid,
     BlindNil,
     Discard,
@@ -31,8 +33,10 @@ from mahai.games.spades.actions import (
     Pass,
     Play,
     SpadesAction,
+    plays_of,
 )
 from mahai.games.spades.cards import (
+    CARD_TEXTS,
     SPADES,
     SUIT_MASKS,
     SUIT_NAMES,
@@ -50,6 +54,11 @@ DRAW, BID, EXCHANGE, PLAY, OVER = "draw", "bid", "exchange", "play", "over"
 MAX_BID = 13
 NO_BID = -1
 SPADE_MASK = SUIT_MASKS[SPADES]
+_BITS = tuple(1 << c for c in range(52))
+_TO_ACT: tuple[tuple[Seat, ...], ...] = ((0,), (1,), (2,), (3,), ())
+_ONLY = tuple(frozenset({seat}) for seat in range(4))  # event audiences
+# The bit lengths _shuffle draws with: reversed(range(1, 52)) as in random.shuffle.
+_DRAWS = tuple((i, (i + 1).bit_length()) for i in range(51, 0, -1))
 
 # Lists copied by clone(); everything else is immutable or replaced whole.
 _LISTS = ("hands", "looked", "bids", "blind", "passed", "received", "trick", "tricks_won",
@@ -67,6 +76,19 @@ def bid_label(bid: int, blind: bool) -> int | str | None:
 
 def _err(code: str, **params: str | int) -> IllegalAction:
     return IllegalAction(code, domain="spades", **params)
+
+
+def _shuffle(deck: list[int], rng: random.Random) -> None:
+    """Shuffle ``deck`` in place exactly as CPython's ``rng.shuffle`` does (Fisher-Yates,
+    each index drawn by rejection from ``getrandbits``), inlined because the deal is a
+    large part of a random hand's cost; owning the algorithm also keeps recorded seeds
+    dealing the same cards whatever ``random.shuffle`` becomes."""
+    getrandbits = rng.getrandbits
+    for i, k in _DRAWS:
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
 
 
 class SpadesState(State[SpadesAction]):
@@ -91,13 +113,15 @@ class SpadesState(State[SpadesAction]):
     """
 
     options: SpadesOptions
+    view_cache: Any = None
+    """The public facts last projected (see :mod:`.view`): not game state."""
 
     def __init__(self, options: SpadesOptions, players: int, rng: random.Random) -> None:
         super().__init__(players, rng)
         self.options = options
         self.points = [0, 0]
         self.bags = [0, 0]
-        self.history: list[dict[str, Any]] = []
+        self.history: list[Mapping[str, Any]] = []
         self.hand_no = 0
         self.dealer = rng.randrange(players)  # SPR-3: first dealer at random
         self.winner_sides: tuple[int, ...] = ()
@@ -127,7 +151,7 @@ class SpadesState(State[SpadesAction]):
         self.opening = True
         self.leader = (self.dealer + 1) % n
         deck = list(range(52))
-        self.rng.shuffle(deck)
+        _shuffle(deck, self.rng)
         self._rng_state = None  # the generator moved: a clone must snapshot it again
         events.append(Event("deal", {"hand": self.hand_no, "dealer": self.dealer}))
         if n == 2:
@@ -141,9 +165,10 @@ class SpadesState(State[SpadesAction]):
             return
         self.stock = []
         self.stock_pos = 52
-        for seat in range(4):
-            self.hands[seat] = mask_of(deck[13 * seat: 13 * seat + 13])
-        self.looked = [not self.blind_nil_allowed(seat) for seat in range(4)]
+        bit = _BITS.__getitem__
+        self.hands = [sum(map(bit, deck[13 * s: 13 * s + 13])) for s in range(4)]
+        blind_ok = (self.blind_nil_allowed(0), self.blind_nil_allowed(1))  # per side
+        self.looked = [not blind_ok[seat % 2] for seat in range(4)]
         for seat in range(4):
             if self.looked[seat]:
                 events.append(self._hand_event(seat))
@@ -151,12 +176,12 @@ class SpadesState(State[SpadesAction]):
         self.turn = (self.dealer + 1) % 4  # SPR-4: left of dealer bids first
 
     def _hand_event(self, seat: Seat) -> Event:
-        return Event("hand", {"seat": seat, "cards": texts(self.hands[seat])}, frozenset({seat}),
+        return Event("hand", {"seat": seat, "cards": texts(self.hands[seat])}, _ONLY[seat],
                      {"seat": seat, "count": self.hands[seat].bit_count()})
 
     def _show(self, events: list[Event]) -> None:
         events.append(Event("shown", {"seat": self.turn, "card": card_text(self.stock[self.stock_pos])},
-                            frozenset({self.turn}), None))
+                            _ONLY[self.turn], None))
 
     def blind_nil_allowed(self, seat: Seat) -> bool:
         """Whether ``seat``'s side may bid blind nil this hand (SPR-6, options
@@ -172,7 +197,7 @@ class SpadesState(State[SpadesAction]):
 
     # ------------------------------------------------------------ contract
     def to_act(self) -> tuple[Seat, ...]:
-        return () if self.phase == OVER else (self.turn,)
+        return _TO_ACT[self.turn]  # turn is -1 once over: ()
 
     def legal_play_mask(self, seat: Seat) -> int:
         """The cards ``seat`` may play now (SPR-7, SPR-8), as a mask."""
@@ -187,10 +212,15 @@ class SpadesState(State[SpadesAction]):
         return hand
 
     def legal_actions(self, seat: Seat) -> list[SpadesAction]:
-        if self.phase == OVER or seat != self.turn:
+        if seat != self.turn:  # also when over: turn is then -1
             return []
         if self.phase == PLAY:
-            return [PLAYS[c] for c in cards_of(self.legal_play_mask(seat))]
+            if self.trick:  # the common case, inlined: follow suit if possible (SPR-8)
+                suit = self.trick[0][1] // 13
+                follow = self.hands[seat] >> 13 * suit & 0x1FFF
+                if follow:
+                    return list(SUIT_PLAYS[suit][follow])
+            return plays_of(self.legal_play_mask(seat))  # type: ignore[return-value]
         if self.phase == BID:
             if not self.looked[seat]:
                 return [BLIND_NIL, LOOK]
@@ -252,16 +282,39 @@ class SpadesState(State[SpadesAction]):
             raise _err("must_lead_two_of_clubs")
         raise _err("spades_not_broken")
 
+    def apply(self, seat: Seat, action: SpadesAction) -> list[Event]:
+        """As :meth:`State.apply`, with a legal card play or bid checked inline first:
+        they are nearly every action of a hand. Anything else, and every refusal (with
+        its reason), takes the general path of :meth:`State.apply`."""
+        kind = type(action)
+        if seat == self.turn:
+            if kind is Play and self.phase == PLAY:
+                card: Card = action.card  # type: ignore[union-attr]
+                trick = self.trick
+                if trick:
+                    hand = self.hands[seat]
+                    allowed = hand & SUIT_MASKS[trick[0][1] // 13] or hand
+                else:
+                    allowed = self.legal_play_mask(seat)
+                if allowed >> card & 1:
+                    events = self._play(seat, card)
+                    self.version += 1
+                    return events
+            elif (kind is Bid and self.phase == BID and self.looked[seat]
+                  and 0 <= action.tricks <= MAX_BID):  # type: ignore[union-attr]
+                events = self._bid(seat, action.tricks)  # type: ignore[union-attr]
+                self.version += 1
+                return events
+        return super().apply(seat, action)
+
     # ----------------------------------------------------------------- do
     def _do(self, seat: Seat, action: SpadesAction) -> list[Event]:
-        events: list[Event] = []
         if type(action) is Play:
-            self._play(seat, action.card, events)
-        elif isinstance(action, Bid):
-            self.bids[seat] = action.tricks
-            events.append(Event("bid", {"seat": seat, "bid": action.tricks or "nil"}))
-            self._next_bidder(events)
-        elif isinstance(action, BlindNil):
+            return self._play(seat, action.card)
+        if isinstance(action, Bid):
+            return self._bid(seat, action.tricks)
+        events: list[Event] = []
+        if isinstance(action, BlindNil):
             self.bids[seat] = 0
             self.blind[seat] = True
             self.looked[seat] = True
@@ -276,6 +329,12 @@ class SpadesState(State[SpadesAction]):
             self._pass(seat, action.cards, events)
         else:
             self._draw(seat, isinstance(action, Keep), events)
+        return events
+
+    def _bid(self, seat: Seat, tricks: int) -> list[Event]:
+        self.bids[seat] = tricks
+        events = [Event("bid", {"seat": seat, "bid": tricks or "nil"})]
+        self._next_bidder(events)
         return events
 
     def _draw(self, seat: Seat, keep: bool, events: list[Event]) -> None:
@@ -341,8 +400,8 @@ class SpadesState(State[SpadesAction]):
         self.leader = self.turn = leader
         events.append(Event("play_starts", {"leader": leader}))
 
-    def _play(self, seat: Seat, card: Card, events: list[Event]) -> None:
-        bit = 1 << card
+    def _play(self, seat: Seat, card: Card) -> list[Event]:
+        bit = _BITS[card]
         self.hands[seat] ^= bit
         self.played_by[seat] |= bit
         trick = self.trick
@@ -351,14 +410,14 @@ class SpadesState(State[SpadesAction]):
             led = trick[0][1] // 13
             if suit != led:
                 self.voids[seat] |= 1 << led  # publicly void in the led suit
-        events.append(Event("play", {"seat": seat, "card": card_text(card)}))
+        events = [Event("play", {"seat": seat, "card": CARD_TEXTS[card]})]
         if suit == SPADES and not self.broken:
             self.broken = True  # SPR-7
             events.append(Event("spades_broken", {"seat": seat}))
         trick.append((seat, card))
         if len(trick) < self.players:
             self.turn = (seat + 1) % self.players
-            return
+            return events
         # SPR-9: highest spade, else highest card of the led suit.
         win_seat, best = trick[0]
         for s, c in trick[1:]:
@@ -374,9 +433,10 @@ class SpadesState(State[SpadesAction]):
         self.opening = False
         self.leader = self.turn = win_seat
         events.append(Event("trick", {"number": sum(self.tricks_won), "winner": win_seat,
-                                      "cards": [{"seat": s, "card": card_text(c)} for s, c in trick]}))
+                                      "cards": [{"seat": s, "card": CARD_TEXTS[c]} for s, c in trick]}))
         if not self.hands[win_seat]:
             self._score_hand(events)
+        return events
 
     # -------------------------------------------------------------- scoring
     def side_seats(self, side: int) -> tuple[Seat, ...]:
@@ -393,12 +453,12 @@ class SpadesState(State[SpadesAction]):
             self.points[side] = res.total
             self.bags[side] = res.bag_count
             results.append(res)
-        entry = {
+        entry = ReadOnlyDict({  # read-only: views share it
             "hand": self.hand_no, "dealer": self.dealer,
-            "bids": [bid_label(bid, b) for bid, b in zip(self.bids, self.blind, strict=True)],
-            "tricks": list(self.tricks_won),
-            "sides": [r.to_json() for r in results],
-        }
+            "bids": tuple([bid_label(bid, b) for bid, b in zip(self.bids, self.blind, strict=True)]),
+            "tricks": tuple(self.tricks_won),
+            "sides": (ReadOnlyDict(results[0].to_json()), ReadOnlyDict(results[1].to_json())),
+        })
         self.history.append(entry)
         events.append(Event("hand_scored", entry))
         if self._match_decided():
@@ -459,6 +519,7 @@ class SpadesState(State[SpadesAction]):
         if d["_rng_state"] is None:
             d["_rng_state"] = self.__dict__["_rng_state"] = self.rng.getstate()
         d["_rng"] = None
+        d["view_cache"] = None
         new = SpadesState.__new__(SpadesState)
         new.__dict__ = d
         return new
