@@ -31,7 +31,8 @@ def summary(record: GameRecord) -> dict[str, Any]:
             digest.update(json.dumps(GAME.view(state, viewer), sort_keys=True).encode())
     assert state is not None
     return {"views_sha256": digest.hexdigest(), "points": list(state.points), "bags": list(state.bags),
-            "hands": state.hand_no, "winners": sorted(state.winners()), "history": state.history}
+            "hands": state.hand_no, "winners": sorted(state.winners()),
+            "history": json.loads(json.dumps(state.history))}
 
 
 def make(name: str) -> dict[str, Any]:

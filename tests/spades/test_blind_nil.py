@@ -101,7 +101,7 @@ def test_exchange_blind_bidder_passes_first_then_partner_passes_back() -> None:
     assert set(v_first["exchange"]["passed"]) == set(give)
     assert set(v_first["exchange"]["received"]) == set(back)
     assert set(v_partner["exchange"]["received"]) == set(give)
-    assert GAME.view(state, (first + 1) % 4)["exchange"]["passed"] == []
+    assert GAME.view(state, (first + 1) % 4)["exchange"]["passed"] == ()
 
 
 @pytest.mark.parametrize("count", [2, 0])

@@ -3,7 +3,10 @@ only what it may know (hidden information, design.md)."""
 
 from __future__ import annotations
 
+import json
 import random
+
+import pytest
 
 from mahai.core import MahaiError
 from mahai.games.spades import GAME, Pass, Play
@@ -19,7 +22,7 @@ def test_view_fields_during_play() -> None:
     for c in ("KH", "5C", "AH", "3H"):  # seat 2 shows out of hearts; seat 3 wins
         state.apply(state.turn, GAME.parse_action(f"play {c}"))
     state.apply(3, state.legal_actions(3)[0])  # the winner leads the next trick
-    view = GAME.view(state, 1)
+    view = json.loads(json.dumps(GAME.view(state, 1)))  # as a client receives it
     assert view["hand"] == texts(state.hands[1])
     assert view["bids"] == [4, 3, "nil", 2]
     assert view["tricks_won"] == [0, 0, 0, 1]
@@ -32,7 +35,7 @@ def test_view_fields_during_play() -> None:
     assert view["turn"] == 0 and view["dealer"] == 0 and view["hand_number"] == 1
     assert "AH" in view["played"][3] and len(view["played"][3]) == 2 and view["stock"] is None
     spectator = GAME.view(state, None)
-    assert spectator["hand"] is None and spectator["exchange"]["passed"] == []
+    assert spectator["hand"] is None and spectator["exchange"]["passed"] == ()
 
 
 def test_errors_carry_only_what_the_acting_seat_knows() -> None:
@@ -62,3 +65,51 @@ def test_errors_carry_only_what_the_acting_seat_knows() -> None:
             state.apply(seat, choose(state, seat, rng))
             steps += 1
         assert steps > 50
+
+
+def test_views_share_only_read_only_parts() -> None:
+    """Views of one state share their unchanged parts (view.py): whoever receives a
+    view can change its own top level, never a part another view holds."""
+    state = GAME.new(GAME.options(), 4, 5)
+    rng = random.Random(5)
+    while state.phase != "play" or not state.trick:
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    first, second = GAME.view(state, 0), GAME.view(state, 2)
+    assert first["played"] is second["played"] and first["options"] is second["options"]
+    with pytest.raises(TypeError):
+        first["options"]["target"] = 1
+    with pytest.raises(TypeError):
+        first["sides"][0]["points"] = 1000
+    with pytest.raises(AttributeError):
+        first["trick"].append({"seat": 0, "card": "AS"})  # type: ignore[attr-defined]
+    first["hand"] = ["AS"]  # the top level is the receiver's own
+    assert GAME.view(state, 2) == second and GAME.view(state, 0)["hand"] != ["AS"]
+
+
+@pytest.mark.parametrize(("players", "edition"), [(4, "standard"), (2, "two_player")])
+def test_reused_view_parts_equal_a_fresh_projection(players: int, edition: str) -> None:
+    """Parts reused from the last projection (``state.view_cache``) give exactly the
+    view built from nothing, at every step of whole matches and after a state is
+    changed by hand, as tests and researchers set up positions."""
+    for seed in range(3):
+        state = GAME.new(GAME.options(edition, target="200"), players, seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            for viewer in [None, *range(players)]:
+                cached = GAME.view(state, viewer)
+                state.view_cache = None
+                assert GAME.view(state, viewer) == cached
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+            if state.phase == "play" and rng.random() < 0.05:
+                GAME.view(state, 0)  # fills the cache
+                state.voids[1] ^= 1  # by hand: the version does not change
+                state.points[0] += 7
+                after = GAME.view(state, 0)
+                state.view_cache = None
+                assert after == GAME.view(state, 0) and after["sides"][0]["points"] == state.points[0]
+                state.voids[1] ^= 1
+                state.points[0] -= 7

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from mahai.games.spades import GAME, SpadesOptions, SpadesState
@@ -60,6 +61,9 @@ def bidding(options: SpadesOptions | None = None, players: int = 4, seed: int = 
 
 
 def snapshot(state: SpadesState) -> dict[str, object]:
-    """Everything mutable in a state, for unchanged-state checks."""
-    return {k: (v[:] if isinstance(v, list) else v) for k, v in vars(state).items() if k != "rng"} | {
-        "rng": state.rng.getstate()}
+    """Everything mutable in a state, and every view of it, for unchanged-state checks
+    (the projection's cache is left out: it is derived, and the views cover it)."""
+    return {k: (v[:] if isinstance(v, list) else v) for k, v in vars(state).items()
+            if k not in ("rng", "view_cache")} | {
+        "rng": state.rng.getstate(),
+        "views": [json.dumps(GAME.view(state, v), sort_keys=True) for v in [None, *range(state.players)]]}

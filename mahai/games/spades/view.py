@@ -5,57 +5,62 @@ hand (none while its blind-nil decision is open: SPR-6), every public fact
 (bids, tricks, played cards, voids, scores), the cards it passed and received
 in an exchange, and with two players the stock cards it was shown. Never
 another hand, never a stock card it did not see.
+
+The public facts of a state, and their JSON, are the same for every viewer: they
+are built once per state version (:func:`public_facts`, cached on the state and
+rebuilt from the parts of the previous version that did not change), and every
+observation shares them. Shared JSON parts are read-only (tuples and
+:class:`~mahai.core.readonly.ReadOnlyDict`), so no viewer can change another's view.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from mahai.core.game import Seat
 from mahai.core.options import options_to_dict
-from mahai.games.spades.cards import SUIT_NAMES, card_text, texts
+from mahai.core.readonly import ReadOnlyDict, freeze
+from mahai.games.spades.cards import CARD_TEXTS, SUIT_NAMES, SUIT_TEXTS
 from mahai.games.spades.options import SpadesOptions
 from mahai.games.spades.state import NO_BID, OVER, SpadesState, bid_label
 
 
-def _entry_copy(entry: dict[str, Any]) -> dict[str, Any]:
-    """A fresh copy of one score-history entry (its shape is fixed: see state._score_hand)."""
-    return {"hand": entry["hand"], "dealer": entry["dealer"], "bids": list(entry["bids"]),
-            "tricks": list(entry["tricks"]), "sides": [dict(side) for side in entry["sides"]]}
+def text_tuple(mask: int) -> tuple[str, ...]:
+    """Card notations of ``mask``, lowest first, as a tuple (a JSON array of a view)."""
+    return (*SUIT_TEXTS[0][mask & 0x1FFF], *SUIT_TEXTS[1][mask >> 13 & 0x1FFF],
+            *SUIT_TEXTS[2][mask >> 26 & 0x1FFF], *SUIT_TEXTS[3][mask >> 39 & 0x1FFF])
+
+
+# Shared JSON constants: a card in a trick, the suits a seat is void in (by bit set).
+_TRICK_CARDS = tuple(tuple(ReadOnlyDict(seat=seat, card=CARD_TEXTS[card]) for card in range(52))
+                     for seat in range(4))
+_VOID_NAMES = tuple(tuple(SUIT_NAMES[s] for s in range(4) if bits >> s & 1) for bits in range(16))
+_SIDE_SEATS = {2: ((0,), (1,)), 4: ((0, 2), (1, 3))}
 
 
 @lru_cache(maxsize=32)
-def _options_json(options: SpadesOptions) -> dict[str, Any]:
-    return options_to_dict(options)
+def _options_json(options: SpadesOptions) -> ReadOnlyDict:
+    frozen: ReadOnlyDict = freeze(options_to_dict(options))
+    return frozen
 
 
-@dataclass(frozen=True)
-class SpadesObservation:
-    """One viewer's knowledge (cards as ints, hands as masks internally).
+class PublicFacts(NamedTuple):
+    """The facts of a state that every viewer may know (masks and ints, as in
+    :class:`~mahai.games.spades.state.SpadesState`)."""
 
-    ``hand`` is None for a spectator and for a seat that has not looked at its
-    cards yet. ``passed``/``received``/``seen``/``shown`` are the viewer's own
-    (0 / -1 for a spectator). ``discards`` counts the stock cards each seat
-    saw discarded (two players). :meth:`to_json` gives the view for front ends.
-    """
-
-    viewer: Seat | None
     players: int
     options: SpadesOptions
     phase: str
     hand_no: int
     dealer: Seat
     turn: Seat
-    hand: int | None
     hand_sizes: tuple[int, ...]
     looked: tuple[bool, ...]
     bids: tuple[int, ...]
     blind: tuple[bool, ...]
     exchange: tuple[tuple[int, int], ...]
-    passed: int
-    received: int
     trick: tuple[tuple[int, int], ...]
     leader: Seat
     opening: bool
@@ -67,16 +72,64 @@ class SpadesObservation:
     voids: tuple[int, ...]
     points: tuple[int, int]
     bags: tuple[int, int]
-    history: tuple[dict[str, Any], ...]
+    history: tuple[Mapping[str, Any], ...]
     stock_left: int
-    shown: int
-    seen: int
     discards: tuple[int, ...]
     winner_sides: tuple[int, ...]
+    public_json: ReadOnlyDict
+    """The public keys of :meth:`SpadesObservation.to_json`."""
+
+
+class SpadesObservation(NamedTuple):
+    """One viewer's knowledge (cards as ints, hands as masks internally).
+
+    The first fields are the viewer's own: ``hand`` is None for a spectator and
+    for a seat that has not looked at its cards yet; ``passed``/``received``/
+    ``seen``/``shown`` are 0 / -1 for a spectator; ``blind_nil_open``: the viewer
+    still chooses between blind nil and looking. The rest are the
+    :class:`PublicFacts` of the state (``discards`` counts the stock cards each
+    seat saw discarded, two players). :meth:`to_json` gives the view for front ends.
+    """
+
+    viewer: Seat | None
+    hand: int | None
+    passed: int
+    received: int
+    shown: int
+    seen: int
     blind_nil_open: bool
+    # PublicFacts, in its order (checked below)
+    players: int
+    options: SpadesOptions
+    phase: str
+    hand_no: int
+    dealer: Seat
+    turn: Seat
+    hand_sizes: tuple[int, ...]
+    looked: tuple[bool, ...]
+    bids: tuple[int, ...]
+    blind: tuple[bool, ...]
+    exchange: tuple[tuple[int, int], ...]
+    trick: tuple[tuple[int, int], ...]
+    leader: Seat
+    opening: bool
+    tricks_won: tuple[int, ...]
+    last_trick: tuple[tuple[int, int], ...]
+    last_winner: Seat
+    broken: bool
+    played_by: tuple[int, ...]
+    voids: tuple[int, ...]
+    points: tuple[int, int]
+    bags: tuple[int, int]
+    history: tuple[Mapping[str, Any], ...]
+    stock_left: int
+    discards: tuple[int, ...]
+    winner_sides: tuple[int, ...]
+    public_json: ReadOnlyDict
 
     def to_json(self) -> dict[str, Any]:
-        """The view sent to front ends. Shape (cards as ``"AS"``)::
+        """The view sent to front ends: a new dict whose arrays are tuples and whose
+        nested objects are read-only (shared with other views). Shape (cards as ``"AS"``)::
 
             {"game": "spades", "viewer", "players", "phase" (draw|bid|exchange|play|over),
              "hand_number", "dealer", "turn" (null when over), "hand" ([cards] or null),
@@ -91,90 +144,152 @@ class SpadesObservation:
              "stock" (two players: {"left", "shown", "seen_discards", "discards"}; else null),
              "winners" ([seats]), "options" ({...})}
         """
-        n = self.players
-        led = SUIT_NAMES[self.trick[0][1] // 13] if self.trick else None
+        view = self.public_json.copy()
+        view["viewer"] = self.viewer
+        view["hand"] = None if self.hand is None else text_tuple(self.hand)
+        view["blind_nil_decision"] = self.blind_nil_open
+        if self.passed or self.received:
+            view["exchange"] = ReadOnlyDict(view["exchange"], passed=text_tuple(self.passed),
+                                            received=text_tuple(self.received))
+        if self.players == 2:
+            view["stock"] = ReadOnlyDict(left=self.stock_left, discards=self.discards,
+                                         shown=CARD_TEXTS[self.shown] if self.shown >= 0 else None,
+                                         seen_discards=text_tuple(self.seen))
+        return view
+
+
+_PRIVATE = ("viewer", "hand", "passed", "received", "shown", "seen", "blind_nil_open")
+assert SpadesObservation._fields == _PRIVATE + PublicFacts._fields, "field order"
+
+
+def public_facts(state: SpadesState) -> PublicFacts:
+    """The public facts of ``state`` now, with their JSON. JSON parts whose inputs
+    equal those of the facts built last time for this state (kept in
+    ``state.view_cache``) are reused, since each part is immutable; the comparison is
+    by value, so a state changed by hand is still projected right."""
+    old: PublicFacts | None = state.view_cache
+    n = state.players
+    options = state.options
+    trick = tuple(state.trick)
+    played_by = tuple(state.played_by)
+    voids = tuple(state.voids)
+    bids = tuple(state.bids)
+    blind = tuple(state.blind)
+    points = (state.points[0], state.points[1])
+    bags = (state.bags[0], state.bags[1])
+    history = tuple(state.history)
+    last_trick = state.last_trick
+    last_winner = state.last_winner
+    exchange = tuple(state.exchange)
+    phase = state.phase
+    hands = state.hands
+    hand_sizes: tuple[int, ...]
+    discards: tuple[int, ...]
+    if n == 4:
+        hand_sizes = (hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(),
+                      hands[3].bit_count())
+        discards = _NO_DISCARDS
+        stock_left = 0
+    else:
+        seen = state.seen
+        hand_sizes = (hands[0].bit_count(), hands[1].bit_count())
+        discards = (seen[0].bit_count(), seen[1].bit_count())
+        stock_left = 52 - state.stock_pos
+    if old is None or old.players != n:
+        old = _EMPTY[n]
+    j = old.public_json
+    if old.played_by == played_by:
+        played_json = j["played"]
+    else:
+        played_json = tuple([part if m == was else text_tuple(m)
+                             for part, m, was in zip(j["played"], played_by, old.played_by,
+                                                     strict=True)])
+    voids_json = j["voids"] if old.voids == voids else tuple([_VOID_NAMES[v] for v in voids])
+    if old.bids == bids and old.blind == blind:
+        bids_json = j["bids"]
+        sides_json = j["sides"] if old.points == points and old.bags == bags else None
+    else:
+        bids_json = tuple([bid_label(b, bl) for b, bl in zip(bids, blind, strict=True)])
+        sides_json = None
+    if sides_json is None:
         sides = []
-        for side in (0, 1):
-            seats = [side] if n == 2 else [side, side + 2]
-            bids = [self.bids[s] for s in seats]
-            contract = sum(b for b in bids if b > 0) if all(b != NO_BID for b in bids) else None
-            sides.append({"seats": seats, "points": self.points[side], "bags": self.bags[side],
-                          "contract": contract})
-        return {
-            "game": "spades",
-            "viewer": self.viewer,
-            "players": n,
-            "phase": self.phase,
-            "hand_number": self.hand_no,
-            "dealer": self.dealer,
-            "turn": None if self.phase == OVER else self.turn,
-            "hand": None if self.hand is None else texts(self.hand),
-            "hand_sizes": list(self.hand_sizes),
-            "looked": list(self.looked),
-            "blind_nil_decision": self.blind_nil_open,
-            "bids": [bid_label(b, bl) for b, bl in zip(self.bids, self.blind, strict=True)],
-            "trick": [{"seat": s, "card": card_text(c)} for s, c in self.trick],
-            "leader": self.leader,
-            "led_suit": led,
-            "tricks_won": list(self.tricks_won),
-            "last_trick": ({"cards": [{"seat": s, "card": card_text(c)} for s, c in self.last_trick],
-                            "winner": self.last_winner} if self.last_trick else None),
-            "spades_broken": self.broken,
-            "sides": sides,
-            "history": [_entry_copy(e) for e in self.history],
-            "exchange": {"pending": [list(p) for p in self.exchange],
-                         "count": self.options.blind_nil_exchange,
-                         "passed": texts(self.passed), "received": texts(self.received)},
-            "voids": [[SUIT_NAMES[s] for s in range(4) if v >> s & 1] for v in self.voids],
-            "played": [texts(m) for m in self.played_by],
-            "stock": ({"left": self.stock_left, "shown": card_text(self.shown) if self.shown >= 0 else None,
-                       "seen_discards": texts(self.seen), "discards": list(self.discards)}
-                      if n == 2 else None),
-            "winners": [s for s in range(n) if s % 2 in self.winner_sides],
-            "options": dict(_options_json(self.options)),
-        }
+        for side, seats in enumerate(_SIDE_SEATS[n]):
+            side_bids = [bids[s] for s in seats]
+            contract = sum(b for b in side_bids if b > 0) if NO_BID not in side_bids else None
+            sides.append(ReadOnlyDict(seats=seats, points=points[side], bags=bags[side],
+                                      contract=contract))
+        sides_json = tuple(sides)
+    if old.last_trick == last_trick and old.last_winner == last_winner:
+        last_json = j["last_trick"]
+    else:
+        last_json = ReadOnlyDict(cards=tuple([_TRICK_CARDS[s][c] for s, c in last_trick]),
+                                 winner=last_winner) if last_trick else None
+    if old.exchange == exchange and old.options is options:
+        exchange_json = j["exchange"]
+    else:
+        exchange_json = ReadOnlyDict(pending=exchange, count=options.blind_nil_exchange,
+                                     passed=(), received=())
+    looked = tuple(state.looked)
+    tricks_won = tuple(state.tricks_won)
+    winner_sides = state.winner_sides
+    public_json = ReadOnlyDict({
+        "game": "spades",
+        "players": n,
+        "phase": phase,
+        "hand_number": state.hand_no,
+        "dealer": state.dealer,
+        "turn": None if phase == OVER else state.turn,
+        "hand_sizes": hand_sizes,
+        "looked": looked,
+        "bids": bids_json,
+        "trick": tuple([_TRICK_CARDS[s][c] for s, c in trick]),
+        "leader": state.leader,
+        "led_suit": SUIT_NAMES[trick[0][1] // 13] if trick else None,
+        "tricks_won": tricks_won,
+        "last_trick": last_json,
+        "spades_broken": state.broken,
+        "sides": sides_json,
+        "history": history,  # the state's entries are read-only already
+        "exchange": exchange_json,
+        "voids": voids_json,
+        "played": played_json,
+        "stock": None,
+        "winners": (j["winners"] if old.winner_sides == winner_sides
+                    else tuple([s for s in range(n) if s % 2 in winner_sides])),
+        "options": j["options"] if old.options is options else _options_json(options),
+    })
+    facts = PublicFacts(
+        n, options, phase, state.hand_no, state.dealer, state.turn, hand_sizes, looked, bids, blind,
+        exchange, trick, state.leader, state.opening, tricks_won, last_trick, last_winner,
+        state.broken, played_by, voids, points, bags, history, stock_left, discards, winner_sides,
+        public_json)
+    state.view_cache = facts
+    return facts
+
+
+def _empty(players: int) -> PublicFacts:
+    """Facts that share nothing with any state (every part differs): the start of reuse."""
+    none = ReadOnlyDict(played=((),) * players, voids=(), bids=(), sides=(), last_trick=None, exchange=None,
+                        winners=(), options=None)
+    return PublicFacts(players, None, "", 0, -1, -1, (), (), (-2,) * players, (), ((-1, -1),), (), -1,  # type: ignore[arg-type]
+                       False, (), ((-1, -1),), -2, False, (-1,) * players, (-1,) * players, (-1, -1),
+                       (-1, -1), (), 0, (), (-1,), none)
+
+
+_EMPTY = {2: _empty(2), 4: _empty(4)}
+_NO_DISCARDS = (0, 0, 0, 0)
 
 
 def observe(state: SpadesState, viewer: Seat | None) -> SpadesObservation:
     """Project ``state`` for ``viewer`` (a seat, or None for a spectator)."""
-    seat = viewer if viewer is not None and 0 <= viewer < state.players else None
-    own = seat is not None
-    hand = state.hands[seat] if own and state.looked[seat] else None  # type: ignore[index]
+    facts = public_facts(state)
+    if viewer is None or not 0 <= viewer < state.players:
+        return SpadesObservation._make((None, None, 0, 0, -1, 0, False, *facts))
+    looked = state.looked[viewer]
     shown = -1
-    if own and state.players == 2 and state.phase == "draw" and state.turn == seat:
+    if state.players == 2 and state.phase == "draw" and state.turn == viewer:
         shown = state.stock[state.stock_pos]
-    return SpadesObservation(
-        viewer=seat,
-        players=state.players,
-        options=state.options,
-        phase=state.phase,
-        hand_no=state.hand_no,
-        dealer=state.dealer,
-        turn=state.turn,
-        hand=hand,
-        hand_sizes=tuple(h.bit_count() for h in state.hands),
-        looked=tuple(state.looked),
-        bids=tuple(state.bids),
-        blind=tuple(state.blind),
-        exchange=tuple(state.exchange),
-        passed=state.passed[seat] if seat is not None else 0,
-        received=state.received[seat] if seat is not None else 0,
-        trick=tuple(state.trick),
-        leader=state.leader,
-        opening=state.opening,
-        tricks_won=tuple(state.tricks_won),
-        last_trick=state.last_trick,
-        last_winner=state.last_winner,
-        broken=state.broken,
-        played_by=tuple(state.played_by),
-        voids=tuple(state.voids),
-        points=(state.points[0], state.points[1]),
-        bags=(state.bags[0], state.bags[1]),
-        history=tuple(state.history),
-        stock_left=52 - state.stock_pos if state.players == 2 else 0,
-        shown=shown,
-        seen=state.seen[seat] if seat is not None else 0,
-        discards=tuple(m.bit_count() for m in state.seen),
-        winner_sides=state.winner_sides,
-        blind_nil_open=own and state.blind_nil_open(seat),  # type: ignore[arg-type]
-    )
+    return SpadesObservation._make((
+        viewer, state.hands[viewer] if looked else None, state.passed[viewer],
+        state.received[viewer], shown, state.seen[viewer], not looked and state.phase == "bid",
+        *facts))
