@@ -59,3 +59,14 @@ def test_mask_tables_list_cards_lowest_first(mask: int) -> None:
     reference = [c for c in range(52) if mask >> c & 1]
     assert cards_of(mask) == reference
     assert texts(mask) == [card_text(c) for c in reference]
+
+
+@pytest.mark.parametrize("card", [-1, 52, 99, True, "AS", 1.0])
+def test_actions_built_by_hand_must_name_a_card(card: object) -> None:
+    """Programs build actions without parsing notation: a Play or Pass of no card is
+    refused when made, with ``bad_card``, before it can reach a state."""
+    with pytest.raises(MalformedAction) as err:
+        Play(card)  # type: ignore[arg-type]
+    assert err.value.code == "bad_card"
+    with pytest.raises(MalformedAction):
+        Pass((0, 1, card))  # type: ignore[arg-type]

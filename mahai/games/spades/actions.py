@@ -18,6 +18,12 @@ from mahai.core.errors import MalformedAction
 from mahai.games.spades.cards import Card, card_text, parse_card
 
 
+def _check_card(card: object) -> None:
+    """Actions built by hand (not parsed) must still name a card: 0…51."""
+    if type(card) is not int or not 0 <= card < 52:
+        raise MalformedAction("bad_card", domain="spades", text=repr(card))
+
+
 @dataclass(frozen=True, slots=True)
 class Bid:
     """A bid of ``tricks`` (0 = nil)."""
@@ -50,6 +56,10 @@ class Pass:
 
     cards: tuple[Card, ...]
 
+    def __post_init__(self) -> None:
+        for card in self.cards:
+            _check_card(card)
+
     def notation(self) -> str:
         return " ".join(["pass", *map(card_text, self.cards)])
 
@@ -59,6 +69,9 @@ class Play:
     """Play ``card`` to the current trick."""
 
     card: Card
+
+    def __post_init__(self) -> None:
+        _check_card(self.card)
 
     def notation(self) -> str:
         return f"play {card_text(self.card)}"
