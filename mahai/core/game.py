@@ -70,11 +70,14 @@ class State(ABC, Generic[A]):
     players: int
     version: int
     rng: random.Random
+    start_events: list[Event]
+    """The events of the set-up, before any action (e.g. the first deal); default none."""
 
     def __init__(self, players: int, rng: random.Random) -> None:
         self.players = players
         self.rng = rng
         self.version = 0
+        self.start_events = []
 
     @abstractmethod
     def to_act(self) -> tuple[Seat, ...]:

@@ -274,9 +274,9 @@ class Hub:
     def _build(self, row: TableRow) -> Table:
         game = get_game(row.game)
         record = GameRecord(game.name, row.players, row.seed, row.options, list(row.actions))
-        events: list[tuple[int, Event]] = []
         options = game.options_from_json(row.options)
         state = game.new(options, row.players, row.seed)
+        events: list[tuple[int, Event]] = [(0, e) for e in state.start_events]  # e.g. the first deal
         for seat, text in row.actions:
             for e in state.apply(seat, game.parse_action(text)):
                 events.append((state.version, e))
@@ -474,7 +474,8 @@ class Hub:
         over = table.state.is_over
         game = table.game
         state = game.new(game.options_from_json(table.row.options), table.row.players, table.row.seed)
-        frames = [{"version": 0, "view": game.view(state, viewer), "events": []}]
+        frames = [{"version": 0, "view": game.view(state, viewer),
+                   "events": project_events(game, [(0, e) for e in state.start_events], viewer)}]
         for seat, text in table.record.actions:
             events = state.apply(seat, game.parse_action(text))
             frame: dict[str, Any] = {

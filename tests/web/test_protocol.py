@@ -114,3 +114,22 @@ def test_malformed_hand_to_bot_keeps_the_seat(server: Server) -> None:
     again = Client(server.ws_url, tid, tokens["0"])
     assert again.welcome["seat"] == 0
     again.close()
+
+
+def test_the_log_starts_with_the_first_deal_as_each_viewer_may_see_it(server: Server) -> None:
+    """The set-up's events (``State.start_events``: Spades' first deal) are in the log
+    a new connection receives, projected: a seat's own cards, only counts of the others."""
+    made = server.create("spades", ["person"] * 4, options={"blind_nil": "off"})
+    tid, tokens = made["id"], made["tokens"]
+    seat0 = Client(server.ws_url, tid, tokens["0"])
+    log = next(f for f in seat0.frames if f["type"] == "log")["events"]
+    hands = [e for e in log if e["kind"] == "hand"]
+    assert [e["kind"] for e in log][0] == "deal" and [e["seat"] for e in hands] == [0, 1, 2, 3]
+    assert len(hands[0]["cards"]) == 13 and all("cards" not in e and e["count"] == 13 for e in hands[1:])
+    assert seat0.state is not None and sorted(hands[0]["cards"]) == sorted(seat0.state["view"]["hand"])
+    spectator = Client(server.ws_url, tid, None)
+    seen = next(f for f in spectator.frames if f["type"] == "log")["events"]
+    assert [e["kind"] for e in seen] == ["deal", "hand", "hand", "hand", "hand"]
+    assert all("cards" not in e for e in seen)
+    replay = server.get(f"/api/tables/{tid}/replay?token={tokens['1']}")["frames"][0]["events"]
+    assert [e.get("cards") is not None for e in replay if e["kind"] == "hand"] == [False, True, False, False]

@@ -126,7 +126,7 @@ class SpadesState(State[SpadesAction]):
         self.dealer = rng.randrange(players)  # SPR-3: first dealer at random
         self.winner_sides: tuple[int, ...] = ()
         self.phase = BID
-        self.start_events: list[Event] = []
+        self.start_events = []
         self._deal(self.start_events)
 
     # ----------------------------------------------------------------- deal
