@@ -70,3 +70,11 @@ def test_actions_built_by_hand_must_name_a_card(card: object) -> None:
     assert err.value.code == "bad_card"
     with pytest.raises(MalformedAction):
         Pass((0, 1, card))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("tricks", [True, 2.5, "3", None])
+def test_bids_built_by_hand_must_be_whole_numbers(tricks: object) -> None:
+    """``Bid(True)`` or ``Bid(2.5)`` would pass a range check and corrupt the score."""
+    with pytest.raises(MalformedAction) as err:
+        Bid(tricks)  # type: ignore[arg-type]
+    assert err.value.code == "bad_notation"

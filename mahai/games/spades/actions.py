@@ -30,6 +30,10 @@ class Bid:
 
     tricks: int
 
+    def __post_init__(self) -> None:
+        if type(self.tricks) is not int:  # out-of-range ints are refused by the state, with bid_out_of_range
+            raise MalformedAction("bad_notation", domain="spades", text=f"bid {self.tricks!r}")
+
     def notation(self) -> str:
         return "bid nil" if self.tricks == 0 else f"bid {self.tricks}"
 
