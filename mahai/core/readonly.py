@@ -17,7 +17,9 @@ class ReadOnlyDict(dict[str, Any]):
     """A ``dict`` whose contents cannot change (``TypeError`` on any change).
 
     It compares equal to a ``dict`` with the same items and is a ``dict`` for
-    :func:`json.dumps`. ``dict(d)`` or ``d.copy()`` give an ordinary dict.
+    :func:`json.dumps`. ``dict(d)`` or ``d.copy()`` give an ordinary dict. It stops
+    accidents, not intent: ``dict`` methods called on it directly
+    (``dict.__setitem__(d, k, v)``, ``d.__init__(…)``) still write.
     """
 
     __slots__ = ()

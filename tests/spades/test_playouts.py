@@ -51,6 +51,7 @@ def test_invariants_over_whole_matches(label: str, players: int, options: Spades
                 elif e.kind == "deal":
                     dealers.append(e.data["dealer"])
         assert state.is_over and state.to_act() == ()
+        assert all(state.legal_actions(s) == [] for s in (-1, *range(players)))  # owes nothing
         assert state.points == totals
         assert list(state.scores()) == [float(totals[s % 2]) for s in range(players)]
         assert state.winners() and all(state.points[s % 2] == max(state.points) for s in state.winners())

@@ -212,7 +212,7 @@ class SpadesState(State[SpadesAction]):
         return hand
 
     def legal_actions(self, seat: Seat) -> list[SpadesAction]:
-        if seat != self.turn:  # also when over: turn is then -1
+        if seat != self.turn or seat < 0:  # turn is -1 once over
             return []
         if self.phase == PLAY:
             if self.trick:  # the common case, inlined: follow suit if possible (SPR-8)
