@@ -79,9 +79,10 @@ class Table:
         """Raises ValueError for a spectator's observation."""
         if obs.viewer is None:
             raise ValueError("a bot needs a seat's observation")
-        return cls(obs.viewer, obs.players, obs.options, obs.phase, obs.hand or 0, obs.trick,
-                   obs.tricks_won, obs.bids, obs.blind, obs.played_by, obs.voids, obs.points, obs.bags,
-                   obs.broken, obs.shown, obs.passed, obs.received)
+        pub = obs.public
+        return cls(obs.viewer, pub.players, pub.options, pub.phase, obs.hand or 0, pub.trick,
+                   pub.tricks_won, pub.bids, pub.blind, pub.played_by, pub.voids, pub.points, pub.bags,
+                   pub.broken, obs.shown, obs.passed, obs.received)
 
     @classmethod
     def from_state(cls, state: SpadesState, seat: Seat) -> Table:
@@ -465,15 +466,15 @@ def heuristic_action(obs: SpadesObservation, legal: Sequence[Action]) -> Action:
     t = Table.from_observation(obs)
     if obs.blind_nil_open:
         return BLIND_NIL if BLIND_NIL in legal and choose_blind_nil(t) else LOOK
-    if obs.phase == "play":
+    if obs.public.phase == "play":
         mask = 0
         for a in legal:
             mask |= 1 << a.card  # type: ignore[attr-defined]
         return PLAYS[choose_card(t, mask)]
-    if obs.phase == "bid":
+    if obs.public.phase == "bid":
         return BIDS[choose_bid(t)]
-    if obs.phase == "exchange":
-        action = Pass(choose_pass(t, obs.options.blind_nil_exchange))
+    if obs.public.phase == "exchange":
+        action = Pass(choose_pass(t, obs.public.options.blind_nil_exchange))
         return action if action in legal else legal[0]
     return KEEP if keep_shown(t) else DISCARD
 

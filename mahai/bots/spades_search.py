@@ -128,12 +128,12 @@ def bid_misfit(world: SpadesState, obs: SpadesObservation) -> float:
     is taken as dealt: its cards now plus those it played (the exchange is ignored). A blind
     nil says nothing about the hand."""
     misfit = 0.0
-    for s in range(obs.players):
-        bid = obs.bids[s]
-        if s == obs.viewer or bid < 0 or obs.blind[s]:
+    for s in range(obs.public.players):
+        bid = obs.public.bids[s]
+        if s == obs.viewer or bid < 0 or obs.public.blind[s]:
             continue
-        dealt = world.hands[s] | obs.played_by[s]
-        est = estimate_tricks(dealt, obs.players)
+        dealt = world.hands[s] | obs.public.played_by[s]
+        est = estimate_tricks(dealt, obs.public.players)
         if bid == 0:
             misfit += 0.0 if est < 1.6 and nil_safe(dealt) else 1.0 + est
         else:
@@ -145,7 +145,7 @@ def worlds(game: Game[Any, Any], obs: SpadesObservation, samples: int,
            rng: random.Random) -> list[SpadesState]:
     """``samples`` determinizations of ``obs`` that agree with the bids made (:func:`bid_misfit`
     0): up to ``INFERENCE_TRIES × samples`` draws, the best-fitting ones kept if too few agree."""
-    if all(b < 0 for s, b in enumerate(obs.bids) if s != obs.viewer):
+    if all(b < 0 for s, b in enumerate(obs.public.bids) if s != obs.viewer):
         return [game.determinize(obs, rng) for _ in range(samples)]
     good: list[SpadesState] = []
     spare: list[tuple[float, int, SpadesState]] = []
@@ -166,7 +166,7 @@ def bid_candidates(obs: SpadesObservation) -> list[int]:
     """Bids worth searching: the heuristic's, one below, one and two above, and nil."""
     t = Table.from_observation(obs)
     base = choose_bid(t)
-    est = estimate_tricks(t.hand, obs.players)
+    est = estimate_tricks(t.hand, obs.public.players)
     out = {base} | {b for b in (round(est) - 1, round(est) + 1, round(est) + 2) if 1 <= b <= 13}
     if est < 3.5:
         out.add(0)
@@ -178,7 +178,7 @@ def distinct_cards(obs: SpadesObservation, cards: Sequence[int]) -> list[list[in
     unseen card between them (every card in between is in the hand or already played) win and
     lose the same tricks, so searching one card per class is enough."""
     played = 0
-    for m in obs.played_by:
+    for m in obs.public.played_by:
         played |= m
     known = played | (obs.hand or 0)
     groups: list[list[int]] = []
@@ -224,13 +224,13 @@ class SearchBot(Bot):
         default = heuristic_action(observation, legal)
         if len(legal) == 1 or self.samples <= 0:
             return default
-        if self.bid_samples > 0 and observation.phase == "bid" and isinstance(default, Bid):
+        if self.bid_samples > 0 and observation.public.phase == "bid" and isinstance(default, Bid):
             bids = [BIDS[b] for b in bid_candidates(observation)]
             values = evaluate_actions(game, observation, bids, self.bid_samples, self.rng, self.bag_cost,
                                       self.infer)
             best = max(range(len(bids)), key=lambda i: (values[i], bids[i] == default))
             return bids[best]
-        if observation.phase != "play":
+        if observation.public.phase != "play":
             return default
         groups = distinct_cards(observation, [a.card for a in legal if isinstance(a, Play)])
         if len(groups) == 1:

@@ -178,8 +178,8 @@ class SpadesTerminal:
     # ----------------------------------------------------------- screens
     def score_line(self, obs: SpadesObservation) -> Text:
         """``North–South 120 (3 bags) · East–West 95 (7 bags)``."""
-        parts = [self._("tui.side_score", side=self.side_name(side), points=obs.points[side],
-                        bags=obs.bags[side]) for side in (0, 1)]
+        parts = [self._("tui.side_score", side=self.side_name(side), points=obs.public.points[side],
+                        bags=obs.public.bags[side]) for side in (0, 1)]
         return Text(" · ".join(parts), style="bold")
 
     def sheet(self, entry: dict[str, Any]) -> Table:
@@ -233,18 +233,18 @@ class SpadesTerminal:
         obs = GAME.observe(self.state, seat)
         self.flush(seat)
         view = obs.to_json()
-        if obs.phase == "draw":
+        if obs.public.phase == "draw":
             self.show_hand(obs)
             self.console.print(Text(self._("tui.shown", left=view["stock"]["left"]) + " ")
                                .append(card_label(view["stock"]["shown"])))
             return obs
         self.console.print(self.score_line(obs))
-        self.console.print(Text(self._("tui.hand_line", hand=obs.hand_no, dealer=self.seat_name(obs.dealer)),
-                                style="cyan"))
+        line = self._("tui.hand_line", hand=obs.public.hand_no, dealer=self.seat_name(obs.public.dealer))
+        self.console.print(Text(line, style="cyan"))
         bids = "  ".join(f"{self.seat_name(s)}: {self.bid_text(b)}" for s, b in enumerate(view["bids"]))
         self.console.print(Text(self._("tui.bids") + " — " + bids))
-        if obs.phase == "play":
-            won = "  ".join(f"{self.seat_name(s)}: {n}" for s, n in enumerate(obs.tricks_won))
+        if obs.public.phase == "play":
+            won = "  ".join(f"{self.seat_name(s)}: {n}" for s, n in enumerate(obs.public.tricks_won))
             self.console.print(Text(self._("tui.tricks") + " — " + won))
             if view["last_trick"]:
                 last = view["last_trick"]
@@ -255,7 +255,7 @@ class SpadesTerminal:
                 for c in view["trick"]:
                     line.append(f"{self.seat_name(c['seat'])} ").append(card_label(c["card"])).append("  ")
                 self.console.print(line)
-            if obs.broken:
+            if obs.public.broken:
                 self.console.print(Text(self._("tui.broken_state")))
         if view["exchange"]["passed"] or view["exchange"]["received"]:
             exchange = view["exchange"]
@@ -287,30 +287,30 @@ class SpadesTerminal:
         """
         low = text.lower()
         words = low.split()
-        if obs.phase == "bid":
+        if obs.public.phase == "bid":
             if low in ("blind", "blind nil", "blind_nil", "itsu", "b"):
                 text = "bid blind_nil"
             elif low in ("look", "l", "begiratu"):
                 text = "look"
             elif low == "nil" or low.isdigit():
                 text = f"bid {low}"
-        elif obs.phase == "play" and len(words) == 1 and words[0] not in ("look", "keep", "discard"):
+        elif obs.public.phase == "play" and len(words) == 1 and words[0] not in ("look", "keep", "discard"):
             text = f"play {text}"
-        elif obs.phase == "exchange" and words and words[0] != "pass":
+        elif obs.public.phase == "exchange" and words and words[0] != "pass":
             text = f"pass {text}"
-        elif obs.phase == "draw":
+        elif obs.public.phase == "draw":
             text = {"k": "keep", "d": "discard"}.get(low, low)
         return GAME.parse_action(text)
 
     def prompt_for(self, obs: SpadesObservation) -> str:
-        if obs.phase == "bid":
+        if obs.public.phase == "bid":
             return self._("tui.ask_blind") if obs.blind_nil_open else self._("tui.ask_bid")
-        if obs.phase == "exchange":
-            return self._("tui.ask_pass", count=obs.options.blind_nil_exchange)
-        if obs.phase == "draw":
+        if obs.public.phase == "exchange":
+            return self._("tui.ask_pass", count=obs.public.options.blind_nil_exchange)
+        if obs.public.phase == "draw":
             return self._("tui.ask_draw")
-        if obs.trick:
-            return self._("tui.ask_follow", suit=self._(SUIT_NAMES[obs.trick[0][1] // 13]))
+        if obs.public.trick:
+            return self._("tui.ask_follow", suit=self._(SUIT_NAMES[obs.public.trick[0][1] // 13]))
         return self._("tui.ask_lead")
 
     def human_turn(self, seat: Seat) -> None:

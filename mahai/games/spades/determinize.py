@@ -76,43 +76,44 @@ def determinize(obs: SpadesObservation, rng: random.Random) -> SpadesState:
     if obs.viewer is None:
         raise ValueError("determinize needs a seat's observation")
     v = obs.viewer
-    n = obs.players
+    pub = obs.public
+    n = pub.players
     state = SpadesState.__new__(SpadesState)
     state.players = n
     state.version = 0
     state.rng = random.Random(rng.getrandbits(64))
-    state.options = obs.options
-    state.points = list(obs.points)
-    state.bags = list(obs.bags)
-    state.history = list(obs.history)
-    state.hand_no = obs.hand_no
-    state.dealer = obs.dealer
-    state.winner_sides = obs.winner_sides
-    state.phase = obs.phase
+    state.options = pub.options
+    state.points = list(pub.points)
+    state.bags = list(pub.bags)
+    state.history = list(pub.history)
+    state.hand_no = pub.hand_no
+    state.dealer = pub.dealer
+    state.winner_sides = pub.winner_sides
+    state.phase = pub.phase
     state.start_events = []
-    state.turn = obs.turn
-    state.bids = list(obs.bids)
-    state.blind = list(obs.blind)
-    state.looked = list(obs.looked)
-    state.exchange = list(obs.exchange)
+    state.turn = pub.turn
+    state.bids = list(pub.bids)
+    state.blind = list(pub.blind)
+    state.looked = list(pub.looked)
+    state.exchange = list(pub.exchange)
     state.passed = [0] * n
     state.received = [0] * n
     state.passed[v] = obs.passed
     state.received[v] = obs.received
-    state.trick = list(obs.trick)
-    state.leader = obs.leader
-    state.opening = obs.opening
-    state.tricks_won = list(obs.tricks_won)
-    state.last_trick = obs.last_trick
-    state.last_winner = obs.last_winner
-    state.broken = obs.broken
-    state.played_by = list(obs.played_by)
-    state.voids = list(obs.voids)
+    state.trick = list(pub.trick)
+    state.leader = pub.leader
+    state.opening = pub.opening
+    state.tricks_won = list(pub.tricks_won)
+    state.last_trick = pub.last_trick
+    state.last_winner = pub.last_winner
+    state.broken = pub.broken
+    state.played_by = list(pub.played_by)
+    state.voids = list(pub.voids)
     state.seen = [0] * n
     state.seen[v] = obs.seen
 
     played = 0
-    for m in obs.played_by:
+    for m in pub.played_by:
         played |= m
     own = obs.hand if obs.hand is not None else 0
     known = own | played | obs.seen
@@ -132,12 +133,12 @@ def determinize(obs: SpadesObservation, rng: random.Random) -> SpadesState:
     for seat in range(n):
         if seat == v and obs.hand is not None:
             continue
-        caps.append(obs.hand_sizes[seat] - fixed[seat].bit_count())
-        allowed.append(ALL_SUITS & ~obs.voids[seat])
+        caps.append(pub.hand_sizes[seat] - fixed[seat].bit_count())
+        allowed.append(ALL_SUITS & ~pub.voids[seat])
         places.append(seat)
     if n == 2:
-        stock_unknown = obs.stock_left - (1 if obs.shown >= 0 else 0)
-        caps += [stock_unknown, obs.discards[1 - v]]
+        stock_unknown = pub.stock_left - (1 if obs.shown >= 0 else 0)
+        caps += [stock_unknown, pub.discards[1 - v]]
         allowed += [ALL_SUITS, ALL_SUITS]
         places += [-1, -2]
     dealt = _distribute(pool, caps, allowed, rng)
@@ -152,7 +153,7 @@ def determinize(obs: SpadesObservation, rng: random.Random) -> SpadesState:
         else:
             state.seen[1 - v] = mask
     state.hands = hands
-    if n == 2 and obs.phase == DRAW:
+    if n == 2 and pub.phase == DRAW:
         top = [obs.shown] if obs.shown >= 0 else []
         rest = top + stock_cards
         state.stock_pos = 52 - len(rest)

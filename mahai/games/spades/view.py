@@ -6,10 +6,10 @@ hand (none while its blind-nil decision is open: SPR-6), every public fact
 in an exchange, and with two players the stock cards it was shown. Never
 another hand, never a stock card it did not see.
 
-The public facts of a state, and their JSON, are the same for every viewer: they
-are built once per state version (:func:`public_facts`, cached on the state and
-rebuilt from the parts of the previous version that did not change), and every
-observation shares them. Shared JSON parts are read-only (tuples and
+An observation is the viewer's own knowledge plus :class:`PublicFacts`, what every
+viewer knows, with its JSON. :func:`public_facts` reuses each JSON part built for
+the state's last projection whose inputs are unchanged, so a view costs little more
+than what changed since the last one. Shared JSON parts are read-only (tuples and
 :class:`~mahai.core.readonly.ReadOnlyDict`), so no viewer can change another's view.
 """
 
@@ -76,19 +76,18 @@ class PublicFacts(NamedTuple):
     stock_left: int
     discards: tuple[int, ...]
     winner_sides: tuple[int, ...]
-    public_json: ReadOnlyDict
+    json: ReadOnlyDict
     """The public keys of :meth:`SpadesObservation.to_json`."""
 
 
 class SpadesObservation(NamedTuple):
     """One viewer's knowledge (cards as ints, hands as masks internally).
 
-    The first fields are the viewer's own: ``hand`` is None for a spectator and
-    for a seat that has not looked at its cards yet; ``passed``/``received``/
-    ``seen``/``shown`` are 0 / -1 for a spectator; ``blind_nil_open``: the viewer
-    still chooses between blind nil and looking. The rest are the
-    :class:`PublicFacts` of the state (``discards`` counts the stock cards each
-    seat saw discarded, two players). :meth:`to_json` gives the view for front ends.
+    The viewer's own: ``hand`` is None for a spectator and for a seat that has not
+    looked at its cards yet; ``passed``/``received``/``seen``/``shown`` are 0 / -1
+    for a spectator; ``blind_nil_open``: the viewer still chooses between blind nil
+    and looking. ``public``: what every viewer knows (shared by all the observations
+    of one projection). :meth:`to_json` gives the view for front ends.
     """
 
     viewer: Seat | None
@@ -98,34 +97,7 @@ class SpadesObservation(NamedTuple):
     shown: int
     seen: int
     blind_nil_open: bool
-    # PublicFacts, in its order (checked below)
-    players: int
-    options: SpadesOptions
-    phase: str
-    hand_no: int
-    dealer: Seat
-    turn: Seat
-    hand_sizes: tuple[int, ...]
-    looked: tuple[bool, ...]
-    bids: tuple[int, ...]
-    blind: tuple[bool, ...]
-    exchange: tuple[tuple[int, int], ...]
-    trick: tuple[tuple[int, int], ...]
-    leader: Seat
-    opening: bool
-    tricks_won: tuple[int, ...]
-    last_trick: tuple[tuple[int, int], ...]
-    last_winner: Seat
-    broken: bool
-    played_by: tuple[int, ...]
-    voids: tuple[int, ...]
-    points: tuple[int, int]
-    bags: tuple[int, int]
-    history: tuple[Mapping[str, Any], ...]
-    stock_left: int
-    discards: tuple[int, ...]
-    winner_sides: tuple[int, ...]
-    public_json: ReadOnlyDict
+    public: PublicFacts
 
     def to_json(self) -> dict[str, Any]:
         """The view sent to front ends: a new dict whose arrays are tuples and whose
@@ -144,22 +116,19 @@ class SpadesObservation(NamedTuple):
              "stock" (two players: {"left", "shown", "seen_discards", "discards"}; else null),
              "winners" ([seats]), "options" ({...})}
         """
-        view = self.public_json.copy()
+        public = self.public
+        view = public.json.copy()
         view["viewer"] = self.viewer
         view["hand"] = None if self.hand is None else text_tuple(self.hand)
         view["blind_nil_decision"] = self.blind_nil_open
         if self.passed or self.received:
             view["exchange"] = ReadOnlyDict(view["exchange"], passed=text_tuple(self.passed),
                                             received=text_tuple(self.received))
-        if self.players == 2:
-            view["stock"] = ReadOnlyDict(left=self.stock_left, discards=self.discards,
+        if public.players == 2:
+            view["stock"] = ReadOnlyDict(left=public.stock_left, discards=public.discards,
                                          shown=CARD_TEXTS[self.shown] if self.shown >= 0 else None,
                                          seen_discards=text_tuple(self.seen))
         return view
-
-
-_PRIVATE = ("viewer", "hand", "passed", "received", "shown", "seen", "blind_nil_open")
-assert SpadesObservation._fields == _PRIVATE + PublicFacts._fields, "field order"
 
 
 def public_facts(state: SpadesState) -> PublicFacts:
@@ -197,7 +166,7 @@ def public_facts(state: SpadesState) -> PublicFacts:
         stock_left = 52 - state.stock_pos
     if old is None or old.players != n:
         old = _EMPTY[n]
-    j = old.public_json
+    j = old.json
     if old.played_by == played_by:
         played_json = j["played"]
     else:
@@ -284,12 +253,11 @@ def observe(state: SpadesState, viewer: Seat | None) -> SpadesObservation:
     """Project ``state`` for ``viewer`` (a seat, or None for a spectator)."""
     facts = public_facts(state)
     if viewer is None or not 0 <= viewer < state.players:
-        return SpadesObservation._make((None, None, 0, 0, -1, 0, False, *facts))
+        return SpadesObservation(None, None, 0, 0, -1, 0, False, facts)
     looked = state.looked[viewer]
     shown = -1
     if state.players == 2 and state.phase == "draw" and state.turn == viewer:
         shown = state.stock[state.stock_pos]
-    return SpadesObservation._make((
-        viewer, state.hands[viewer] if looked else None, state.passed[viewer],
-        state.received[viewer], shown, state.seen[viewer], not looked and state.phase == "bid",
-        *facts))
+    return SpadesObservation(viewer, state.hands[viewer] if looked else None, state.passed[viewer],
+                             state.received[viewer], shown, state.seen[viewer],
+                             not looked and state.phase == "bid", facts)
