@@ -12,7 +12,8 @@ Use :data:`GAME`::
 Modules: :mod:`.cards` (int cards, mask hands, notation), :mod:`.options`
 (:class:`SpadesOptions`, editions), :mod:`.actions` (actions and notation),
 :mod:`.scoring` (one side's hand score), :mod:`.state` (:class:`SpadesState`),
-:mod:`.view` (the projection, :class:`SpadesObservation`), :mod:`.determinize`.
+:mod:`.view` (the projection: :class:`SpadesObservation` = the viewer's own knowledge
++ :class:`PublicFacts`), :mod:`.determinize`.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from mahai.games.spades.determinize import determinize
 from mahai.games.spades.options import EDITIONS, SpadesOptions
 from mahai.games.spades.scoring import SideScore, score_side
 from mahai.games.spades.state import SpadesState
-from mahai.games.spades.view import SpadesObservation, observe
+from mahai.games.spades.view import PublicFacts, SpadesObservation, observe
 
 
 class Spades(Game[SpadesState, SpadesOptions]):
@@ -81,6 +82,7 @@ __all__ = [
     "Look",
     "Pass",
     "Play",
+    "PublicFacts",
     "SideScore",
     "Spades",
     "SpadesAction",
