@@ -81,9 +81,10 @@ CASES = [
 
 
 def replay_states(game: Game[Any, Any], record: GameRecord) -> tuple[list[State[Any]], list[list[Event]]]:
-    """Every state (by version) and the engine events of each action."""
+    """Every state (by version) and the engine events of each action (at version 0: the
+    set-up's events, ``State.start_events``)."""
     state = game.new(game.options_from_json(record.options), record.players, record.seed)
-    states, events = [state.clone()], [[]]
+    states, events = [state.clone()], [list(state.start_events)]
     for seat, text in record.actions:
         events.append(state.apply(seat, game.parse_action(text)))
         states.append(state.clone())
@@ -152,7 +153,7 @@ def test_every_frame_is_the_viewers_projection(server: Server, tmp_path: Path, g
     states, events = replay_states(game, record)
     check = CHECKS.get(game_name)
     for viewer, log in late:  # the log sent on (re)connection: projected events only
-        expected = [{**p, "version": v} for v in range(1, len(events)) for e in events[v]
+        expected = [{**p, "version": v} for v in range(len(events)) for e in events[v]
                     if (p := game.project_event(e, viewer)) is not None]
         assert log["events"] == norm(expected[: len(log["events"])]) and log["events"]
         if check is not None:
