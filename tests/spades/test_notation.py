@@ -58,7 +58,7 @@ def test_malformed(text: str, code: str) -> None:
 def test_mask_tables_list_cards_lowest_first(mask: int) -> None:
     reference = [c for c in range(52) if mask >> c & 1]
     assert cards_of(mask) == reference
-    assert texts(mask) == [card_text(c) for c in reference]
+    assert texts(mask) == tuple(card_text(c) for c in reference)
 
 
 @pytest.mark.parametrize("card", [-1, 52, 99, True, "AS", 1.0])

@@ -23,7 +23,7 @@ def test_view_fields_during_play() -> None:
         state.apply(state.turn, GAME.parse_action(f"play {c}"))
     state.apply(3, state.legal_actions(3)[0])  # the winner leads the next trick
     view = json.loads(json.dumps(GAME.view(state, 1)))  # as a client receives it
-    assert view["hand"] == texts(state.hands[1])
+    assert view["hand"] == list(texts(state.hands[1]))
     assert view["bids"] == [4, 3, "nil", 2]
     assert view["tricks_won"] == [0, 0, 0, 1]
     played = [{"seat": s, "card": c} for s, c in ((1, "KH"), (2, "5C"), (3, "AH"), (0, "3H"))]

@@ -88,7 +88,7 @@ SUIT_TEXTS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(_text_chunks(s) for 
 """``SUIT_TEXTS[suit][bits]``: the notations of :data:`SUIT_CARDS` ``[suit][bits]``."""
 
 
-def texts(mask: int) -> list[str]:
-    """Card notations of ``mask``, lowest first."""
-    return [*SUIT_TEXTS[0][mask & 0x1FFF], *SUIT_TEXTS[1][mask >> 13 & 0x1FFF],
-            *SUIT_TEXTS[2][mask >> 26 & 0x1FFF], *SUIT_TEXTS[3][mask >> 39 & 0x1FFF]]
+def texts(mask: int) -> tuple[str, ...]:
+    """Card notations of ``mask``, lowest first (a tuple: views share them read-only)."""
+    return (*SUIT_TEXTS[0][mask & 0x1FFF], *SUIT_TEXTS[1][mask >> 13 & 0x1FFF],
+            *SUIT_TEXTS[2][mask >> 26 & 0x1FFF], *SUIT_TEXTS[3][mask >> 39 & 0x1FFF])

@@ -22,16 +22,9 @@ from typing import Any, NamedTuple
 from mahai.core.game import Seat
 from mahai.core.options import options_to_dict
 from mahai.core.readonly import ReadOnlyDict, freeze
-from mahai.games.spades.cards import CARD_TEXTS, SUIT_NAMES, SUIT_TEXTS
+from mahai.games.spades.cards import CARD_TEXTS, SUIT_NAMES, texts
 from mahai.games.spades.options import SpadesOptions
 from mahai.games.spades.state import NO_BID, OVER, SpadesState, bid_label
-
-
-def text_tuple(mask: int) -> tuple[str, ...]:
-    """Card notations of ``mask``, lowest first, as a tuple (a JSON array of a view)."""
-    return (*SUIT_TEXTS[0][mask & 0x1FFF], *SUIT_TEXTS[1][mask >> 13 & 0x1FFF],
-            *SUIT_TEXTS[2][mask >> 26 & 0x1FFF], *SUIT_TEXTS[3][mask >> 39 & 0x1FFF])
-
 
 # Shared JSON constants: a card in a trick, the suits a seat is void in (by bit set).
 _TRICK_CARDS = tuple(tuple(ReadOnlyDict(seat=seat, card=CARD_TEXTS[card]) for card in range(52))
@@ -119,15 +112,15 @@ class SpadesObservation(NamedTuple):
         public = self.public
         view = public.json.copy()
         view["viewer"] = self.viewer
-        view["hand"] = None if self.hand is None else text_tuple(self.hand)
+        view["hand"] = None if self.hand is None else texts(self.hand)
         view["blind_nil_decision"] = self.blind_nil_open
         if self.passed or self.received:
-            view["exchange"] = ReadOnlyDict(view["exchange"], passed=text_tuple(self.passed),
-                                            received=text_tuple(self.received))
+            view["exchange"] = ReadOnlyDict(view["exchange"], passed=texts(self.passed),
+                                            received=texts(self.received))
         if public.players == 2:
             view["stock"] = ReadOnlyDict(left=public.stock_left, discards=public.discards,
                                          shown=CARD_TEXTS[self.shown] if self.shown >= 0 else None,
-                                         seen_discards=text_tuple(self.seen))
+                                         seen_discards=texts(self.seen))
         return view
 
 
@@ -170,7 +163,7 @@ def public_facts(state: SpadesState) -> PublicFacts:
     if old.played_by == played_by:
         played_json = j["played"]
     else:
-        played_json = tuple([part if m == was else text_tuple(m)
+        played_json = tuple([part if m == was else texts(m)
                              for part, m, was in zip(j["played"], played_by, old.played_by,
                                                      strict=True)])
     voids_json = j["voids"] if old.voids == voids else tuple([_VOID_NAMES[v] for v in voids])
