@@ -92,7 +92,7 @@ class _Idle:
         return []
 
 
-def idle_hand(rng: random.Random, view: bool) -> None:
+def idle_hand(rng: random.Random) -> None:
     """:func:`our_hand` with an engine that does nothing (and makes its generator)."""
     random.Random(rng.getrandbits(32))
     state = _Idle()
@@ -130,7 +130,7 @@ def speed(game: Any, seconds: float) -> dict[str, dict[str, float]]:
         fns = {"mahai": lambda v=view: our_hand(rng, v),  # type: ignore[misc]
                "openspiel": lambda v=view: openspiel_hand(game, rng, v)}  # type: ignore[misc]
         if not view:
-            fns["idle"] = lambda: idle_hand(rng, False)
+            fns["idle"] = lambda: idle_hand(rng)
         r = rates(fns, seconds)
         print(f"random hands/s ({label}): mahai {r['mahai']:8.1f}   openspiel {r['openspiel']:8.1f}   "
               f"ratio {r['mahai'] / r['openspiel']:5.2f}")
