@@ -7,13 +7,13 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from mahai_nim import GAME, NimOptions
 
 from mahai.bots import RandomBot, make_bot
 from mahai.bots.play import play_out
 from mahai.core import CorruptRecord, GameRecord, IllegalAction, InvalidOptions, NotYourTurn
 from mahai.core.options import parse_option_pairs
 from mahai.i18n import explain, translate
-from tests.toy_game import GAME, NimOptions
 
 
 def test_options_from_edition_and_overrides() -> None:

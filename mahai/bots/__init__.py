@@ -1,13 +1,13 @@
 """Players that are programs. A bot sees only what its seat may see: the
 game's projection (:meth:`mahai.core.Game.observe`) and its legal actions.
 
-Bots register by ``(game name, bot name)``; ``"random"`` works for every game.
+A game declares its bots (:attr:`mahai.core.Game.bots`: name → ``"module:factory"``,
+strongest first); ``"random"`` plays every game.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import random
 from collections.abc import Callable
 
@@ -16,25 +16,21 @@ from mahai.core.errors import InvalidOptions
 
 BotFactory = Callable[[random.Random], Bot]
 
-# game name -> module that defines that game's bots (imported lazily)
-BOT_MODULES: dict[str, str] = {
-    "mille_bornes": "mahai.bots.mille_bornes",
-    "spades": "mahai.bots.spades",
-    "denborazup": "mahai.bots.denborazup",
-}
+
+def _declared(game: str) -> dict[str, str]:
+    from mahai.games import get_game  # lazy: a bot module may import its game
+
+    return dict(get_game(game).bots)
 
 
 def bot_names(game: str) -> list[str]:
-    """Names of the bots that can play ``game`` (``"random"`` first)."""
-    return ["random", *_game_bots(game)]
+    """Names of the bots that can play ``game``: the game's own, strongest first,
+    then ``"random"``.
 
-
-def _game_bots(game: str) -> dict[str, BotFactory]:
-    module = BOT_MODULES.get(game)
-    if module is None or importlib.util.find_spec(module) is None:
-        return {}
-    bots: dict[str, BotFactory] = importlib.import_module(module).BOTS
-    return bots
+    Raises:
+        InvalidOptions: ``unknown_game``.
+    """
+    return [*(n for n in _declared(game) if n != "random"), "random"]
 
 
 def check_bots(game: str, names: list[str]) -> None:
@@ -46,18 +42,29 @@ def check_bots(game: str, names: list[str]) -> None:
             raise InvalidOptions("unknown_bot", bot=name, choices=", ".join(known))
 
 
+def bot_factory(game: str, name: str) -> BotFactory:
+    """The factory of bot ``name`` of ``game``, imported on first use.
+
+    Raises:
+        InvalidOptions: ``unknown_bot`` (or ``unknown_game``).
+    """
+    if name == "random":
+        return RandomBot
+    path = _declared(game).get(name)
+    if path is None:
+        raise InvalidOptions("unknown_bot", bot=name, choices=", ".join(bot_names(game)))
+    module, _, attr = path.partition(":")
+    factory: BotFactory = getattr(importlib.import_module(module), attr)
+    return factory
+
+
 def make_bot(game: str, name: str, rng: random.Random) -> Bot:
     """A new bot ``name`` for ``game`` (e.g. ``"heuristic"``, ``"random"``).
 
     Raises:
         InvalidOptions: ``unknown_bot``.
     """
-    if name == "random":
-        return RandomBot(rng)
-    factory = _game_bots(game).get(name)
-    if factory is None:
-        raise InvalidOptions("unknown_bot", bot=name, choices=", ".join(bot_names(game)))
-    return factory(rng)
+    return bot_factory(game, name)(rng)
 
 
-__all__ = ["Bot", "RandomBot", "bot_names", "check_bots", "make_bot"]
+__all__ = ["Bot", "BotFactory", "RandomBot", "bot_factory", "bot_names", "check_bots", "make_bot"]

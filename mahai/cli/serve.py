@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import typer
@@ -28,13 +27,8 @@ def serve(
     """Start the web platform: lobby, tables for every game, bots, replays."""
     import uvicorn
 
-    from mahai.games import GAME_MODULES
     from mahai.server import create_app
 
-    # Extra games as name=module pairs (plug-ins; the tests register their toy game this way).
-    for pair in filter(None, os.environ.get("MAHAI_GAME_MODULES", "").split(",")):
-        name, _, module = pair.partition("=")
-        GAME_MODULES[name.strip()] = module.strip()
     url = db or default_db()
     application = create_app(url, pace=bot_pace)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host

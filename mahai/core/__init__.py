@@ -12,9 +12,10 @@ from mahai.core.errors import (
     MalformedAction,
     NotYourTurn,
 )
-from mahai.core.game import Action, Event, Game, Observation, Seat, State
+from mahai.core.game import Action, Event, Game, Observation, OptionSpec, Seat, State, option_specs
 from mahai.core.options import options_from_mapping, options_to_dict
-from mahai.core.record import GameRecord
+from mahai.core.record import GameRecord, Step
+from mahai.core.text import Message, Player, message_to_json
 
 __all__ = [
     "Action",
@@ -26,10 +27,16 @@ __all__ = [
     "InvalidOptions",
     "MahaiError",
     "MalformedAction",
+    "Message",
     "NotYourTurn",
     "Observation",
+    "OptionSpec",
+    "Player",
     "Seat",
     "State",
+    "Step",
+    "message_to_json",
+    "option_specs",
     "options_from_mapping",
     "options_to_dict",
 ]

@@ -4,21 +4,33 @@ A :class:`Game` is a named set of rules with editions (frozen option
 dataclasses) that makes :class:`State` objects. A state says which seats owe a
 decision (:meth:`State.to_act`), which actions each may take, and applies them
 with the verify / do pattern: :meth:`State.verify` raises a typed error and
-changes nothing, then :meth:`State._do` mutates. Everything a viewer may learn
-leaves through the game's one projection, :meth:`Game.observe` (states) and
-:meth:`Game.project_event` (events).
+changes nothing, then :meth:`State._do` mutates (:meth:`State.apply` checks,
+:meth:`State.push` is the unchecked fast path for search). Everything a viewer
+may learn leaves through the game's one projection, :meth:`Game.observe`
+(states) and :meth:`Game.project_event` (events); the text front ends show comes
+from :meth:`Game.describe_action` and :meth:`Game.describe_event`, as
+:class:`~mahai.core.text.Message` keys, never as sentences.
+
+A game also declares what front ends need to know without asking it twice (in
+the spirit of OpenSpiel's ``GameType``): the player counts each edition allows
+(:meth:`Game.players`), the edition for a player count
+(:meth:`Game.default_edition`), per-game figures for simulations
+(:meth:`Game.stats`), its bots (:attr:`Game.bots`, strongest first) and the help
+of each option (``field(metadata={"help": ...})``, read by :func:`option_specs`).
 """
 
 from __future__ import annotations
 
 import random
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar
 
-from mahai.core.errors import InvalidOptions, NotYourTurn
+from mahai.core.errors import InvalidOptions, MahaiError, NotYourTurn
 from mahai.core.options import options_from_mapping
+from mahai.core.text import Message, Player
 
 Seat = int
 """A seat index, 0-based, in table order."""
@@ -64,20 +76,50 @@ class State(ABC, Generic[A]):
     """A position of a game, mutable, with its own seeded generator.
 
     Subclasses implement :meth:`to_act`, :meth:`legal_actions`, :meth:`verify`,
-    :meth:`_do`, :attr:`is_over`, :meth:`winners` and :meth:`scores`.
+    :meth:`_do`, :attr:`is_over`, :meth:`winners` and :meth:`scores`, and
+    declare what :meth:`clone` must copy (:attr:`clone_lists`,
+    :attr:`clone_nested`, :attr:`clone_reset`); everything else in the state's
+    ``__dict__`` must be immutable or replaced whole, never changed in place.
     """
 
     players: int
     version: int
-    rng: random.Random
     start_events: list[Event]
     """The events of the set-up, before any action (e.g. the first deal); default none."""
+
+    clone_lists: ClassVar[tuple[str, ...]] = ()
+    """Attributes holding lists (or dicts, sets) that :meth:`clone` copies one level deep."""
+    clone_nested: ClassVar[tuple[str, ...]] = ()
+    """Attributes holding lists of lists that :meth:`clone` copies two levels deep."""
+    clone_reset: ClassVar[tuple[str, ...]] = ()
+    """Attributes (caches) that a clone starts without: set to None."""
 
     def __init__(self, players: int, rng: random.Random) -> None:
         self.players = players
         self.rng = rng
         self.version = 0
         self.start_events = []
+
+    # The generator is copied lazily: a clone keeps only the generator state it
+    # was made from and builds a Random when first used, because search clones
+    # thousands of states that never draw a card. Any access may draw, so it
+    # voids the snapshot (``_rng_state``) that clones share.
+    @property
+    def rng(self) -> random.Random:
+        """The state's own generator: all chance (deals, draws, coin flips)."""
+        d = self.__dict__
+        rng: random.Random | None = d.get("_rng")
+        if rng is None:
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(d["_rng_state"])
+            d["_rng"] = rng
+        d["_rng_state"] = None
+        return rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self.__dict__["_rng"] = value
+        self.__dict__["_rng_state"] = None
 
     @abstractmethod
     def to_act(self) -> tuple[Seat, ...]:
@@ -120,10 +162,12 @@ class State(ABC, Generic[A]):
         return False
 
     def can(self, seat: Seat, action: A) -> bool:
-        """Whether ``apply(seat, action)`` would succeed."""
+        """Whether ``apply(seat, action)`` would succeed (a refusal is a
+        :class:`~mahai.core.errors.MahaiError`; any other exception is a bug and
+        propagates)."""
         try:
             self._check(seat, action)
-        except Exception:  # noqa: BLE001 - any refusal means "cannot"
+        except MahaiError:
             return False
         return True
 
@@ -145,9 +189,38 @@ class State(ABC, Generic[A]):
         self.version += 1
         return events
 
-    @abstractmethod
+    def push(self, seat: Seat, action: A) -> list[Event]:
+        """Apply ``action`` for ``seat`` **without any check**: the fast path for
+        search, which only pushes actions taken from :meth:`legal_actions` of
+        the same state (as python-chess's ``Board.push``).
+
+        An action that is not legal here leaves the state corrupt, silently:
+        anything that comes from outside (a person, a file, a network message)
+        goes through :meth:`apply`.
+        """
+        events = self._do(seat, action)
+        self.version += 1
+        return events
+
     def clone(self) -> State[A]:
-        """A deep, independent copy (generator state included)."""
+        """An independent copy (generator state included), as declared by
+        :attr:`clone_lists`, :attr:`clone_nested` and :attr:`clone_reset`."""
+        d = self.__dict__.copy()
+        for name in self.clone_lists:
+            d[name] = d[name].copy()
+        for name in self.clone_nested:
+            d[name] = [inner.copy() for inner in d[name]]
+        for name in self.clone_reset:
+            d[name] = None
+        snapshot = d.get("_rng_state")
+        if snapshot is None:
+            snapshot = self.rng.getstate()
+            self.__dict__["_rng_state"] = snapshot
+        d["_rng_state"] = snapshot
+        d["_rng"] = None
+        new = type(self).__new__(type(self))
+        new.__dict__ = d
+        return new
 
 
 S = TypeVar("S", bound=State[Any])
@@ -162,8 +235,14 @@ class Game(ABC, Generic[S, OptionsT]):
     slug: ClassVar[str]
     """Command-line and URL name, e.g. ``"mille-bornes"``."""
     player_counts: ClassVar[tuple[int, ...]]
+    """Every player count some edition allows (see :meth:`players`)."""
     editions: ClassVar[Mapping[str, Any]]
     """Edition name → option dataclass instance; the first is the default."""
+    bots: ClassVar[Mapping[str, str]] = {}
+    """Bot name → ``"module:factory"`` (a callable taking a ``random.Random``),
+    strongest first; imported only when a bot is made (:func:`mahai.bots.make_bot`),
+    so the engine never imports the bots layer. ``"random"`` plays every game
+    and need not be listed."""
 
     def options(self, edition: str | None = None, **overrides: Any) -> OptionsT:
         """The options of ``edition`` (default edition if None) with overrides.
@@ -178,14 +257,48 @@ class Game(ABC, Generic[S, OptionsT]):
         base: OptionsT = self.editions[name]
         return options_from_mapping(base, overrides)
 
+    def players(self, options: OptionsT) -> tuple[int, ...]:
+        """The player counts ``options`` allow, ascending (default: :attr:`player_counts`)."""
+        return self.player_counts
+
+    def default_edition(self, players: int | None = None) -> str:
+        """The edition to offer for ``players`` (default: the first edition)."""
+        return next(iter(self.editions))
+
     def check_players(self, options: OptionsT, players: int) -> None:
-        """Raise :class:`InvalidOptions` (``bad_player_count``) if not allowed."""
-        if players not in self.player_counts:
+        """Raise :class:`InvalidOptions` (``bad_player_count``) unless
+        :meth:`players` allows ``players``."""
+        allowed = self.players(options)
+        if players not in allowed:
             raise InvalidOptions(
                 "bad_player_count",
                 players=players,
-                choices=", ".join(map(str, self.player_counts)),
+                choices=", ".join(map(str, allowed)),
             )
+
+    def stats(self, state: S) -> dict[str, float]:
+        """Figures of a finished game for ``mahai simulate`` to average, e.g.
+        ``{"legs": 3.0}`` (default: none)."""
+        return {}
+
+    def describe_action(self, action: Action) -> Message:
+        """What ``action`` does, as a message for a button or a log line
+        ("Play 75 km", "Bid nil"). Default: the notation, untranslated."""
+        return Message("core", "{notation}", {"notation": action.notation()})
+
+    def describe_event(self, event: Mapping[str, Any], viewer: Seat | None) -> Message | None:
+        """A sentence for ``event`` *as projected* for ``viewer``
+        (:meth:`project_event`), written for that viewer ("You drew 75 km." /
+        "{player} drew a card."), or None for an event with nothing to say.
+        Default: msgid ``event.<kind>`` in the game's catalog with the event's
+        scalar fields (``seat`` as a :class:`~mahai.core.text.Player`)."""
+        params: dict[str, Any] = {}
+        for key, value in event.items():
+            if key == "seat" and isinstance(value, int):
+                params["player"] = Player(value)
+            elif isinstance(value, str | int | float) and not isinstance(value, bool):
+                params[key] = value
+        return Message(self.name, f"event.{event['kind']}", params)
 
     @abstractmethod
     def new(self, options: OptionsT, players: int, seed: int) -> S:
@@ -225,6 +338,41 @@ class Game(ABC, Generic[S, OptionsT]):
         """Rebuild options saved by :func:`mahai.core.options.options_to_dict`."""
         base: OptionsT = next(iter(self.editions.values()))
         return options_from_mapping(base, data)
+
+
+class OptionSpec(NamedTuple):
+    """One option as front ends show it: its ``name``, ``kind`` (``"bool"``,
+    ``"int"``, ``"choice"`` or ``"text"``), ``choices`` (for ``"choice"``), and
+    ``help``: one English sentence from the field's ``metadata["help"]``, which
+    the game's catalog translates under msgid ``option.<name>``."""
+
+    name: str
+    kind: Literal["bool", "int", "choice", "text"]
+    choices: tuple[Any, ...] | None
+    help: str
+
+
+def option_specs(options: object) -> list[OptionSpec]:
+    """The :class:`OptionSpec` of every field of an option dataclass (or its class).
+
+    Raises:
+        TypeError: ``options`` is not a dataclass.
+    """
+    cls = options if isinstance(options, type) else type(options)
+    hints = typing.get_type_hints(cls)
+    out = []
+    for f in fields(cls):
+        hint = hints.get(f.name)
+        kind: Literal["bool", "int", "choice", "text"] = "text"
+        choices: tuple[Any, ...] | None = None
+        if hint is bool:
+            kind = "bool"
+        elif hint is int:
+            kind = "int"
+        elif typing.get_origin(hint) is Literal:
+            kind, choices = "choice", typing.get_args(hint)
+        out.append(OptionSpec(f.name, kind, choices, str(f.metadata.get("help", ""))))
+    return out
 
 
 def legal_notations(state: State[Any], seat: Seat) -> list[str]:

@@ -12,13 +12,28 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from mahai.core.errors import CorruptRecord, MahaiError
-from mahai.core.game import Game, Seat, State
+from mahai.core.game import Event, Game, Seat, State
 from mahai.core.options import options_to_dict
 
 FORMAT = 1
+
+
+class Step(NamedTuple):
+    """One step of a record: the ``version`` reached, the ``seat`` that acted and
+    its ``notation`` (both None for the set-up, version 0), the engine
+    ``events`` (secrets included: project them before showing them) and the
+    ``state`` after it (the same object at every step, mutated: clone it to
+    keep one)."""
+
+    version: int
+    seat: Seat | None
+    notation: str | None
+    events: list[Event]
+    state: State[Any]
 
 
 @dataclass
@@ -84,13 +99,15 @@ class GameRecord:
                 raise CorruptRecord("bad_field", field=name)
         return cls(game, players, seed, options, [(s, a) for s, a in actions])
 
-    def replay(self, game: Game[Any, Any]) -> Iterator[State[Any]]:
-        """Yield the initial state and the state after each action (the same
-        object, mutated: clone it to keep one).
+    def steps(self, game: Game[Any, Any]) -> Iterator[Step]:
+        """Play the record: the set-up (version 0, with the state's
+        ``start_events``), then one :class:`Step` per action.
 
         Raises:
-            CorruptRecord: ``bad_action`` with the index, if an action does not
-                apply (the record does not match the rules or was edited).
+            CorruptRecord: ``wrong_game``; ``bad_field`` (``options``) if the
+                options or player count are refused; ``bad_action`` with the
+                index, if an action does not apply (the record does not match
+                the rules or was edited).
         """
         if game.name != self.game:
             raise CorruptRecord("wrong_game", field="game", expected=game.name, got=self.game)
@@ -99,13 +116,37 @@ class GameRecord:
             state = game.new(options, self.players, self.seed)
         except MahaiError as exc:
             raise CorruptRecord("bad_field", field="options", detail=exc.code) from None
-        yield state
+        yield Step(state.version, None, None, list(state.start_events), state)
         for index, (seat, text) in enumerate(self.actions):
             try:
-                state.apply(seat, game.parse_action(text))
+                events = state.apply(seat, game.parse_action(text))
             except MahaiError as exc:
                 raise CorruptRecord("bad_action", index=index, action=text, detail=exc.code) from None
-            yield state
+            yield Step(state.version, seat, text, events, state)
+
+    def replay(self, game: Game[Any, Any]) -> Iterator[State[Any]]:
+        """The state after each :meth:`steps` step, the initial one first (the
+        same object, mutated: clone it to keep one). Errors as :meth:`steps`."""
+        for step in self.steps(game):
+            yield step.state
+
+    def dump(self, path: str | Path) -> None:
+        """Write the record to ``path`` as JSON (UTF-8)."""
+        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        """Read a record written by :meth:`dump`.
+
+        Raises:
+            CorruptRecord: ``unreadable`` (the file cannot be read), or as
+                :meth:`from_json`.
+        """
+        try:
+            text = Path(path).read_bytes().decode("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CorruptRecord("unreadable", path=str(path), detail=type(exc).__name__) from None
+        return cls.from_json(text)
 
     def final_state(self, game: Game[Any, Any]) -> State[Any]:
         """The state after the last action (see :meth:`replay` for errors)."""

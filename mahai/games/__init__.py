@@ -1,24 +1,28 @@
-"""The registry of games. Each game package exposes ``GAME``; lookup is lazy so
-importing one game does not import the others."""
+"""The registry of games: every installed distribution's entry points in the
+group ``mahai.games`` (``name = "package:GAME"``). Mahai's own three games are
+declared in its ``pyproject.toml``; a game in another package registers the
+same way (README, "Adding a game"). Lookup is lazy: importing one game does not
+import the others."""
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
+from functools import cache
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from mahai.core.errors import InvalidOptions
 from mahai.core.game import Game
 
-GAME_MODULES: dict[str, str] = {
-    "mille_bornes": "mahai.games.mille_bornes",
-    "spades": "mahai.games.spades",
-    "denborazup": "mahai.games.denborazup",
-}
+GROUP = "mahai.games"
 
 
 def _key(name: str) -> str:
     return name.strip().lower().replace("-", "_")
+
+
+@cache
+def _entry_points() -> dict[str, EntryPoint]:
+    return {_key(ep.name): ep for ep in entry_points(group=GROUP)}
 
 
 def get_game(name: str) -> Game[Any, Any]:
@@ -27,20 +31,17 @@ def get_game(name: str) -> Game[Any, Any]:
     Raises:
         InvalidOptions: ``unknown_game`` if no such game is installed.
     """
-    module = GAME_MODULES.get(_key(name))
-    if module is None:
+    ep = _entry_points().get(_key(name))
+    if ep is None:
         raise InvalidOptions("unknown_game", game=name, choices=", ".join(available_games()))
-    try:
-        game: Game[Any, Any] = importlib.import_module(module).GAME
-    except ModuleNotFoundError:
-        raise InvalidOptions("unknown_game", game=name, choices=", ".join(available_games())) from None
+    game = ep.load()
+    if not isinstance(game, Game):
+        raise TypeError(f"entry point {ep.value} is not a mahai Game")
     return game
 
 
 def available_games() -> list[str]:
-    """Names of the games whose package is present."""
-    out = []
-    for key, module in GAME_MODULES.items():
-        if importlib.util.find_spec(module) is not None:
-            out.append(key)
-    return out
+    """Names of the installed games, Mahai's own first, then the others by name."""
+    own = ["mille_bornes", "spades", "denborazup"]
+    names = list(_entry_points())
+    return [n for n in own if n in names] + sorted(n for n in names if n not in own)

@@ -12,12 +12,14 @@ Basque (``eu``) is the default language.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
 from babel.messages.pofile import read_po
 
 from mahai.core.errors import MahaiError
+from mahai.core.text import Message, Player
 
 LANGUAGES: tuple[str, ...] = ("eu", "en", "es", "fr")
 DEFAULT_LANGUAGE = "eu"
@@ -64,3 +66,24 @@ def explain(error: MahaiError, lang: str = DEFAULT_LANGUAGE) -> str:
     params = {k: translate(error.domain, str(v), lang) if isinstance(v, str) else v
               for k, v in error.params.items()}
     return translate(error.domain, error.code, lang, **params)
+
+
+def render(message: Message, lang: str = DEFAULT_LANGUAGE,
+           player_name: Callable[[int], str] | None = None) -> str:
+    """The sentence of ``message`` (:mod:`mahai.core.text`) in ``lang``: nested
+    messages rendered in the same language, each :class:`~mahai.core.text.Player`
+    named by ``player_name(seat)`` (default: "seat N", 1-based, from ``core``)."""
+    def name(seat: int) -> str:
+        if player_name is not None:
+            return player_name(seat)
+        return translate("core", "seat {n}", lang, n=seat + 1)
+
+    params: dict[str, object] = {}
+    for key, value in message.params.items():
+        if isinstance(value, Message):
+            params[key] = render(value, lang, player_name)
+        elif isinstance(value, Player):
+            params[key] = name(value.seat)
+        else:
+            params[key] = value
+    return translate(message.domain, message.msgid, lang, **params)

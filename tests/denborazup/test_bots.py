@@ -43,7 +43,7 @@ def decide(state: DenboraZupState, seat: int, level: str = "expert") -> object:
 
 def test_registry() -> None:
     assert set(BOTS) == {"easy", "medium", "expert"}
-    assert bot_names("denborazup") == ["random", "easy", "medium", "expert"]
+    assert bot_names("denborazup") == ["expert", "medium", "easy", "random"]
     assert LEVELS["easy"].noise > LEVELS["medium"].noise > LEVELS["expert"].noise
 
 

@@ -24,7 +24,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 
 class Server:
-    """``mahai serve --port P --db URL --bot-pace 0`` with the toy game registered."""
+    """``mahai serve --port P --db URL --bot-pace 0`` (the toy game, ``examples/mahai-nim``, is installed)."""
 
     def __init__(self, db: str, pace: float = 0.0) -> None:
         self.db = db
@@ -45,8 +45,7 @@ class Server:
         return self.start()
 
     def start(self) -> Server:
-        env = dict(os.environ, MAHAI_GAME_MODULES="nim=tests.toy_game",
-                   PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
         self.proc = subprocess.Popen(
             [str(MAHAI), "serve", "--port", str(self.port), "--db", self.db, "--bot-pace", str(self.pace)],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)

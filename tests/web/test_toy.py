@@ -1,4 +1,4 @@
-"""The server's infrastructure on the toy game (tests/toy_game.py): lobby, play
+"""The server's infrastructure on the toy game (examples/mahai-nim, installed by scripts/test): lobby, play
 through the page, restart, spectators."""
 
 from __future__ import annotations

@@ -71,6 +71,9 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
     name: ClassVar[str] = "denborazup"
     slug: ClassVar[str] = "denborazup"
     player_counts: ClassVar[tuple[int, ...]] = (1, 2, 3, 4, 5, 6, 7, 8)
+    bots: ClassVar[dict[str, str]] = {"expert": "mahai.bots.denborazup:ExpertBot",
+                                      "medium": "mahai.bots.denborazup:MediumBot",
+                                      "easy": "mahai.bots.denborazup:EasyBot"}
     editions: ClassVar[dict[str, DenboraZupOptions]] = {
         "multi": DenboraZupOptions("multi"),
         "solo": DenboraZupOptions("solo"),

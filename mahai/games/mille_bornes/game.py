@@ -152,6 +152,7 @@ class MilleBornes(Game[MilleBornesState, MilleBornesOptions]):
     slug = "mille-bornes"
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4, 5, 6)
     editions: ClassVar[Mapping[str, MilleBornesOptions]] = EDITIONS
+    bots: ClassVar[Mapping[str, str]] = {"heuristic": "mahai.bots.mille_bornes:heuristic"}
 
     def check_players(self, options: MilleBornesOptions, players: int) -> None:
         """2, 3, 4 or 6 players (MBR-1); 5 only in the 2016 edition (team game, 4 to 6).

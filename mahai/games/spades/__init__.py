@@ -49,6 +49,8 @@ class Spades(Game[SpadesState, SpadesOptions]):
     slug: ClassVar[str] = "spades"
     player_counts: ClassVar[tuple[int, ...]] = (2, 4)
     editions: ClassVar[dict[str, Any]] = dict(EDITIONS)
+    bots: ClassVar[dict[str, str]] = {"search": "mahai.bots.spades:_search",
+                                      "heuristic": "mahai.bots.spades:_heuristic"}
 
     def new(self, options: SpadesOptions, players: int, seed: int) -> SpadesState:
         """A new match; the first dealer and every deal come from ``random.Random(seed)``.
