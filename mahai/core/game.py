@@ -243,6 +243,10 @@ class Game(ABC, Generic[S, OptionsT]):
     strongest first; imported only when a bot is made (:func:`mahai.bots.make_bot`),
     so the engine never imports the bots layer. ``"random"`` plays every game
     and need not be listed."""
+    renderer: ClassVar[str | None] = None
+    """For a game outside Mahai's package: ``"package:path/file.js"``, the web
+    table's renderer shipped as a resource of its package (Mahai's own games'
+    renderers live in the server's static files). None: the generic renderer."""
 
     def options(self, edition: str | None = None, **overrides: Any) -> OptionsT:
         """The options of ``edition`` (default edition if None) with overrides.
