@@ -128,11 +128,11 @@ def long_playout(case: Case) -> Playout:
 
 
 class Walk(NamedTuple):
-    """One state of a playout: ``index`` (0 = the set-up), the ``seat`` and
+    """One state of a playout: ``ply`` (actions played; 0 = the set-up), the ``seat`` and
     ``action`` that led to it (None for the set-up), their ``events`` (the set-up's
     ``start_events`` first), and the ``state`` (the same object throughout)."""
 
-    index: int
+    ply: int
     seat: Seat | None
     action: Action | None
     events: list[Event]
@@ -144,9 +144,9 @@ def walk(case: Case, playout: Playout) -> Iterator[Walk]:
     game = case.game
     state = game.new(case.options, case.players, case.seed)
     yield Walk(0, None, None, list(state.start_events), state)
-    for index, (seat, action) in enumerate(playout.actions, 1):
+    for ply, (seat, action) in enumerate(playout.actions, 1):
         events = state.apply(seat, action)
-        yield Walk(index, seat, action, events, state)
+        yield Walk(ply, seat, action, events, state)
 
 
 def view_json(game: Game[Any, Any], state: State[Any], viewer: Seat | None) -> str:

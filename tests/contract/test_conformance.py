@@ -52,14 +52,14 @@ def test_every_seat_to_act_has_a_legal_action(case: Case) -> None:
     for w in walk(case, playout):
         state = w.state
         seats = state.to_act()
-        where = f"after action {w.index}"
+        where = f"after action {w.ply}"
         assert len(set(seats)) == len(seats) and all(0 <= s < case.players for s in seats), where
         assert bool(seats) != state.is_over, f"{where}: to_act={seats}, is_over={state.is_over}"
         if seats:
             assert not all(state.must_wait(s) for s in seats), f"{where}: every seat must wait"
             assert not state.winners(), f"{where}: winners before the end"
         assert len(state.scores()) == case.players, where
-        if w.index % stride and not state.is_over:
+        if w.ply % stride and not state.is_over:
             continue
         for seat in range(case.players):
             legal = state.legal_actions(seat)
@@ -79,7 +79,7 @@ def test_notation_round_trips(case: Case) -> None:
     playout = long_playout(case)
     stride = every(len(playout.actions), SAMPLED)
     for w in walk(case, playout):
-        if w.index % stride:
+        if w.ply % stride:
             continue
         for seat in w.state.to_act():
             for action in w.state.legal_actions(seat):
@@ -115,7 +115,7 @@ def test_can_agrees_with_apply(case: Case) -> None:
         to_act = state.to_act()
         for seat in to_act:
             for action in state.legal_actions(seat):
-                assert state.can(seat, action), f"after {w.index}: legal {action.notation()!r} refused"
+                assert state.can(seat, action), f"after {w.ply}: legal {action.notation()!r} refused"
         if not pool:
             continue
         before = snapshot(case, state)
@@ -125,7 +125,7 @@ def test_can_agrees_with_apply(case: Case) -> None:
             action = rng.choice(pool)
             legal = action in state.legal_actions(seat)
             assert state.can(seat, action) == legal, (
-                f"after {w.index}: can({seat}, {action.notation()!r}) != (in legal_actions: {legal})")
+                f"after {w.ply}: can({seat}, {action.notation()!r}) != (in legal_actions: {legal})")
             if legal:
                 state.clone().apply(seat, action)
                 continue
@@ -136,7 +136,7 @@ def test_can_agrees_with_apply(case: Case) -> None:
             tried.append(f"{seat}:{action.notation()}")
             refused += 1
         after = snapshot(case, state)
-        assert after == before, f"after {w.index}: refusing {tried} changed {diff(before, after)}"
+        assert after == before, f"after {w.ply}: refusing {tried} changed {diff(before, after)}"
     assert refused, "no illegal action was tried"
 
 
@@ -154,14 +154,14 @@ def test_a_clone_is_independent_of_its_original(case: Case) -> None:
         if pending is not None:
             clone, snap = pending
             now = snapshot(case, clone)
-            assert now == snap, f"action {w.index} on the original changed its clone: {diff(snap, now)}"
+            assert now == snap, f"action {w.ply} on the original changed its clone: {diff(snap, now)}"
             assert w.seat is not None and w.action is not None
             events = clone.apply(w.seat, w.action)
-            assert events == w.events, f"action {w.index}: the clone's events differ"
+            assert events == w.events, f"action {w.ply}: the clone's events differ"
             mine, theirs = snapshot(case, clone), snapshot(case, state)
-            assert mine == theirs, f"action {w.index}: clone and original diverge: {diff(mine, theirs)}"
+            assert mine == theirs, f"action {w.ply}: clone and original diverge: {diff(mine, theirs)}"
             pending = None
-        if w.index % stride or state.is_over:
+        if w.ply % stride or state.is_over:
             continue
         before = snapshot(case, state)
         first = state.clone()
@@ -175,10 +175,10 @@ def test_a_clone_is_independent_of_its_original(case: Case) -> None:
             action = rng.choice(first.legal_actions(seat))
             sequence.append((seat, action, first.apply(seat, action)))
         now = snapshot(case, state)
-        assert now == before, f"after {w.index}: playing on a clone changed the original: {diff(before, now)}"
+        assert now == before, f"after {w.ply}: playing on a clone changed the original: {diff(before, now)}"
         for seat, action, events in sequence:
-            assert second.apply(seat, action) == events, f"after {w.index}: {action.notation()!r} differs"
-        assert snapshot(case, first) == snapshot(case, second), f"after {w.index}: clones diverge"
+            assert second.apply(seat, action) == events, f"after {w.ply}: {action.notation()!r} differs"
+        assert snapshot(case, first) == snapshot(case, second), f"after {w.ply}: clones diverge"
         assert view_json(game, first, None) == view_json(game, second, None)
 
 
@@ -196,15 +196,15 @@ def test_a_record_replays_to_the_same_views(case: Case, tmp_path: Path) -> None:
     assert loaded == record
     for w, step in zip_longest(walk(case, playout), loaded.steps(game)):
         assert w is not None and step is not None, "the record has a different length"
-        assert step.version == w.state.version == w.index
+        assert step.version == w.state.version == w.ply
         assert step.seat == w.seat
         assert step.notation == (w.action.notation() if w.action is not None else None)
-        assert step.events == w.events, f"step {w.index}: events"
+        assert step.events == w.events, f"step {w.ply}: events"
         for viewer in case.viewers():
             assert view_json(game, step.state, viewer) == view_json(game, w.state, viewer), (
-                f"step {w.index}: view of {viewer}")
+                f"step {w.ply}: view of {viewer}")
             mine = [game.project_event(e, viewer) for e in step.events]
-            assert mine == [game.project_event(e, viewer) for e in w.events], f"step {w.index}"
+            assert mine == [game.project_event(e, viewer) for e in w.events], f"step {w.ply}"
 
 
 def _scribble(value: Any) -> None:
@@ -237,9 +237,9 @@ def test_views_and_events_are_json(case: Case) -> None:
                 if projected is not None:
                     assert isinstance(projected.get("kind"), str), projected
                     json.dumps(projected, allow_nan=False)
-            if w.index % stride == 0:
+            if w.ply % stride == 0:
                 _scribble(game.view(w.state, viewer))
-                assert view_json(game, w.state, viewer) == text, f"after {w.index}: a view aliases the state"
+                assert view_json(game, w.state, viewer) == text, f"after {w.ply}: a view aliases the state"
 
 
 def _hand(view: dict[str, Any]) -> Any:
@@ -259,15 +259,15 @@ def test_a_spectator_sees_no_hand(case: Case) -> None:
     told_apart = 0
     for w in walk(case, playout):
         state = w.state
-        assert not _hand(game.view(state, None)), f"after {w.index}: the spectator sees a hand"
-        if not twins or w.index % stride:
+        assert not _hand(game.view(state, None)), f"after {w.ply}: the spectator sees a hand"
+        if not twins or w.ply % stride:
             continue
         for seat in range(case.players):
             observation = game.observe(state, seat)
             one = game.determinize(observation, random.Random(1))
             two = game.determinize(observation, random.Random(2))
             assert view_json(game, one, None) == view_json(game, two, None), (
-                f"after {w.index}: the spectator sees what seat {seat} cannot")
+                f"after {w.ply}: the spectator sees what seat {seat} cannot")
             told_apart += any(view_json(game, one, other) != view_json(game, two, other)
                               for other in range(case.players) if other != seat)
     if twins and case.players > 1:
@@ -286,13 +286,13 @@ def test_determinize_is_consistent_with_the_observation(case: Case) -> None:
     rng = random.Random(case.seed)
     for w in walk(case, playout):
         state = w.state
-        if w.index % stride:
+        if w.ply % stride:
             continue
         for seat in range(case.players):
             observation = game.observe(state, seat)
             expected = json.dumps(observation.to_json(), sort_keys=True)
             world = game.determinize(observation, random.Random(rng.getrandbits(32)))
-            where = f"after {w.index}, seat {seat}"
+            where = f"after {w.ply}, seat {seat}"
             assert json.dumps(observation.to_json(), sort_keys=True) == expected, f"{where}: o changed"
             assert view_json(game, world, seat) == expected, f"{where}: observe(determinize(o)) != o"
             assert view_json(game, state, seat) == expected, f"{where}: the original changed"
@@ -332,7 +332,7 @@ def test_every_action_and_event_is_described_in_every_language(case: Case) -> No
     playout = long_playout(case)
     stride = every(len(playout.actions), SAMPLED)
     for w in walk(case, playout):
-        for seat in w.state.to_act() if w.index % stride == 0 else ():
+        for seat in w.state.to_act() if w.ply % stride == 0 else ():
             for action in w.state.legal_actions(seat):
                 text = action.notation()
                 if text not in seen_actions:

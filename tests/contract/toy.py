@@ -54,8 +54,8 @@ class ToyObservation:
 
 
 class ToyState(State[Play]):
-    clone_lists = ("stock", "table", "played", "points")
-    clone_nested = ("hands",)
+    clone_lists: ClassVar[tuple[str, ...]] = ("stock", "table", "played", "points")
+    clone_nested: ClassVar[tuple[str, ...]] = ("hands",)
 
     def __init__(self, options: ToyOptions, rng: random.Random, deal: bool = True) -> None:
         super().__init__(2, rng)
@@ -235,7 +235,7 @@ class AliasingObservation(ToyObservation):
 class AliasingView(Toy):
     def observe(self, state: ToyState, viewer: Seat | None) -> ToyObservation:
         o = super().observe(state, viewer)
-        return AliasingObservation(*(getattr(o, f) for f in o.__dataclass_fields__), state=state)
+        return AliasingObservation(**vars(o), state=state)
 
 
 @dataclass(frozen=True)
@@ -247,7 +247,7 @@ class SetObservation(ToyObservation):
 class SetInView(Toy):
     def observe(self, state: ToyState, viewer: Seat | None) -> ToyObservation:
         o = super().observe(state, viewer)
-        return SetObservation(*(getattr(o, f) for f in o.__dataclass_fields__))
+        return SetObservation(**vars(o))
 
 
 @dataclass(frozen=True)
@@ -264,7 +264,7 @@ class SpectatorSeesHands(Toy):
     def observe(self, state: ToyState, viewer: Seat | None) -> ToyObservation:
         o = super().observe(state, viewer)
         hands = tuple(tuple(h) for h in state.hands) if viewer is None else ()
-        return LeakyObservation(*(getattr(o, f) for f in o.__dataclass_fields__), hands=hands)
+        return LeakyObservation(**vars(o), hands=hands)
 
 
 class SpectatorGetsAHand(Toy):
