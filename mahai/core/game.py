@@ -359,6 +359,13 @@ class OptionSpec(NamedTuple):
 def option_specs(options: object) -> list[OptionSpec]:
     """The :class:`OptionSpec` of every field of an option dataclass (or its class).
 
+    >>> @dataclass(frozen=True)
+    ... class Options:
+    ...     target: int = field(default=500, metadata={"help": "Points that win the match."})
+    ...     lead: Literal["left", "dealer"] = "left"
+    >>> [(s.name, s.kind, s.choices, s.help) for s in option_specs(Options())]
+    [('target', 'int', None, 'Points that win the match.'), ('lead', 'choice', ('left', 'dealer'), '')]
+
     Raises:
         TypeError: ``options`` is not a dataclass.
     """
