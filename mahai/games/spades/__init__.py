@@ -19,9 +19,11 @@ Modules: :mod:`.cards` (int cards, mask hands, notation), :mod:`.options`
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from mahai.core.game import Game, Seat
+from mahai.core.game import Action, Game, Seat
+from mahai.core.text import Message
 from mahai.games.spades.actions import (
     Bid,
     BlindNil,
@@ -38,6 +40,9 @@ from mahai.games.spades.determinize import determinize
 from mahai.games.spades.options import EDITIONS, SpadesOptions
 from mahai.games.spades.scoring import SideScore, score_side
 from mahai.games.spades.state import SpadesState
+from mahai.games.spades.text import card_name
+from mahai.games.spades.text import describe_action as _describe_action
+from mahai.games.spades.text import describe_event as _describe_event
 from mahai.games.spades.view import PublicFacts, SpadesObservation, observe
 
 
@@ -72,6 +77,20 @@ class Spades(Game[SpadesState, SpadesOptions]):
         """See :func:`mahai.games.spades.determinize.determinize`."""
         return determinize(observation, rng)
 
+    def describe_action(self, action: Action) -> Message:
+        """A label for ``action`` in the ``spades`` catalog ("Bid 3", "Play {card}";
+        see :mod:`mahai.games.spades.text`).
+
+        Raises:
+            TypeError: not a Spades action.
+        """
+        return _describe_action(action)
+
+    def describe_event(self, event: Mapping[str, Any], viewer: Seat | None) -> Message | None:
+        """The sentence of a projected event for ``viewer`` ("You played {card}." /
+        "{player} played {card}."; see :mod:`mahai.games.spades.text`)."""
+        return _describe_event(event, viewer)
+
 
 GAME = Spades()
 
@@ -91,6 +110,7 @@ __all__ = [
     "SpadesObservation",
     "SpadesOptions",
     "SpadesState",
+    "card_name",
     "card_text",
     "parse_card",
     "score_side",
