@@ -57,11 +57,27 @@ class Spades(Game[SpadesState, SpadesOptions]):
     bots: ClassVar[dict[str, str]] = {"search": "mahai.bots.spades:_search",
                                       "heuristic": "mahai.bots.spades:_heuristic"}
 
+    def players(self, options: SpadesOptions) -> tuple[int, ...]:
+        """(4,) when a failed nil's tricks help the partner (``failed_nil_tricks``:
+        a partnership rule, the ``openspiel`` edition), else (2, 4): with two players
+        blind nil is simply never offered (SPR-6), so the other options all apply."""
+        return (4,) if options.failed_nil_tricks == "help_partner" else (2, 4)
+
+    def default_edition(self, players: int | None = None) -> str:
+        """``two_player`` for 2 players, else ``standard``."""
+        return "two_player" if players == 2 else "standard"
+
+    def stats(self, state: SpadesState) -> dict[str, float]:
+        """``hands``: hands dealt in the match; ``bag_penalties``: bag penalties
+        taken by both sides (SPR-12), from the public score history."""
+        penalties = sum(side["penalties"] for entry in state.history for side in entry["sides"])
+        return {"hands": float(state.hand_no), "bag_penalties": float(penalties)}
+
     def new(self, options: SpadesOptions, players: int, seed: int) -> SpadesState:
         """A new match; the first dealer and every deal come from ``random.Random(seed)``.
 
         Raises:
-            InvalidOptions: ``bad_player_count`` unless 2 or 4 players.
+            InvalidOptions: ``bad_player_count`` unless :meth:`players` allows ``players``.
         """
         self.check_players(options, players)
         return SpadesState(options, players, random.Random(seed))
