@@ -9,6 +9,9 @@ Use :data:`GAME`::
     >>> [a.notation() for a in state.legal_actions(seat)][:2]
     ['bid blind_nil', 'look']
 
+Bots and front ends import what they need from here (actions, the shared action
+objects ``BIDS``/``PLAYS``/…, card constants and helpers), never from the modules.
+
 Modules: :mod:`.cards` (int cards, mask hands, notation), :mod:`.options`
 (:class:`SpadesOptions`, editions), :mod:`.actions` (actions and notation),
 :mod:`.scoring` (one side's hand score), :mod:`.state` (:class:`SpadesState`),
@@ -25,6 +28,12 @@ from typing import Any, ClassVar
 from mahai.core.game import Action, Game, Seat
 from mahai.core.text import Message
 from mahai.games.spades.actions import (
+    BIDS,
+    BLIND_NIL,
+    DISCARD,
+    KEEP,
+    LOOK,
+    PLAYS,
     Bid,
     BlindNil,
     Discard,
@@ -34,8 +43,25 @@ from mahai.games.spades.actions import (
     Play,
     SpadesAction,
     parse_action,
+    plays_of,
 )
-from mahai.games.spades.cards import card_text, parse_card
+from mahai.games.spades.cards import (
+    CLUBS,
+    DIAMONDS,
+    FULL_DECK,
+    HEARTS,
+    RANKS,
+    SPADES,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    card_text,
+    cards_of,
+    mask_of,
+    parse_card,
+)
 from mahai.games.spades.determinize import determinize
 from mahai.games.spades.options import EDITIONS, SpadesOptions
 from mahai.games.spades.scoring import SideScore, score_side
@@ -111,9 +137,26 @@ class Spades(Game[SpadesState, SpadesOptions]):
 GAME = Spades()
 
 __all__ = [
+    "BIDS",
+    "BLIND_NIL",
+    "CLUBS",
+    "DIAMONDS",
+    "DISCARD",
+    "FULL_DECK",
     "GAME",
+    "HEARTS",
+    "KEEP",
+    "LOOK",
+    "PLAYS",
+    "RANKS",
+    "SPADES",
+    "SUITS",
+    "SUIT_MASKS",
+    "SUIT_NAMES",
+    "SUIT_SYMBOLS",
     "Bid",
     "BlindNil",
+    "Card",
     "Discard",
     "Keep",
     "Look",
@@ -128,6 +171,9 @@ __all__ = [
     "SpadesState",
     "card_name",
     "card_text",
+    "cards_of",
+    "mask_of",
     "parse_card",
+    "plays_of",
     "score_side",
 ]
