@@ -25,11 +25,14 @@ allows the slots after the reference (``reference_index + 1`` …), DOWN those u
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from mahai.core.errors import InvalidOptions, MalformedAction
-from mahai.core.game import Game, Seat
+from mahai.core.game import Action, Game, Seat
+from mahai.core.text import Message
+from mahai.games.denborazup import describe
 from mahai.games.denborazup.deck import DOMAIN, Deck, package_deck
 from mahai.games.denborazup.rules import (
     HAND_SIZE,
@@ -89,6 +92,17 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
         if self._deck is None:
             self._deck = package_deck()
         return self._deck
+
+    def _titles(self, card: str) -> Mapping[str, str]:
+        return self.deck.get(card).titles
+
+    def describe_action(self, action: Action) -> Message:
+        """The label of ``action`` (see :mod:`mahai.games.denborazup.describe`)."""
+        return describe.describe_action(action, self._titles)
+
+    def describe_event(self, event: Mapping[str, Any], viewer: Seat | None) -> Message | None:
+        """The sentence of a projected event for ``viewer`` (see :mod:`.describe`)."""
+        return describe.describe_event(event, viewer, self._titles)
 
     def check_players(self, options: DenboraZupOptions, players: int) -> None:
         """Solo: exactly 1 player (DZR-12); multi and long: 2 to 8 (DZR-3).

@@ -223,6 +223,9 @@ class DenboraZupState(State[Any]):
                 self.hands[seat].append(self.deck.pop())
         self.timeline = [self.deck.pop()]
         self.ref_index = 0
+        self.start_events = [CoreEvent("start", {
+            "first_player": None if self.mode == "solo" else self.first_player,
+            "hand_size": hand, "reference": self.revealed(self.reference)})]
 
     def _first_player(self) -> Seat:
         """DZR-3: each draws a card; the date closest to today (the latest) starts; the
