@@ -104,19 +104,21 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
         """The sentence of a projected event for ``viewer`` (see :mod:`.describe`)."""
         return describe.describe_event(event, viewer, self._titles)
 
-    def check_players(self, options: DenboraZupOptions, players: int) -> None:
-        """Solo: exactly 1 player (DZR-12); multi and long: 2 to 8 (DZR-3).
+    def players(self, options: DenboraZupOptions) -> tuple[int, ...]:
+        """Solo: exactly 1 player (DZR-12); multi and long: 2 to 8 (DZR-3)."""
+        return (1,) if options.mode == "solo" else tuple(range(2, 9))
 
-        Raises:
-            InvalidOptions: ``bad_player_count``.
-        """
-        allowed = (1,) if options.mode == "solo" else tuple(range(2, 9))
-        if players not in allowed:
-            raise InvalidOptions("bad_player_count", players=players,
-                                 choices=", ".join(map(str, allowed)))
+    def default_edition(self, players: int | None = None) -> str:
+        """``solo`` for one player, else ``multi``."""
+        return "solo" if players == 1 else "multi"
+
+    def stats(self, state: DenboraZupState) -> dict[str, float]:
+        """``rounds`` (coin flips) and ``cards_placed`` (by every seat) of a game."""
+        return {"rounds": float(state.round), "cards_placed": float(sum(state.used))}
 
     def new(self, options: DenboraZupOptions, players: int, seed: int) -> DenboraZupState:
-        """A new game; raises InvalidOptions (``bad_player_count``, ``deck_too_small``)."""
+        """A new game; raises InvalidOptions (``bad_player_count`` unless :meth:`players`
+        allows ``players``, ``deck_too_small``)."""
         self.check_players(options, players)
         hand = SOLO_HAND_SIZE if options.mode == "solo" else HAND_SIZE
         if len(self.deck) < players * hand + 1:

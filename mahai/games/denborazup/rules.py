@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from mahai.core.errors import IllegalAction, NotYourTurn
@@ -63,7 +63,7 @@ class DenboraZupOptions:
     """``mode``: ``multi`` (DZR-3…11, 2–8 players), ``solo`` (DZR-12, 1 player) or
     ``long`` (the long timeline, DZR-13, 2–8 players)."""
 
-    mode: Mode = "multi"
+    mode: Mode = field(default="multi", metadata={"help": "Several players, solo, or the long timeline."})
 
 
 # --- actions -----------------------------------------------------------------
