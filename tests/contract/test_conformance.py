@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from mahai.core import GameRecord, MahaiError, NotYourTurn
+from mahai.core import GameRecord, MahaiError
 from mahai.core.errors import MalformedAction
 from mahai.core.game import Game
 from mahai.core.text import Message, message_to_json
@@ -104,16 +104,15 @@ def test_notation_round_trips(case: Case) -> None:
 def test_can_agrees_with_apply(case: Case) -> None:
     """``can(seat, a)`` is True exactly for the actions in ``legal_actions(seat)``;
     what it accepts ``apply`` applies, what it refuses ``apply`` refuses with a
-    :class:`MahaiError` (:class:`NotYourTurn` for a seat not in ``to_act``) and
-    leaves the state as it was (views, legal actions, version, generator)."""
+    :class:`MahaiError` and leaves the state as it was (views, legal actions,
+    version, generator)."""
     playout = short_playout(case)
     pool = playout.seen
     rng = random.Random(case.seed)
     refused = 0
     for w in walk(case, playout):
         state = w.state
-        to_act = state.to_act()
-        for seat in to_act:
+        for seat in state.to_act():
             for action in state.legal_actions(seat):
                 assert state.can(seat, action), f"after {w.ply}: legal {action.notation()!r} refused"
         if not pool:
@@ -129,10 +128,10 @@ def test_can_agrees_with_apply(case: Case) -> None:
             if legal:
                 state.clone().apply(seat, action)
                 continue
-            with pytest.raises(MahaiError) as err:
+            # A seat not in to_act usually gets NotYourTurn; a game may explain better
+            # (Mille Bornes: a coup fourré after its window closed, MBR-10).
+            with pytest.raises(MahaiError):
                 state.apply(seat, action)
-            if seat not in to_act:
-                assert isinstance(err.value, NotYourTurn), err.value
             tried.append(f"{seat}:{action.notation()}")
             refused += 1
         after = snapshot(case, state)

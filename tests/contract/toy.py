@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from mahai.core import Event, Game, IllegalAction, MalformedAction, Seat, State
 from mahai.core.text import Message, Player
@@ -209,10 +209,9 @@ class SharedHands(Toy):
 
 class SharedGenerator(Toy):
     class state_class(ToyState):  # noqa: N801
-        def clone(self) -> ToyState:
+        def clone(self) -> Self:
             new = super().clone()
             new.rng = self.rng
-            assert isinstance(new, ToyState)
             return new
 
         def draw(self) -> int:  # chance at every draw
