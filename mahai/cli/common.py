@@ -33,7 +33,7 @@ EditionOpt = Annotated[str | None, typer.Option(
 OptionPairs = Annotated[list[str] | None, typer.Option(
     "--option", "-o", help="A rule option, k=v (repeatable).")]
 PlayersOpt = Annotated[int | None, typer.Option(
-    help="Players (default: the fewest the edition allows).")]
+    help="Players (default: the count the edition is made for, else the fewest it allows).")]
 LangOpt = Annotated[str, typer.Option(help="eu, en, es or fr.", callback=check_lang)]
 
 
@@ -49,8 +49,9 @@ def table_setup(game_name: str, edition: str | None, pairs: list[str] | None,
                 players: int | None) -> TableSetup:
     """The game named ``game_name``, the options of ``edition`` (default: the game's
     :meth:`~mahai.core.Game.default_edition` for ``players``) with ``k=v`` overrides, and the
-    player count (default: the first that :meth:`~mahai.core.Game.players` allows and
-    :meth:`~mahai.core.Game.check_players` accepts), checked.
+    player count, checked. The default count is the first the options allow
+    (:meth:`~mahai.core.Game.players`) for which the edition is the game's default edition
+    (Spades ``standard``: 4, ``two_player``: 2), else the first they allow.
 
     Raises:
         InvalidOptions: ``unknown_game``, ``unknown_edition``, ``unknown_option``,
@@ -59,10 +60,11 @@ def table_setup(game_name: str, edition: str | None, pairs: list[str] | None,
     from mahai.games import get_game
 
     game = get_game(game_name)
-    options = game.options(edition or game.default_edition(players), **parse_option_pairs(pairs or []))
+    name = edition or game.default_edition(players)
+    options = game.options(name, **parse_option_pairs(pairs or []))
     if players is None:
-        allowed = game.players(options)
-        players = next((n for n in allowed if _allows(game, options, n)), allowed[0])
+        allowed = [n for n in game.players(options) if _allows(game, options, n)] or [*game.players(options)]
+        players = next((n for n in allowed if game.default_edition(n) == name), allowed[0])
     game.check_players(options, players)
     return TableSetup(game, options, players)
 
