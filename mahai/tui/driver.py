@@ -319,7 +319,8 @@ def replay(game: Game[Any, Any], record: GameRecord, *, viewer: Seat | None = No
            screen: Screen | None = None) -> State[Any]:
     """Print a record step by step as ``viewer`` (a seat, or None: a spectator) sees it: each
     step's events told by :meth:`~mahai.core.Game.describe_event` (the viewer's own moves
-    described by :meth:`~mahai.core.Game.describe_action` too), then the result.
+    described by :meth:`~mahai.core.Game.describe_action` too), then the result; one line each
+    (a transcript: long lines are left to the terminal to wrap).
 
     Raises:
         CorruptRecord: as :meth:`mahai.core.GameRecord.steps`.
@@ -334,19 +335,19 @@ def replay(game: Game[Any, Any], record: GameRecord, *, viewer: Seat | None = No
     for step in record.steps(game):
         state = step.state
         if step.seat is None:
-            console.print(Text(translate(DOMAIN, "replay.setup", lang), style="bold"))
+            console.print(Text(translate(DOMAIN, "replay.setup", lang), style="bold"), soft_wrap=True)
         else:
             head = translate(DOMAIN, "replay.step", lang, n=step.version, name=name(step.seat))
             if step.seat == viewer and step.notation is not None:
                 head += " — " + render(game.describe_action(game.parse_action(step.notation)), lang, name)
-            console.print(Text(head, style="bold"))
+            console.print(Text(head, style="bold"), soft_wrap=True)
         for event in step.events:
             shown = game.project_event(event, viewer)
             message = game.describe_event(shown, viewer) if shown is not None else None
             if message is not None:
-                console.print(Text("  " + render(message, lang, name)), highlight=False)
+                console.print(Text("  " + render(message, lang, name)), highlight=False, soft_wrap=True)
     assert state is not None
     if state.is_over:
         for line in result_lines(state, lang, screen.seat_name, viewer):
-            console.print(Text(line, style="bold green"))
+            console.print(Text(line, style="bold green"), soft_wrap=True)
     return state
