@@ -75,8 +75,8 @@ def teams_for(options: MilleBornesOptions, players: int) -> tuple[tuple[Seat, ..
 
 def short_trip(options: MilleBornesOptions, players: int) -> bool:
     """True when the leg is 700 km with the extension question (MBR-12): 3 or 6
-    players, and 2 players with ``trip_by_players``; never in the 2016 edition (MBR-22)."""
-    if options.edition == "2016":
+    players, and 2 players with ``trip_by_players``; never without ``short_trip`` (2016, MBR-22)."""
+    if not options.short_trip:
         return False
     if players == 2:
         return options.trip_by_players
@@ -143,6 +143,7 @@ class MilleBornesState(State[MilleBornesAction]):
         if deal:
             first: list[Event] = []
             self._new_leg(first)
+            self.start_events = first
             self.log = first[-RECENT_EVENTS:]
 
     # ------------------------------------------------------------ generator
@@ -277,10 +278,6 @@ class MilleBornesState(State[MilleBornesAction]):
     def scores(self) -> tuple[float, ...]:
         """Each seat's team total: game points over the legs played."""
         return tuple(float(self.totals[self.team_of[s]]) for s in range(self.players))
-
-    def extra_counts(self) -> dict[str, float]:
-        """Counts for ``mahai simulate``: legs played."""
-        return {"legs": float(self.legs_played)}
 
     def _check(self, seat: Seat, action: MilleBornesAction) -> None:
         if seat not in self.to_act():
@@ -596,14 +593,16 @@ class MilleBornesState(State[MilleBornesAction]):
         if isinstance(action, Hazard):
             target = action.team
             (self.speed if card == SPEED_LIMIT else self.battle)[target].append(card)
-            events.append(Event("hazard", {"seat": seat, "team": target, "card": CODES[card]}))
+            events.append(Event("hazard", {"seat": seat, "team": target, "card": CODES[card],
+                                           "seats": list(self.teams[target])}))
             leg = self.leg
             self._start_turn(self.next_seat(seat), events)
             if not self.over and self.leg == leg:
                 self.win_team, self.win_hazard, self.win_attacker = target, card, seat
                 self.pending = [s for s in self.teams[target] if s != self.turn]
                 events.append(Event("window", {"team": target, "hazard": action.card,
-                                               "pending": list(self.pending)}))
+                                               "pending": list(self.pending),
+                                               "seats": list(self.teams[target])}))
             return
         if card == END_OF_LIMIT:
             self.speed[team].append(card)
@@ -741,7 +740,9 @@ class MilleBornesState(State[MilleBornesAction]):
         for t in range(self.nteams):
             self.totals[t] += leg_totals[t]
         events.append(Event("leg_end", {"leg": self.leg, "completed_by": completer, "points": leg_totals,
-                                        "totals": list(self.totals)}))
+                                        "totals": list(self.totals),
+                                        "completed_seats": list(self.teams[completer]) if completer >= 0
+                                        else []}))
         if self.options.older_scoring:
             best = max(self.totals)
             leaders = tuple(t for t in range(self.nteams) if self.totals[t] == best)
