@@ -49,7 +49,7 @@ def test_simulate_table_output() -> None:
 @pytest.mark.parametrize("args,words", [
     (["--bots", "heuristic,genius"], "genius"),
     (["--edition", "1950"], "1950"),
-    (["--players", "5"], "5"),
+    (["--edition", "eu", "--players", "5"], "5"),  # MBR-1: 2, 3, 4 or 6
     (["--option", "colour=red"], "colour"),
 ])
 def test_simulate_rejects_bad_input_in_basque(args: list[str], words: str) -> None:

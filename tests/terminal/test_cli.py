@@ -54,6 +54,7 @@ def test_simulate_a_plug_in_game_and_reject_a_bot_it_has_not() -> None:
     ("spades", "two_player", None, ("two_player", 2)),
     ("spades", None, 2, ("two_player", 2)),
     ("mille-bornes", None, None, ("eu", 2)),
+    ("mille-bornes", None, 5, ("2016", 5)),            # five players: the 2016 edition only
     ("denborazup", None, None, ("multi", 2)),
     ("denborazup", "solo", None, ("solo", 1)),         # DZR-12
     ("denborazup", None, 1, ("solo", 1)),
