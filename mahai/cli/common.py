@@ -11,6 +11,7 @@ from mahai.bots import bot_names, check_bots
 from mahai.core.errors import MahaiError
 from mahai.core.game import Game
 from mahai.core.options import parse_option_pairs
+from mahai.games import available_games, get_game
 from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, explain
 
 
@@ -27,7 +28,7 @@ def check_lang(lang: str) -> str:
 
 
 GameArg = Annotated[str, typer.Argument(
-    help="The game: mille-bornes, spades, denborazup or any installed game (entry points 'mahai.games').")]
+    help="The game: " + ", ".join(name.replace("_", "-") for name in available_games()) + ".")]
 EditionOpt = Annotated[str | None, typer.Option(
     help="The edition (default: the game's edition for the player count).")]
 OptionPairs = Annotated[list[str] | None, typer.Option(
@@ -57,8 +58,6 @@ def table_setup(game_name: str, edition: str | None, pairs: list[str] | None,
         InvalidOptions: ``unknown_game``, ``unknown_edition``, ``unknown_option``,
             ``bad_option_value``, ``bad_option_syntax``, ``bad_player_count``.
     """
-    from mahai.games import get_game
-
     game = get_game(game_name)
     name = edition or game.default_edition(players)
     options = game.options(name, **parse_option_pairs(pairs or []))

@@ -40,8 +40,7 @@ def simulate(
     jobs: int = typer.Option(1, help="Worker processes."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
 ) -> None:
-    """Bots against bots: win rate per bot with its 95% interval, mean score, the game's own
-    figures (legs, hands, rounds …) and speed."""
+    """Bots against bots: win rates (95% intervals), mean scores, the game's own figures, speed."""
     try:
         setup = table_setup(game, edition, option, players)
         best = strongest(setup.game)

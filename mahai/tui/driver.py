@@ -45,6 +45,7 @@ from mahai.bots import Bot, bot_names
 from mahai.core.errors import MahaiError, MalformedAction
 from mahai.core.game import Action, Event, Game, Seat, State
 from mahai.core.record import GameRecord
+from mahai.core.text import Message
 from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, explain, render, translate
 from mahai.sim import make_bots
 from mahai.tui import screen_for
@@ -83,9 +84,9 @@ class Terminal:
         self.humans: tuple[Seat, ...] = tuple(range(max(0, min(humans, players))))
         names = list(bots) if bots else bot_names(game.name)[:1]
         bot_seats = [s for s in range(players) if s not in self.humans]
-        self.bots: dict[Seat, Bot] = make_bots(
-            game.name, {s: names[i % len(names)] for i, s in enumerate(bot_seats)}, seed)
-        self.bot_names = {s: names[i % len(names)] for i, s in enumerate(bot_seats)}
+        self.bot_names: dict[Seat, str] = {s: names[i % len(names)] for i, s in enumerate(bot_seats)}
+        """Seat → the name of its bot."""
+        self.bots: dict[Seat, Bot] = make_bots(game.name, self.bot_names, seed)
         self.screen = screen or screen_for(game, self.lang, players)
         self.console = console or Console()
         self.input_fn = input_fn
@@ -120,8 +121,8 @@ class Terminal:
             return self._("you")
         return self.screen.seat_name(seat)
 
-    def tell(self, message: Any, viewer: Seat | None) -> str:
-        """A :class:`~mahai.core.text.Message` rendered for ``viewer``."""
+    def tell(self, message: Message, viewer: Seat | None) -> str:
+        """``message`` rendered for ``viewer`` (players named by :meth:`name`)."""
         return render(message, self.lang, lambda seat: self.name(seat, viewer))
 
     # ------------------------------------------------------------------ news
@@ -130,10 +131,14 @@ class Terminal:
         is then unchanged), record it and pass the news on."""
         events = self.state.apply(seat, action)
         self.record.actions.append((seat, action.notation()))
-        if self.record_path is not None:
-            self.record.dump(self.record_path)
+        self.save()
         self.tell_events(events)
         return events
+
+    def save(self) -> None:
+        """Write the record to the ``record`` file, if one was given."""
+        if self.record_path is not None:
+            self.record.dump(self.record_path)
 
     def tell_events(self, events: Sequence[Event]) -> None:
         """Queue what each viewer may see of ``events`` (a sentence, and the screen's table for
@@ -275,6 +280,7 @@ class Terminal:
         """Play until the game is over or a person quits; returns the state."""
         self.console.print(Text(self._("welcome", game=game_title(self.game, self.lang),
                                        players=self.state.players), style="bold"))
+        self.save()
         if self.state.version == 0:
             self.tell_events(self.state.start_events)
         try:

@@ -292,3 +292,17 @@ def test_peek_state_is_the_toy_it_claims() -> None:
     state: PeekState = GAME.new(GAME.options(), 3, 1)
     assert state.to_act() == (0, 1, 2) and state.must_wait(0) and not state.must_wait(1)
     assert len(set(state.cards)) == 3
+
+
+def test_the_record_file_exists_from_the_start(tmp_path: Path) -> None:
+    """Quitting before any move still leaves a record that loads (and replays to the set-up)."""
+    path = tmp_path / "nim.json"
+    from mahai.games import get_game
+
+    nim = get_game("nim")
+    table = Terminal(nim, nim.options(), 2, 2, 1, input_fn=lambda prompt: "q", record=path,
+                     console=Console(file=io.StringIO()))
+    table.run()
+    loaded = GameRecord.load(path)
+    assert loaded.actions == [] and loaded.game == "nim" and loaded.seed == 1
+    assert nim.view(loaded.final_state(nim), None) == nim.view(table.state, None)
