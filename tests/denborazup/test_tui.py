@@ -24,10 +24,10 @@ class LogConsole(Console):
 
     def __init__(self, log: list[str]) -> None:
         super().__init__(record=True, width=120, force_terminal=False)
-        self.log = log
+        self.entries = log
 
     def clear(self, home: bool = True) -> None:
-        self.log.append("CLEAR")
+        self.entries.append("CLEAR")
 
 
 def auto_player(term_ref: list[Terminal], log: list[str], mistakes: bool = True) -> Any:

@@ -29,7 +29,8 @@ def table_for(players: int, humans: int, lang: str, seed: int, edition: str = "e
             return script(table, prompt)
         if table.asking is None:
             return ""
-        return table.state.legal_actions(table.asking)[0].notation()
+        first: str = table.state.legal_actions(table.asking)[0].notation()
+        return first
 
     table = Terminal(GAME, GAME.options(edition), players, humans, seed, lang=lang, input_fn=first_legal,
                      bots=["heuristic"], console=Console(file=out, width=120, color_system=None))
@@ -53,7 +54,8 @@ class Script:
             text = self.bad.pop(0)
             self.expected.append(self.explain(table, seat, text))
             return text
-        return st.legal_actions(seat)[0].notation()
+        first: str = st.legal_actions(seat)[0].notation()
+        return first
 
     @staticmethod
     def explain(table: Terminal, seat: int, text: str) -> str:
@@ -113,7 +115,8 @@ def test_the_human_sees_only_their_projection() -> None:
         st: Any = table.state
         for code in set(st.hand_codes(1)) - set(st.hand_codes(0)):
             assert translate("mille_bornes", f"card.{code}", "en") not in hand_line
-        return st.legal_actions(0)[0].notation()
+        first: str = st.legal_actions(0)[0].notation()
+        return first
 
     table.input_fn = spy
     for _ in range(40):
@@ -146,7 +149,8 @@ def test_a_lone_player_in_the_window_is_asked_only_when_holding_the_safety() -> 
     table.input_fn = lambda prompt: next(answers)
     table.step()
     assert decisions(table) == [(0, "coup_fourre")]
-    assert "right_of_way" in GAME.view(table.state, None)["tableaux"][0]["coups_fourres"]
+    view = GAME.view(table.state, None)  # type: ignore[arg-type]
+    assert "right_of_way" in view["tableaux"][0]["coups_fourres"]
 
     table = _window_on_team_0(humans=1, holds=False)
     table.input_fn = lambda prompt: pytest.fail("nobody may be asked")
@@ -190,7 +194,8 @@ def test_hot_seat_game_to_the_end_hands_the_keyboard_over() -> None:
         log.append((prompt, table.asking))
         if table.asking is None:
             return ""
-        return table.state.legal_actions(table.asking)[0].notation()
+        first: str = table.state.legal_actions(table.asking)[0].notation()
+        return first
 
     table.tell_events = tell_events  # type: ignore[method-assign,assignment]
     table.input_fn = answer

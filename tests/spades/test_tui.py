@@ -64,7 +64,7 @@ class Script:
             return " ".join(card_text(c) for c in cards_of(hand)[:state.options.blind_nil_exchange])
         if state.phase == "draw":
             return self.rng.choice(["k", "d", "keep"])
-        legal = [a.card for a in state.legal_actions(seat)]  # type: ignore[union-attr]
+        legal = [a.card for a in state.legal_actions(seat)]
         choice = card_text(planned.card)  # type: ignore[union-attr]
         if "not_in_hand" not in self.tried:
             self.tried.add("not_in_hand")

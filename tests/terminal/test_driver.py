@@ -32,22 +32,22 @@ class LogConsole(Console):
     def __init__(self, log: list[tuple[str, str]]) -> None:
         self.buffer = io.StringIO()
         super().__init__(file=self.buffer, width=120, color_system=None)
-        self.log = log
+        self.entries = log
 
     def _flush(self) -> None:
         text = self.buffer.getvalue()
         if text:
-            self.log.append(("out", text))
+            self.entries.append(("out", text))
             self.buffer.seek(0)
             self.buffer.truncate()
 
     def clear(self, home: bool = True) -> None:
         self._flush()
-        self.log.append(("clear", ""))
+        self.entries.append(("clear", ""))
 
     def note(self, prompt: str) -> None:
         self._flush()
-        self.log.append(("ask", prompt))
+        self.entries.append(("ask", prompt))
 
 
 def run(table: Terminal) -> Any:
@@ -131,7 +131,7 @@ def test_hot_seat_hands_over_before_each_hidden_card() -> None:
     asked = [turn.viewer for turn in table.asked]
     assert asked == [1, 2, 0]
     prompts = [text for kind, text in log if kind == "ask"]
-    handoffs = [translate("tui", "handoff", "en", name=f"Player {s + 1}") for s in asked]
+    handoffs = [translate("tui", "handoff", "en", name=f"Player {s + 1}") for s in (1, 2, 0)]
     assert [p for p in prompts if p.startswith("Pass the keyboard")] == handoffs
     for i, (kind, text) in enumerate(log):
         if kind == "ask" and text in handoffs:
