@@ -6,6 +6,7 @@ from typing import Annotated, Any, NamedTuple
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from mahai.bots import bot_names, check_bots
 from mahai.core.errors import MahaiError
@@ -17,7 +18,8 @@ from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, explain
 
 def fail(error: MahaiError, lang: str = DEFAULT_LANGUAGE) -> typer.Exit:
     """Print ``error`` in ``lang`` on stderr; return the Exit to raise (code 2)."""
-    Console(stderr=True).print(f"[red]{explain(error, lang)}[/red]")
+    # Text, not markup: a "[" in a path is not a style; soft_wrap: a long path stays whole
+    Console(stderr=True, soft_wrap=True).print(Text(explain(error, lang), style="red"))
     return typer.Exit(code=2)
 
 
