@@ -11,11 +11,11 @@ import hashlib
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from mahai.bots import RandomBot
 from mahai.core import GameRecord, State
-from mahai.games.mille_bornes import GAME
+from mahai.games.mille_bornes import GAME, MilleBornesAction
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 GAMES: list[tuple[str, str, int, int, dict[str, Any]]] = [
@@ -42,8 +42,8 @@ def generate(edition: str, players: int, seed: int, overrides: dict[str, Any]) -
     hashes = [observation_hash(state)]
     while not state.is_over:
         seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        action = legal[legal.index(bots[seat].act(GAME, seat, GAME.observe(state, seat), legal))]  # type: ignore[arg-type]
+        action = cast(MilleBornesAction,
+                      bots[seat].act(GAME, seat, GAME.observe(state, seat), state.legal_actions(seat)))
         state.apply(seat, action)
         record.actions.append((seat, action.notation()))
         hashes.append(observation_hash(state))
