@@ -24,7 +24,7 @@ from tests.denborazup.helpers import csv_text, mini_game, synthetic_rows
 BIG = DenboraZupGame(load_deck(csv_text(synthetic_rows(120, seed=5))))
 MINI = mini_game()
 CONFIGS = [("multi", n) for n in range(2, 9)] + [("long", n) for n in range(2, 9)] + [("solo", 1)]
-ALL_KINDS = {"start", "flip", "decided", "reveal", "draw", "reshuffle", "all_passed", "voted", "vote_result",
+ALL_KINDS = {"flip", "decided", "reveal", "draw", "reshuffle", "all_passed", "voted", "vote_result",
              "new_reference", "star", "catch", "waive", "missed_call", "game_over", "tiebreak_draw",
              "tiebreak", "chosen", "tiebreak_reveal", "draw_skipped"}
 SEEN: set[str] = set()

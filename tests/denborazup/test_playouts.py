@@ -148,7 +148,7 @@ def test_records_replay_to_the_same_game(mode: str, players: int) -> None:
     assert game.view(again, 0) == game.view(state, 0)
 
 
-ALL_KINDS = {"start", "flip", "decided", "reveal", "draw", "reshuffle", "all_passed", "voted", "vote_result",
+ALL_KINDS = {"flip", "decided", "reveal", "draw", "reshuffle", "all_passed", "voted", "vote_result",
              "new_reference", "star", "catch", "waive", "missed_call", "game_over", "tiebreak_draw",
              "tiebreak", "chosen", "tiebreak_reveal", "draw_skipped"}
 
