@@ -29,6 +29,7 @@ from mahai.games.denborazup.actions import (
     StarReplace,
     Vote,
     Waive,
+    parse_action,
 )
 from mahai.games.denborazup.cards import DOMAIN, format_parts
 
@@ -130,23 +131,21 @@ def describe_event(event: Mapping[str, Any], viewer: Seat | None,
         return _m("Round {round}: {player} flipped the coin: {face}.", round=event["round"],
                   player=Player(seat), face=face)
     if kind == "decided":
-        action = event.get("action")
-        if action is None:
+        if "action" not in event:
             return _m("{player} has decided.", player=Player(seat))
-        words = str(action).split()
-        if words[0] == "pass":
-            return _m("Your decision: pass.")
-        card = card_title(titles(words[1]))
-        call = words[-1] == "call"
-        if "slot" in words:
-            slot = int(words[words.index("slot") + 1])
-            if call:
-                return _m("Your decision: place {card} in slot {slot} and call “DenboraZup!”.", card=card,
+        match parse_action(str(event["action"])):
+            case Place(card=card, slot=None, call=False):
+                return _m("Your decision: place {card}.", card=card_title(titles(card)))
+            case Place(card=card, slot=None):
+                return _m("Your decision: place {card} and call “DenboraZup!”.",
+                          card=card_title(titles(card)))
+            case Place(card=card, slot=int(slot), call=False):
+                return _m("Your decision: place {card} in slot {slot}.", card=card_title(titles(card)),
                           slot=slot)
-            return _m("Your decision: place {card} in slot {slot}.", card=card, slot=slot)
-        if call:
-            return _m("Your decision: place {card} and call “DenboraZup!”.", card=card)
-        return _m("Your decision: place {card}.", card=card)
+            case Place(card=card, slot=int(slot)):
+                return _m("Your decision: place {card} in slot {slot} and call “DenboraZup!”.",
+                          card=card_title(titles(card)), slot=slot)
+        return _m("Your decision: pass.")
     if kind == "all_passed":
         return _m("Everybody passed: vote on replacing the reference card.")
     if kind == "voted":

@@ -83,7 +83,7 @@ class DenboraZupState(State[DenboraZupAction]):
     """
 
     clone_lists = ("deck", "discard", "timeline", "decisions", "votes", "catchable", "waived", "star_queue",
-                   "tied", "tie_options", "tie_choices", "used")
+                   "tied", "tie_options", "tie_choices", "used", "_pending_catch")
     clone_nested = ("hands",)
 
     def __init__(self, deck: Deck, options: DenboraZupOptions, players: int, rng: random.Random) -> None:
