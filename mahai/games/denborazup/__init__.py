@@ -15,7 +15,8 @@ Modes are the option ``mode`` (editions of the same name): ``multi`` (default, 2
 ``solo`` (1 player) and ``long`` (the long timeline); what each changes is data
 (:class:`ModeRules`).
 
-Modules: :mod:`.cards` (:class:`HistoryCard`, :class:`Deck`, dates, the chronology),
+Modules: :mod:`.game` (:class:`DenboraZupGame`), :mod:`.cards` (:class:`HistoryCard`,
+:class:`Deck`, dates, the chronology),
 :mod:`.deck` (the CSV deck file: load and check), :mod:`.options` (:class:`DenboraZupOptions`,
 :class:`ModeRules`), :mod:`.actions` (actions and notation), :mod:`.scoring` (the solo rating,
 the tie-break distance), :mod:`.state` (:class:`DenboraZupState`), :mod:`.view` (the
@@ -24,14 +25,6 @@ projection: :class:`DenboraZupObservation`), :mod:`.describe` (action and event 
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping
-from typing import Any, ClassVar
-
-from mahai.core.errors import InvalidOptions
-from mahai.core.game import Action, Game, Seat
-from mahai.core.text import Message
-from mahai.games.denborazup import describe
 from mahai.games.denborazup.actions import (
     Catch,
     Choose,
@@ -57,83 +50,11 @@ from mahai.games.denborazup.cards import (
     sort_key,
 )
 from mahai.games.denborazup.deck import DECK_PATH, DeckError, deck_problems, load_deck, package_deck
+from mahai.games.denborazup.game import DenboraZupGame
 from mahai.games.denborazup.options import EDITIONS, RULES, DenboraZupOptions, Mode, ModeRules
 from mahai.games.denborazup.scoring import SOLO_LAST_RATING, SOLO_RATINGS, solo_rating, tiebreak_distance
 from mahai.games.denborazup.state import DenboraZupState, Judged
-from mahai.games.denborazup.view import CardFace, DenboraZupObservation, Placement, TieBreak, observe
-
-
-class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
-    """DenboraZup (DZR-1 … DZR-14). ``deck`` may be injected (tests, custom decks);
-    by default the package deck ``data/events.csv`` is loaded on first use."""
-
-    name: ClassVar[str] = "denborazup"
-    slug: ClassVar[str] = "denborazup"
-    player_counts: ClassVar[tuple[int, ...]] = (1, 2, 3, 4, 5, 6, 7, 8)
-    bots: ClassVar[dict[str, str]] = {"expert": "mahai.bots.denborazup:ExpertBot",
-                                      "medium": "mahai.bots.denborazup:MediumBot",
-                                      "easy": "mahai.bots.denborazup:EasyBot"}
-    editions: ClassVar[dict[str, DenboraZupOptions]] = dict(EDITIONS)
-
-    def __init__(self, deck: Deck | None = None) -> None:
-        self._deck = deck
-
-    @property
-    def deck(self) -> Deck:
-        """The deck in use (loaded lazily). Raises DeckError if the package deck is missing."""
-        if self._deck is None:
-            self._deck = package_deck()
-        return self._deck
-
-    def chronology(self) -> list[HistoryCard]:
-        """DZR-14: every card of the deck sorted by date, the game's public learning view
-        (what the web chronology page shows). Raises DeckError as :attr:`deck`."""
-        return chronology(self.deck)
-
-    def players(self, options: DenboraZupOptions) -> tuple[int, ...]:
-        """Solo: exactly 1 player (DZR-12); multi and long: 2 to 8 (DZR-3)."""
-        return options.rules.players
-
-    def default_edition(self, players: int | None = None) -> str:
-        """``solo`` for one player, else ``multi``."""
-        return "solo" if players == 1 else "multi"
-
-    def stats(self, state: DenboraZupState) -> dict[str, float]:
-        """``rounds`` (coin flips) and ``cards_placed`` (by every seat) of a game."""
-        return {"rounds": float(state.round), "cards_placed": float(sum(state.used))}
-
-    def new(self, options: DenboraZupOptions, players: int, seed: int) -> DenboraZupState:
-        """A new game; all chance comes from ``random.Random(seed)``.
-
-        Raises:
-            InvalidOptions: ``bad_player_count`` unless :meth:`players` allows ``players``;
-                ``deck_too_small`` (params ``cards``, ``needed``) if the deck cannot deal.
-        """
-        self.check_players(options, players)
-        needed = players * options.rules.hand_size + 1
-        if len(self.deck) < needed:
-            raise InvalidOptions("deck_too_small", domain=DOMAIN, cards=len(self.deck), needed=needed)
-        return DenboraZupState(self.deck, options, players, random.Random(seed))
-
-    def parse_action(self, text: str) -> DenboraZupAction:
-        """See :func:`mahai.games.denborazup.actions.parse_action` (raises ``MalformedAction``)."""
-        return parse_action(text)
-
-    def observe(self, state: DenboraZupState, viewer: Seat | None) -> DenboraZupObservation:
-        """The projection (the only way state leaves the engine): see :mod:`.view`."""
-        return observe(state, viewer)
-
-    def _titles(self, card: str) -> Mapping[str, str]:
-        return self.deck.get(card).titles
-
-    def describe_action(self, action: Action) -> Message:
-        """The label of ``action`` (see :mod:`mahai.games.denborazup.describe`)."""
-        return describe.describe_action(action, self._titles)
-
-    def describe_event(self, event: Mapping[str, Any], viewer: Seat | None) -> Message | None:
-        """The sentence of a projected event for ``viewer`` (see :mod:`.describe`)."""
-        return describe.describe_event(event, viewer, self._titles)
-
+from mahai.games.denborazup.view import CardFace, DenboraZupObservation, Placement, TieBreak
 
 GAME = DenboraZupGame()
 
