@@ -120,7 +120,7 @@ def create_app(db_url: str, pace: float = 0.8) -> FastAPI:
         table = hub.get(table_id)
         viewer = table.seat_of(token)
         if table.state.is_over and seat is not None:
-            if not 0 <= seat < table.row.players:
+            if not 0 <= seat < table.record.players:
                 raise HTTPException(400, "no such seat")
             viewer = seat
         return hub.replay(table, viewer)

@@ -56,9 +56,11 @@ class Conn:
 
 @dataclass(eq=False)
 class Table:
+    """A live table: its stored ``row`` (with the record, kept once), the game
+    and the current state rebuilt from the record."""
+
     row: TableRow
     game: Game[Any, Any]
-    record: GameRecord
     state: State[Any]
     events: list[tuple[int, Event]] = field(default_factory=list)
     """(version after the action, engine event) — secrets included, never sent as is."""
@@ -91,6 +93,11 @@ class Table:
     def id(self) -> str:
         return self.row.id
 
+    @property
+    def record(self) -> GameRecord:
+        """The table's record (options, seed, actions): the one in its row."""
+        return self.row.record
+
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token is ``token``, or None."""
         if not token:
@@ -107,7 +114,7 @@ class Table:
         return {
             "id": self.id, "game": self.game.name, "slug": self.game.slug, "edition": self.row.edition,
             "title": game_title(self.game, self.row.lang),
-            "options": self.row.options, "players": self.row.players, "lang": self.row.lang,
+            "options": self.record.options, "players": self.record.players, "lang": self.row.lang,
             "turn_seconds": self.row.turn_seconds, "version": self.state.version,
             "over": self.state.is_over,
             "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "online": s.seat in online}
@@ -272,15 +279,16 @@ class Hub:
 
     # ---------------------------------------------------------------- building
     def _build(self, row: TableRow) -> Table:
-        game = get_game(row.game)
-        record = GameRecord(game.name, row.players, row.seed, row.options, list(row.actions))
-        options = game.options_from_json(row.options)
-        state = game.new(options, row.players, row.seed)
-        events: list[tuple[int, Event]] = [(0, e) for e in state.start_events]  # e.g. the first deal
-        for seat, text in row.actions:
-            for e in state.apply(seat, game.parse_action(text)):
-                events.append((state.version, e))
-        table = Table(row, game, record, state, events)
+        """The table of ``row``, its state rebuilt by playing its record
+        (:meth:`GameRecord.steps`; raises its ``CorruptRecord``)."""
+        game = get_game(row.record.game)
+        state: State[Any] | None = None
+        events: list[tuple[int, Event]] = []  # the set-up's (e.g. the first deal) at version 0
+        for step in row.record.steps(game):
+            state = step.state
+            events.extend((step.version, e) for e in step.events)
+        assert state is not None
+        table = Table(row, game, state, events)
         table.note_legal()
         for s in row.seats:
             if s.kind == "bot":
@@ -297,7 +305,7 @@ class Hub:
                 self.tables[row.id] = self._build(row)
                 n += 1
             except Exception as exc:  # noqa: BLE001 - one bad record must not stop the server
-                print(f"mahai: table {row.id} ({row.game}) not loaded: {exc}", file=sys.stderr)
+                print(f"mahai: table {row.id} ({row.record.game}) not loaded: {exc}", file=sys.stderr)
         return n
 
     def start(self) -> None:
@@ -336,8 +344,8 @@ class Hub:
                 raise web_error(InvalidOptions, "bad_seats", seat=i)
         if turn_seconds is not None and turn_seconds <= 0:
             turn_seconds = None
-        row = TableRow(secrets.token_urlsafe(9), game.name, edition, players, secrets.randbits(62),
-                       options_to_dict(options), lang, turn_seconds, time.time(), rows, [])
+        record = GameRecord.start(game, options, players, secrets.randbits(62))
+        row = TableRow(secrets.token_urlsafe(9), edition, lang, turn_seconds, time.time(), rows, record)
         table = self._build(row)  # validates before anything is stored
         self.store.create(row)
         self.tables[row.id] = table
@@ -381,7 +389,6 @@ class Hub:
         notation = action.notation()
         self.store.append(table.id, len(table.record.actions), seat, notation)
         table.record.actions.append((seat, notation))
-        table.row.actions.append((seat, notation))
         table.state = state
         table.note_legal()
         new = [(state.version, e) for e in events]
@@ -473,17 +480,14 @@ class Hub:
         game is over (the record may then show everything)."""
         over = table.state.is_over
         game = table.game
-        state = game.new(game.options_from_json(table.row.options), table.row.players, table.row.seed)
-        frames = [{"version": 0, "view": game.view(state, viewer),
-                   "events": project_events(game, [(0, e) for e in state.start_events], viewer)}]
-        for seat, text in table.record.actions:
-            events = state.apply(seat, game.parse_action(text))
+        frames = []
+        for step in table.record.steps(game):
             frame: dict[str, Any] = {
-                "version": state.version, "view": game.view(state, viewer),
-                "events": project_events(game, [(state.version, e) for e in events], viewer)}
-            if over:
-                frame["seat"] = seat
-                frame["action"] = text
+                "version": step.version, "view": game.view(step.state, viewer),
+                "events": project_events(game, [(step.version, e) for e in step.events], viewer)}
+            if over and step.notation is not None:
+                frame["seat"] = step.seat
+                frame["action"] = step.notation
             frames.append(frame)
         return {"table": table.public(), "viewer": viewer, "over": over, "frames": frames}
 

@@ -81,13 +81,14 @@ CASES = [
 
 
 def replay_states(game: Game[Any, Any], record: GameRecord) -> tuple[list[State[Any]], list[list[Event]]]:
-    """Every state (by version) and the engine events of each action (at version 0: the
-    set-up's events, ``State.start_events``)."""
-    state = game.new(game.options_from_json(record.options), record.players, record.seed)
-    states, events = [state.clone()], [list(state.start_events)]
-    for seat, text in record.actions:
-        events.append(state.apply(seat, game.parse_action(text)))
-        states.append(state.clone())
+    """Every state (by version) and the engine events of each step (at version 0: the
+    set-up's events, ``State.start_events``), from :meth:`GameRecord.steps`."""
+    states: list[State[Any]] = []
+    events: list[list[Event]] = []
+    for step in record.steps(game):
+        assert step.version == len(states)
+        states.append(step.state.clone())
+        events.append(step.events)
     return states, events
 
 
