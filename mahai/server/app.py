@@ -8,7 +8,7 @@ HTTP (OpenAPI schema at ``/openapi.json``, docs at ``/docs``):
   lang, turn_seconds}`` → ``{id, tokens: {seat: token}, links: {seat: url},
   spectate: url}``.
 - ``GET  /api/tables`` / ``GET /api/tables/{id}`` → public table info.
-- ``GET  /api/tables/{id}/replay?token=…&seat=…`` → replay frames (see
+- ``GET  /api/tables/{id}/replay?token=…&seat=…&lang=eu`` → replay frames (see
   :meth:`Hub.replay`).
 - ``GET  /api/i18n/{lang}?domains=web,core,…`` → gettext catalogs as JSON.
 
@@ -16,7 +16,8 @@ WebSocket ``/ws/tables/{id}``: the client sends ``{"type": "hello", "token",
 "lang"}`` first, then ``{"type": "act", "version", "action"}`` or
 ``{"type": "hand_to_bot", "bot"}``; the server sends ``welcome``, ``state``,
 ``log``, ``update`` (events + state) and ``error`` messages, every one built
-from the game's projection for the connection's seat.
+from the game's projection for the connection's seat, with every text (event
+sentences, action labels, seat and card names) rendered in its language.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from mahai.core import MahaiError, MalformedAction
 from mahai.games import available_games
 from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, explain
 from mahai.server.store import Store
-from mahai.server.tables import Conn, Hub, deck_chronology, game_info, project_events, snapshot, web_error
+from mahai.server.tables import Conn, Hub, deck_chronology, game_info, snapshot, web_error
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -116,14 +117,15 @@ def create_app(db_url: str, pace: float = 0.8) -> FastAPI:
         return hub.get(table_id).public()
 
     @app.get("/api/tables/{table_id}/replay")
-    def replay(table_id: str, token: str | None = None, seat: int | None = None) -> dict[str, Any]:
+    def replay(table_id: str, token: str | None = None, seat: int | None = None,
+               lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         table = hub.get(table_id)
         viewer = table.seat_of(token)
         if table.state.is_over and seat is not None:
             if not 0 <= seat < table.record.players:
                 raise HTTPException(400, "no such seat")
             viewer = seat
-        return hub.replay(table, viewer)
+        return hub.replay(table, viewer, _lang(lang))
 
     @app.get("/api/games/{name}/chronology")
     def chronology(name: str) -> list[dict[str, Any]]:
@@ -168,9 +170,8 @@ def create_app(db_url: str, pace: float = 0.8) -> FastAPI:
             async with table.lock:
                 table.conns.add(conn)
                 await ws.send_json({"type": "welcome", "seat": conn.seat, "table": table.public()})
-                await ws.send_json({"type": "log",
-                                    "events": project_events(table.game, table.events[-200:], conn.seat)})
-                await ws.send_json(snapshot(table, conn.seat))
+                await ws.send_json({"type": "log", "events": table.log(conn.seat, conn.lang)})
+                await ws.send_json(snapshot(table, conn.seat, conn.lang))
             async with table.lock:
                 await hub.broadcast(table, [])  # presence changed
             while True:
@@ -183,7 +184,7 @@ def create_app(db_url: str, pace: float = 0.8) -> FastAPI:
                     elif msg.get("type") == "hand_to_bot":
                         await hub.hand_to_bot(table, conn.seat, msg.get("bot"))
                     elif msg.get("type") == "sync":
-                        await ws.send_json(snapshot(table, conn.seat))
+                        await ws.send_json(snapshot(table, conn.seat, conn.lang))
                     else:
                         raise web_error(MalformedAction, "bad_message")
                 except MahaiError as err:

@@ -4,9 +4,10 @@ A :class:`Table` holds the game's state rebuilt from its record. Every change
 goes through :meth:`Hub.act` under the table's ``asyncio.Lock``: the action is
 applied to a clone, appended to the store in a transaction, and only then does
 the clone become the state and the change get broadcast. Everything sent to a
-connection is built by :func:`snapshot` / :func:`project_events` from the
-game's projection (``Game.view`` / ``Game.project_event``) for that
-connection's seat; seeds, records and generator state stay here.
+connection is built by :func:`snapshot` / :func:`Table.log` from the game's
+projection (``Game.view`` / ``Game.project_event``) for that connection's seat,
+with every text rendered for it (:mod:`mahai.server.text`): the client parses
+no notation. Seeds, records and generator state stay here.
 
 Errors raised to a client are the engine's typed errors
 (:mod:`mahai.core.errors`); the server's own codes live in domain ``web``:
@@ -30,13 +31,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mahai.bots import Bot, bot_names, check_bots, make_bot
-from mahai.core import Event, Game, GameRecord, InvalidOptions, MahaiError, MalformedAction, State
+from mahai.core import Action, Event, Game, GameRecord, InvalidOptions, MahaiError, MalformedAction, State
 from mahai.core.errors import IllegalAction
-from mahai.core.game import legal_notations
 from mahai.core.options import options_to_dict
 from mahai.games import available_games, get_game
 from mahai.i18n import LANGUAGES, translate
 from mahai.server.store import SeatRow, Store, TableRow, token_hash
+from mahai.server.text import card_labels, events_json, legal_json, seat_names
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -69,8 +70,8 @@ class Table:
     bots: dict[int, Bot] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
     timer: asyncio.Task[None] | None = None
-    legal: dict[int, list[str]] = field(default_factory=dict)
-    """Each seat's legal notations now, and ``legal_since``: the version at which
+    legal: dict[int, list[Action]] = field(default_factory=dict)
+    """Each seat's legal actions now, and ``legal_since``: the version at which
     they last changed. An action that carries an older version than its seat's
     ``legal_since`` is stale; one that carries a newer one is still good, so that
     in simultaneous decisions another seat's move does not void a click."""
@@ -80,10 +81,11 @@ class Table:
         """Record which seats' legal actions changed with the current version."""
         over = self.state.is_over
         for seat in range(self.state.players):
-            now = [] if over else legal_notations(self.state, seat)
-            if self.legal.get(seat) != now:
-                self.legal[seat] = now
+            now = [] if over else self.state.legal_actions(seat)
+            if [a.notation() for a in self.legal.get(seat, [])] != [a.notation() for a in now] \
+                    or seat not in self.legal:
                 self.legal_since[seat] = self.state.version
+            self.legal[seat] = now
 
     def is_stale(self, seat: int, version: int) -> bool:
         """Whether a client's action for ``seat`` seen at ``version`` is out of date."""
@@ -108,6 +110,17 @@ class Table:
                 return s.seat
         return None
 
+    def names(self, viewer: int | None, lang: str) -> dict[int, str]:
+        """Each seat's name as ``viewer`` sees it (:func:`seat_names`)."""
+        return seat_names(self.game, self.row.seats, viewer, lang)
+
+    def log(self, viewer: int | None, lang: str, events: list[tuple[int, Event]] | None = None,
+            ) -> list[dict[str, Any]]:
+        """``events`` (default: the last 200 of the table) as ``viewer`` may see
+        them, each with its sentence in ``lang`` (:func:`events_json`)."""
+        chosen = self.events[-200:] if events is None else events
+        return events_json(self.game, chosen, viewer, lang, self.names(viewer, lang))
+
     def public(self) -> dict[str, Any]:
         """What anyone may know of the table (no seed, no tokens)."""
         online = {c.seat for c in self.conns if c.seat is not None}
@@ -122,33 +135,30 @@ class Table:
         }
 
 
-def snapshot(table: Table, viewer: int | None) -> dict[str, Any]:
-    """The ``state`` message for ``viewer``: the game's view plus the viewer's
-    legal action notations (never computed by the client)."""
-    state = table.state
+def snapshot(table: Table, viewer: int | None, lang: str) -> dict[str, Any]:
+    """The ``state`` message for ``viewer`` in ``lang``: the game's ``view``;
+    ``legal``: the viewer's legal actions as ``{"action": notation, "label":
+    text}`` (the notation is only an id to send back); ``names``: each seat's
+    name for the viewer; ``labels``: the name of each card code in the view
+    (:func:`card_labels`). Nothing here is computed by the client."""
+    state, game = table.state, table.game
     over = state.is_over
+    names = table.names(viewer, lang)
+    view = game.view(state, viewer)
+    actions = table.legal.get(viewer, []) if viewer is not None else []
     return {
         "type": "state",
         "table": table.public(),
         "seat": viewer,
         "version": state.version,
-        "view": table.game.view(state, viewer),
-        "legal": table.legal.get(viewer, []) if viewer is not None else [],
+        "view": view,
+        "legal": legal_json(game, actions, lang, names),
+        "names": {str(k): v for k, v in names.items()},
+        "labels": card_labels(game, view, lang),
         "to_act": list(state.to_act()),
         "over": over,
         "winners": sorted(state.winners()) if over else [],
     }
-
-
-def project_events(game: Game[Any, Any], events: list[tuple[int, Event]],
-                   viewer: int | None) -> list[dict[str, Any]]:
-    """Each event as ``viewer`` may see it (``version`` added), hidden ones dropped."""
-    out = []
-    for version, event in events:
-        seen = game.project_event(event, viewer)
-        if seen is not None:
-            out.append({**seen, "version": version})
-    return out
 
 
 def _docstring_help(cls: type) -> dict[str, str]:
@@ -398,9 +408,9 @@ class Hub:
 
     async def broadcast(self, table: Table, new: list[tuple[int, Event]]) -> None:
         for conn in list(table.conns):
-            msg = snapshot(table, conn.seat)
+            msg = snapshot(table, conn.seat, conn.lang)
             msg["type"] = "update"
-            msg["events"] = project_events(table.game, new, conn.seat)
+            msg["events"] = table.log(conn.seat, conn.lang, new)
             try:
                 await conn.send(msg)
             except Exception:  # noqa: BLE001 - a dead socket must not stop the table
@@ -474,20 +484,26 @@ class Hub:
                     return
 
     # ---------------------------------------------------------------- replay
-    def replay(self, table: Table, viewer: int | None) -> dict[str, Any]:
-        """Step-by-step frames for ``viewer``: after each action, the viewer's view
-        and the events it may see. Action notations are included only once the
-        game is over (the record may then show everything)."""
+    def replay(self, table: Table, viewer: int | None, lang: str) -> dict[str, Any]:
+        """Step-by-step frames for ``viewer`` in ``lang``: after each step of the
+        record (:meth:`GameRecord.steps`), the viewer's ``view`` with its card
+        ``labels`` and the ``events`` it may see, with their sentences. Once the
+        game is over (the record may then show everything) each frame also has
+        the ``seat`` that acted, the ``action`` notation and its ``label``."""
         over = table.state.is_over
         game = table.game
+        names = table.names(viewer, lang)
         frames = []
         for step in table.record.steps(game):
+            view = game.view(step.state, viewer)
             frame: dict[str, Any] = {
-                "version": step.version, "view": game.view(step.state, viewer),
-                "events": project_events(game, [(step.version, e) for e in step.events], viewer)}
+                "version": step.version, "view": view, "labels": card_labels(game, view, lang),
+                "events": events_json(game, [(step.version, e) for e in step.events], viewer, lang, names)}
             if over and step.notation is not None:
                 frame["seat"] = step.seat
                 frame["action"] = step.notation
+                frame["label"] = legal_json(game, [game.parse_action(step.notation)], lang, names)[0]["label"]
             frames.append(frame)
-        return {"table": table.public(), "viewer": viewer, "over": over, "frames": frames}
+        return {"table": table.public(), "viewer": viewer, "over": over,
+                "names": {str(k): v for k, v in names.items()}, "frames": frames}
 

@@ -23,7 +23,7 @@ def test_a_leaving_player_is_replaced_by_a_bot(server: Server) -> None:
     assert leaver.state is not None and leaver.state["seat"] is None  # now a spectator
     state = stayer.wait_until(lambda s: 1 in s["to_act"] or s["over"])
     while not state["over"]:
-        stayer.act(state["legal"][0])
+        stayer.act(stayer.legal[0])
         state = stayer.wait_until(lambda s: 1 in s["to_act"] or s["over"])
     info = server.get(f"/api/tables/{tid}")
     assert info["over"] and info["seats"][0] == {"seat": 0, "kind": "bot", "bot": "random", "online": False}

@@ -43,40 +43,20 @@ def test_every_code_and_string_is_translated(lang: str) -> None:
         assert set(placeholders.findall(cat[msgid])) == set(placeholders.findall(msgid)), (lang, msgid)
 
 
-# --------------------------------------------------------------- event descriptions
-GAMES_DIR = SERVER.parent / "games"
+# --------------------------------------------------------------- no sentences in the game scripts
 STATIC_GAMES = SERVER / "static" / "games"
-EVENT_GAMES = ("spades", "mille_bornes", "denborazup")
 
 
-def engine_event_kinds(game: str) -> set[str]:
-    """Every ``Event("kind"`` / ``CoreEvent("kind"`` the game's engine source emits."""
-    kinds: set[str] = set()
-    for path in (GAMES_DIR / game).glob("*.py"):
-        kinds |= set(re.findall(r'\b(?:Core)?Event\(\s*"(\w+)"', path.read_text()))
-    return kinds
-
-
-def described_kinds(game: str) -> set[str]:
-    """The ``case "kind":`` labels of ``describeEvent`` in the game's table script."""
-    source = (STATIC_GAMES / f"{game}.js").read_text()
-    body = re.search(r"export function describeEvent\(.*?\n}\n", source, re.S)
-    assert body, f"{game}.js has no describeEvent"
-    return set(re.findall(r'case "(\w+)":', body.group(0)))
-
-
-def test_the_event_scan_finds_kinds_and_cases() -> None:
-    assert {"look", "hand", "deal", "shown", "stock_empty", "play_starts"} <= engine_event_kinds("spades")
-    assert {"window", "leg_start"} <= engine_event_kinds("mille_bornes")
-    assert {"draw", "tiebreak_draw", "new_reference"} <= engine_event_kinds("denborazup")  # multi-line calls
-    assert "trick" in described_kinds("spades") and "bid 3" not in described_kinds("spades")
-    assert "flip" in described_kinds("denborazup")
-
-
-@pytest.mark.parametrize("game", EVENT_GAMES)
-def test_every_engine_event_has_a_description(game: str) -> None:
-    missing = sorted(engine_event_kinds(game) - described_kinds(game))
-    assert not missing, f"{game}.js describeEvent lacks: {missing}"
+def test_game_scripts_neither_describe_events_nor_label_actions() -> None:
+    """Event sentences and action labels are the games' (``describe_event``,
+    ``describe_action``, in their catalogs), rendered by the server: a table
+    script only lays out its table."""
+    scripts = sorted(STATIC_GAMES.glob("*.js"))
+    assert scripts
+    for path in [*scripts, SERVER / "static" / "js" / "table.js", SERVER / "static" / "js" / "replay.js"]:
+        source = path.read_text()
+        assert "describeEvent" not in source and "actionLabel" not in source, path.name
+        assert not re.search(r'\bt\("\{who\}', source), path.name  # "{who} played {card}." and the like
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
