@@ -38,9 +38,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from mahai.games.spades import GAME, SpadesState
-from mahai.games.spades.actions import BIDS, PLAYS
-from mahai.games.spades.cards import mask_of
+from mahai.games.spades import BIDS, GAME, PLAYS, SpadesState, mask_of
 
 OPTIONS = GAME.options("openspiel")
 

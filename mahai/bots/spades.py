@@ -1,6 +1,7 @@
 """Spades bots: a rule-of-thumb player and a determinized-search player.
 
-``BOTS = {"heuristic": …, "search": …}`` (each factory takes a ``random.Random``).
+The game declares them (``Spades.bots``: ``"search"`` then ``"heuristic"``, each a
+factory here taking a ``random.Random``); make one with :func:`mahai.bots.make_bot`.
 
 :class:`HeuristicBot` sees only its observation (:class:`~mahai.games.spades.SpadesObservation`)
 and its legal actions. It bids by counting likely tricks (high cards, spade length, voids and
@@ -25,9 +26,22 @@ from typing import Any
 
 from mahai.bots.base import Bot
 from mahai.core.game import Action, Game, Observation, Seat
-from mahai.games.spades import SpadesObservation, SpadesOptions, SpadesState
-from mahai.games.spades.actions import BIDS, BLIND_NIL, DISCARD, KEEP, LOOK, PLAYS, Pass
-from mahai.games.spades.cards import FULL_DECK, SPADES, SUIT_MASKS, cards_of
+from mahai.games.spades import (
+    BIDS,
+    BLIND_NIL,
+    DISCARD,
+    FULL_DECK,
+    KEEP,
+    LOOK,
+    PLAYS,
+    SPADES,
+    SUIT_MASKS,
+    Pass,
+    SpadesObservation,
+    SpadesOptions,
+    SpadesState,
+    cards_of,
+)
 
 SPADE_MASK = SUIT_MASKS[SPADES]
 NO_BID = -1
@@ -488,5 +502,3 @@ def _search(rng: random.Random) -> Bot:
 
     return SearchBot(rng)
 
-
-BOTS = {"heuristic": _heuristic, "search": _search}

@@ -36,8 +36,7 @@ from mahai.bots.spades import (
     nil_safe,
 )
 from mahai.core.game import Action, Game, Observation, Seat
-from mahai.games.spades import SpadesObservation, SpadesState
-from mahai.games.spades.actions import (
+from mahai.games.spades import (
     BIDS,
     BLIND_NIL,
     DISCARD,
@@ -48,6 +47,8 @@ from mahai.games.spades.actions import (
     Pass,
     Play,
     SpadesAction,
+    SpadesObservation,
+    SpadesState,
 )
 
 DEFAULT_SAMPLES = 8
@@ -80,7 +81,7 @@ def rollout(state: SpadesState, seat: Seat, bag_cost: bool = False) -> float:
         else:
             t.shown = state.stock[state.stock_pos]
             action = KEEP if keep_shown(t) else DISCARD
-        state._do(s, action)
+        state.push(s, action)
     sides = state.history[-1]["sides"]
     side = seat % 2
     ours, theirs = sides[side], sides[1 - side]
@@ -117,7 +118,7 @@ def evaluate_actions(game: Game[Any, Any], obs: SpadesObservation, actions: Sequ
     for world in sampled:
         for i, action in enumerate(actions):
             st = world.clone()
-            st._do(seat, action)
+            st.push(seat, action)
             totals[i] += rollout(st, seat, bag_cost)
     return [t / samples for t in totals]
 

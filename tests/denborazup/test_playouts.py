@@ -49,6 +49,11 @@ def play(game: DenboraZupGame, mode: str, players: int, seed: int, bots: str, le
         seats[s] = RandomBot(random.Random(seed * 31 + s)) if name == "random" else \
             make_bot("denborazup", name, random.Random(seed * 31 + s))
     all_ids = sorted(e.id for e in game.deck)
+    if leaks:
+        KINDS.update(e.kind for e in state.start_events)
+        for viewer in [None, *range(players)]:
+            for event in state.start_events:
+                assert_no_dates(game.project_event(event, viewer), forbidden(state), f"start {event.kind}")
     for _step in range(20_000):
         if state.is_over:
             break
@@ -143,7 +148,7 @@ def test_records_replay_to_the_same_game(mode: str, players: int) -> None:
     assert game.view(again, 0) == game.view(state, 0)
 
 
-ALL_KINDS = {"flip", "decided", "reveal", "draw", "reshuffle", "all_passed", "voted", "vote_result",
+ALL_KINDS = {"start", "flip", "decided", "reveal", "draw", "reshuffle", "all_passed", "voted", "vote_result",
              "new_reference", "star", "catch", "waive", "missed_call", "game_over", "tiebreak_draw",
              "tiebreak", "chosen", "tiebreak_reveal", "draw_skipped"}
 

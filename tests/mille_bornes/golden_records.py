@@ -26,7 +26,11 @@ GAMES: list[tuple[str, str, int, int, dict[str, Any]]] = [
 
 
 def observation_hash(state: State[Any]) -> str:
+    """The views of every seat and a spectator, hashed (the ``events`` key, a log of recent
+    events that older views carried, is left out: events are checked as a stream)."""
     views = [GAME.view(state, v) for v in [*range(state.players), None]]  # type: ignore[arg-type]
+    for view in views:
+        view.pop("events", None)
     return hashlib.sha256(json.dumps(views, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -38,7 +42,8 @@ def generate(edition: str, players: int, seed: int, overrides: dict[str, Any]) -
     hashes = [observation_hash(state)]
     while not state.is_over:
         seat = state.to_act()[0]
-        action = bots[seat].act(GAME, seat, GAME.observe(state, seat), state.legal_actions(seat))
+        legal = state.legal_actions(seat)
+        action = legal[legal.index(bots[seat].act(GAME, seat, GAME.observe(state, seat), legal))]  # type: ignore[arg-type]
         state.apply(seat, action)
         record.actions.append((seat, action.notation()))
         hashes.append(observation_hash(state))

@@ -7,10 +7,10 @@ import hashlib
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from mahai.core import GameRecord
-from mahai.games.spades import GAME
+from mahai.games.spades import GAME, SpadesState
 from tests.spades.policy import choose
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -26,7 +26,8 @@ def summary(record: GameRecord) -> dict[str, Any]:
     """Digest of every intermediate state (spectator and seat views) and the final result."""
     digest = hashlib.sha256()
     state = None
-    for state in record.replay(GAME):
+    for replayed in record.replay(GAME):
+        state = cast(SpadesState, replayed)
         for viewer in [None, *range(record.players)]:
             digest.update(json.dumps(GAME.view(state, viewer), sort_keys=True).encode())
     assert state is not None

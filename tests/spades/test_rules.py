@@ -212,7 +212,8 @@ def test_spr13_tie_at_target_plays_another_hand() -> None:
     state.points = [520, 510]
     assert state._match_decided() and state.winner_sides == (0,)
     state.points = [490, 505]
-    state.winner_sides = ()
+    undecided: tuple[int, ...] = ()
+    state.winner_sides = undecided
     assert state._match_decided() and state.winner_sides == (1,)
     state.points = [490, 495]
     assert not bidding()._match_decided()

@@ -28,7 +28,7 @@ def decide(state: SpadesState) -> str:
     seat = state.turn
     obs = GAME.observe(state, seat)
     action = HeuristicBot(random.Random(0)).act(GAME, seat, obs, state.legal_actions(seat))
-    assert state.can(seat, action)
+    assert state.can(seat, GAME.parse_action(action.notation()))
     return action.notation()
 
 

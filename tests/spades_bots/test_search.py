@@ -23,7 +23,8 @@ def advance(edition: str, players: int, seed: int, plays: int) -> SpadesState:
     bot = HeuristicBot(random.Random(0))
     while state.phase != "play" or sum(m.bit_count() for m in state.played_by) < plays:
         seat = state.turn
-        state.apply(seat, bot.act(GAME, seat, GAME.observe(state, seat), state.legal_actions(seat)))
+        state.apply(seat, GAME.parse_action(
+            bot.act(GAME, seat, GAME.observe(state, seat), state.legal_actions(seat)).notation()))
         if state.hand_no > 1:
             break
     return state
@@ -55,7 +56,7 @@ def test_decision_ignores_hidden_cards(table: tuple[str, int], seed: int, plays:
         first = make().act(GAME, seat, obs, state.legal_actions(seat))
         second = make().act(GAME, seat, GAME.observe(alt, seat), alt.legal_actions(seat))
         assert first == second
-        assert state.can(seat, first)
+        assert state.can(seat, GAME.parse_action(first.notation()))
 
 
 def test_rollout_scores_like_the_engine() -> None:

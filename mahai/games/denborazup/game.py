@@ -25,11 +25,14 @@ allows the slots after the reference (``reference_index + 1`` …), DOWN those u
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from mahai.core.errors import InvalidOptions, MalformedAction
-from mahai.core.game import Game, Seat
+from mahai.core.game import Action, Game, Seat
+from mahai.core.text import Message
+from mahai.games.denborazup import describe
 from mahai.games.denborazup.deck import DOMAIN, Deck, package_deck
 from mahai.games.denborazup.rules import (
     HAND_SIZE,
@@ -90,19 +93,32 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
             self._deck = package_deck()
         return self._deck
 
-    def check_players(self, options: DenboraZupOptions, players: int) -> None:
-        """Solo: exactly 1 player (DZR-12); multi and long: 2 to 8 (DZR-3).
+    def _titles(self, card: str) -> Mapping[str, str]:
+        return self.deck.get(card).titles
 
-        Raises:
-            InvalidOptions: ``bad_player_count``.
-        """
-        allowed = (1,) if options.mode == "solo" else tuple(range(2, 9))
-        if players not in allowed:
-            raise InvalidOptions("bad_player_count", players=players,
-                                 choices=", ".join(map(str, allowed)))
+    def describe_action(self, action: Action) -> Message:
+        """The label of ``action`` (see :mod:`mahai.games.denborazup.describe`)."""
+        return describe.describe_action(action, self._titles)
+
+    def describe_event(self, event: Mapping[str, Any], viewer: Seat | None) -> Message | None:
+        """The sentence of a projected event for ``viewer`` (see :mod:`.describe`)."""
+        return describe.describe_event(event, viewer, self._titles)
+
+    def players(self, options: DenboraZupOptions) -> tuple[int, ...]:
+        """Solo: exactly 1 player (DZR-12); multi and long: 2 to 8 (DZR-3)."""
+        return (1,) if options.mode == "solo" else tuple(range(2, 9))
+
+    def default_edition(self, players: int | None = None) -> str:
+        """``solo`` for one player, else ``multi``."""
+        return "solo" if players == 1 else "multi"
+
+    def stats(self, state: DenboraZupState) -> dict[str, float]:
+        """``rounds`` (coin flips) and ``cards_placed`` (by every seat) of a game."""
+        return {"rounds": float(state.round), "cards_placed": float(sum(state.used))}
 
     def new(self, options: DenboraZupOptions, players: int, seed: int) -> DenboraZupState:
-        """A new game; raises InvalidOptions (``bad_player_count``, ``deck_too_small``)."""
+        """A new game; raises InvalidOptions (``bad_player_count`` unless :meth:`players`
+        allows ``players``, ``deck_too_small``)."""
         self.check_players(options, players)
         hand = SOLO_HAND_SIZE if options.mode == "solo" else HAND_SIZE
         if len(self.deck) < players * hand + 1:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from mahai.core.errors import IllegalAction, NotYourTurn
@@ -63,7 +63,7 @@ class DenboraZupOptions:
     """``mode``: ``multi`` (DZR-3…11, 2–8 players), ``solo`` (DZR-12, 1 player) or
     ``long`` (the long timeline, DZR-13, 2–8 players)."""
 
-    mode: Mode = "multi"
+    mode: Mode = field(default="multi", metadata={"help": "Several players, solo, or the long timeline."})
 
 
 # --- actions -----------------------------------------------------------------
@@ -223,6 +223,9 @@ class DenboraZupState(State[Any]):
                 self.hands[seat].append(self.deck.pop())
         self.timeline = [self.deck.pop()]
         self.ref_index = 0
+        self.start_events = [CoreEvent("start", {
+            "first_player": None if self.mode == "solo" else self.first_player,
+            "hand_size": hand, "reference": self.revealed(self.reference)})]
 
     def _first_player(self) -> Seat:
         """DZR-3: each draws a card; the date closest to today (the latest) starts; the

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from mahai.core.errors import InvalidOptions
-from mahai.core.game import Game, Seat
+from mahai.core.game import Action, Game, Seat
 from mahai.core.options import options_to_dict
+from mahai.core.text import Message
 from mahai.games.mille_bornes.actions import MilleBornesAction, parse_action
 from mahai.games.mille_bornes.cards import (
     CARD_OF,
@@ -29,6 +30,7 @@ from mahai.games.mille_bornes.state import (
     Sheet,
     sheet_to_json,
 )
+from mahai.games.mille_bornes.text import describe_action, describe_event
 
 
 @dataclass(frozen=True)
@@ -180,6 +182,19 @@ class MilleBornes(Game[MilleBornesState, MilleBornesOptions]):
             MalformedAction: ``bad_notation``, ``unknown_card``, ``bad_card_for_verb``, ``bad_team``.
         """
         return parse_action(text)
+
+    def describe_action(self, action: Action) -> Message:
+        """A label for ``action`` (see :mod:`mahai.games.mille_bornes.text`).
+
+        Raises:
+            TypeError: not a Mille Bornes action.
+        """
+        return describe_action(action)  # type: ignore[arg-type]
+
+    def describe_event(self, event: Mapping[str, Any], viewer: Seat | None) -> Message | None:
+        """A sentence for a projected event, written for ``viewer`` (see
+        :mod:`mahai.games.mille_bornes.text`)."""
+        return describe_event(event, viewer)
 
     def observe(self, state: MilleBornesState, viewer: Seat | None) -> MilleBornesObservation:
         """The projection: the viewer's own hand, every tableau, pile counts, the discard pile,

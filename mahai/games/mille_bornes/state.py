@@ -143,6 +143,7 @@ class MilleBornesState(State[MilleBornesAction]):
         if deal:
             first: list[Event] = []
             self._new_leg(first)
+            self.start_events = first
             self.log = first[-RECENT_EVENTS:]
 
     # ------------------------------------------------------------ generator
@@ -596,14 +597,16 @@ class MilleBornesState(State[MilleBornesAction]):
         if isinstance(action, Hazard):
             target = action.team
             (self.speed if card == SPEED_LIMIT else self.battle)[target].append(card)
-            events.append(Event("hazard", {"seat": seat, "team": target, "card": CODES[card]}))
+            events.append(Event("hazard", {"seat": seat, "team": target, "card": CODES[card],
+                                           "seats": list(self.teams[target])}))
             leg = self.leg
             self._start_turn(self.next_seat(seat), events)
             if not self.over and self.leg == leg:
                 self.win_team, self.win_hazard, self.win_attacker = target, card, seat
                 self.pending = [s for s in self.teams[target] if s != self.turn]
                 events.append(Event("window", {"team": target, "hazard": action.card,
-                                               "pending": list(self.pending)}))
+                                               "pending": list(self.pending),
+                                               "seats": list(self.teams[target])}))
             return
         if card == END_OF_LIMIT:
             self.speed[team].append(card)
@@ -741,7 +744,9 @@ class MilleBornesState(State[MilleBornesAction]):
         for t in range(self.nteams):
             self.totals[t] += leg_totals[t]
         events.append(Event("leg_end", {"leg": self.leg, "completed_by": completer, "points": leg_totals,
-                                        "totals": list(self.totals)}))
+                                        "totals": list(self.totals),
+                                        "completed_seats": list(self.teams[completer]) if completer >= 0
+                                        else []}))
         if self.options.older_scoring:
             best = max(self.totals)
             leaders = tuple(t for t in range(self.nteams) if self.totals[t] == best)

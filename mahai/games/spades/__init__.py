@@ -9,6 +9,9 @@ Use :data:`GAME`::
     >>> [a.notation() for a in state.legal_actions(seat)][:2]
     ['bid blind_nil', 'look']
 
+Bots and front ends import what they need from here (actions, the shared action
+objects ``BIDS``/``PLAYS``/…, card constants and helpers), never from the modules.
+
 Modules: :mod:`.cards` (int cards, mask hands, notation), :mod:`.options`
 (:class:`SpadesOptions`, editions), :mod:`.actions` (actions and notation),
 :mod:`.scoring` (one side's hand score), :mod:`.state` (:class:`SpadesState`),
@@ -19,10 +22,18 @@ Modules: :mod:`.cards` (int cards, mask hands, notation), :mod:`.options`
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from mahai.core.game import Game, Seat
+from mahai.core.game import Action, Game, Seat
+from mahai.core.text import Message
 from mahai.games.spades.actions import (
+    BIDS,
+    BLIND_NIL,
+    DISCARD,
+    KEEP,
+    LOOK,
+    PLAYS,
     Bid,
     BlindNil,
     Discard,
@@ -32,12 +43,32 @@ from mahai.games.spades.actions import (
     Play,
     SpadesAction,
     parse_action,
+    plays_of,
 )
-from mahai.games.spades.cards import card_text, parse_card
+from mahai.games.spades.cards import (
+    CLUBS,
+    DIAMONDS,
+    FULL_DECK,
+    HEARTS,
+    RANKS,
+    SPADES,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    card_text,
+    cards_of,
+    mask_of,
+    parse_card,
+)
 from mahai.games.spades.determinize import determinize
 from mahai.games.spades.options import EDITIONS, SpadesOptions
 from mahai.games.spades.scoring import SideScore, score_side
 from mahai.games.spades.state import SpadesState
+from mahai.games.spades.text import card_name
+from mahai.games.spades.text import describe_action as _describe_action
+from mahai.games.spades.text import describe_event as _describe_event
 from mahai.games.spades.view import PublicFacts, SpadesObservation, observe
 
 
@@ -52,11 +83,27 @@ class Spades(Game[SpadesState, SpadesOptions]):
     bots: ClassVar[dict[str, str]] = {"search": "mahai.bots.spades:_search",
                                       "heuristic": "mahai.bots.spades:_heuristic"}
 
+    def players(self, options: SpadesOptions) -> tuple[int, ...]:
+        """(4,) when a failed nil's tricks help the partner (``failed_nil_tricks``:
+        a partnership rule, the ``openspiel`` edition), else (2, 4): with two players
+        blind nil is simply never offered (SPR-6), so the other options all apply."""
+        return (4,) if options.failed_nil_tricks == "help_partner" else (2, 4)
+
+    def default_edition(self, players: int | None = None) -> str:
+        """``two_player`` for 2 players, else ``standard``."""
+        return "two_player" if players == 2 else "standard"
+
+    def stats(self, state: SpadesState) -> dict[str, float]:
+        """``hands``: hands dealt in the match; ``bag_penalties``: bag penalties
+        taken by both sides (SPR-12), from the public score history."""
+        penalties = sum(side["penalties"] for entry in state.history for side in entry["sides"])
+        return {"hands": float(state.hand_no), "bag_penalties": float(penalties)}
+
     def new(self, options: SpadesOptions, players: int, seed: int) -> SpadesState:
         """A new match; the first dealer and every deal come from ``random.Random(seed)``.
 
         Raises:
-            InvalidOptions: ``bad_player_count`` unless 2 or 4 players.
+            InvalidOptions: ``bad_player_count`` unless :meth:`players` allows ``players``.
         """
         self.check_players(options, players)
         return SpadesState(options, players, random.Random(seed))
@@ -72,13 +119,44 @@ class Spades(Game[SpadesState, SpadesOptions]):
         """See :func:`mahai.games.spades.determinize.determinize`."""
         return determinize(observation, rng)
 
+    def describe_action(self, action: Action) -> Message:
+        """A label for ``action`` in the ``spades`` catalog ("Bid 3", "Play {card}";
+        see :mod:`mahai.games.spades.text`).
+
+        Raises:
+            TypeError: not a Spades action.
+        """
+        return _describe_action(action)
+
+    def describe_event(self, event: Mapping[str, Any], viewer: Seat | None) -> Message | None:
+        """The sentence of a projected event for ``viewer`` ("You played {card}." /
+        "{player} played {card}."; see :mod:`mahai.games.spades.text`)."""
+        return _describe_event(event, viewer)
+
 
 GAME = Spades()
 
 __all__ = [
+    "BIDS",
+    "BLIND_NIL",
+    "CLUBS",
+    "DIAMONDS",
+    "DISCARD",
+    "FULL_DECK",
     "GAME",
+    "HEARTS",
+    "KEEP",
+    "LOOK",
+    "PLAYS",
+    "RANKS",
+    "SPADES",
+    "SUITS",
+    "SUIT_MASKS",
+    "SUIT_NAMES",
+    "SUIT_SYMBOLS",
     "Bid",
     "BlindNil",
+    "Card",
     "Discard",
     "Keep",
     "Look",
@@ -91,7 +169,11 @@ __all__ = [
     "SpadesObservation",
     "SpadesOptions",
     "SpadesState",
+    "card_name",
     "card_text",
+    "cards_of",
+    "mask_of",
     "parse_card",
+    "plays_of",
     "score_side",
 ]

@@ -6,54 +6,65 @@ default. ``--option k=v`` on the command line sets any of them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
+
+
+def _help(text: str) -> dict[str, str]:
+    return {"help": text}
 
 
 @dataclass(frozen=True)
 class SpadesOptions:
-    """Rule options of one Spades game.
+    """Rule options of one Spades game. Each field's ``metadata["help"]`` is the
+    one English sentence front ends show (translated under msgid
+    ``option.<name>`` in the ``spades`` catalog).
 
-    Attributes:
-        first_lead: who leads the first trick of a hand: the player left of the
-            dealer (SPR-7) or the holder of the two of clubs, who must lead it
-            (two players: if it was discarded in the stock deal, the non-dealer).
-        spades_lead: spades may be led only once broken (SPR-7), or any time.
-        nil_value: points won/lost by a nil (SPR-5); blind nil is worth twice
-            this (SPR-6: ±200).
-        blind_nil: whether blind nil may be bid (SPR-6; never with 2 players).
-        blind_nil_min_deficit: blind nil only for a side trailing by at least
-            this many points (0: always).
-        blind_nil_exchange: cards passed each way after a blind nil (SPR-6).
-        failed_nil_tricks: a failed nil's tricks are bags for the side
-            (SPR-11) or count toward the partner's contract (OpenSpiel).
+    Details:
+        first_lead: ``two_of_clubs``: the holder of the two of clubs must lead it
+            (two players: if it was discarded in the stock deal, the non-dealer
+            leads); ``left_of_dealer``: SPR-7.
+        nil_value: blind nil is worth twice this (SPR-6: ±200).
+        blind_nil: never bid with two players whatever this says (SPR-6).
+        failed_nil_tricks: ``bags`` (SPR-11) or ``help_partner`` (OpenSpiel).
         bag_limit, bag_penalty: every ``bag_limit`` bags cost ``bag_penalty``
             points (SPR-12).
         set_scoring: a set contract scores −10 × contract or zero (SPR-10).
-        target: points that win the match (SPR-13).
-        loss_floor: ``-200``: a side at or below −200 after a hand loses.
-        tie: an exact tie at the target plays another hand (SPR-13).
-        length: a whole match (SPR-13) or one hand only (OpenSpiel).
-        max_hands: a safety cap so that bot matches always end: after this
-            many hands the higher total wins (exact tie: another hand); 0 for
-            no cap. Never reached by sensible play.
+        target, tie: SPR-13; ``length``: ``single_hand`` as OpenSpiel.
+        max_hands: a safety cap so that bot matches always end; never reached
+            by sensible play.
     """
 
-    first_lead: Literal["left_of_dealer", "two_of_clubs"] = "left_of_dealer"
-    spades_lead: Literal["after_broken", "any_time"] = "after_broken"
-    nil_value: Literal[100, 50] = 100
-    blind_nil: Literal["on", "off"] = "on"
-    blind_nil_min_deficit: Literal[0, 100] = 0
-    blind_nil_exchange: Literal[3, 2, 0] = 3
-    failed_nil_tricks: Literal["bags", "help_partner"] = "bags"
-    bag_limit: Literal[10, 5] = 10
-    bag_penalty: Literal[100, 50] = 100
-    set_scoring: Literal["minus_bid", "zero"] = "minus_bid"
-    target: Literal[500, 300, 250, 200] = 500
-    loss_floor: Literal["none", "-200"] = "none"
-    tie: Literal["extra_hand"] = "extra_hand"
-    length: Literal["match", "single_hand"] = "match"
-    max_hands: Literal[100, 50, 200, 0] = 100
+    first_lead: Literal["left_of_dealer", "two_of_clubs"] = field(default="left_of_dealer", metadata=_help(
+        "Who leads the first trick: the player left of the dealer, or the holder of the two of clubs."))
+    spades_lead: Literal["after_broken", "any_time"] = field(default="after_broken", metadata=_help(
+        "Spades may be led only once broken, or at any time."))
+    nil_value: Literal[100, 50] = field(default=100, metadata=_help(
+        "Points won or lost by a nil; blind nil is worth twice as much."))
+    blind_nil: Literal["on", "off"] = field(default="on", metadata=_help(
+        "Whether blind nil may be bid (never with two players)."))
+    blind_nil_min_deficit: Literal[0, 100] = field(default=0, metadata=_help(
+        "Blind nil only for a side trailing by at least this many points (0: always)."))
+    blind_nil_exchange: Literal[3, 2, 0] = field(default=3, metadata=_help(
+        "Cards passed each way after a blind nil."))
+    failed_nil_tricks: Literal["bags", "help_partner"] = field(default="bags", metadata=_help(
+        "A failed nil's tricks count as bags, or toward the partner's contract."))
+    bag_limit: Literal[10, 5] = field(default=10, metadata=_help(
+        "Every this many bags cost the penalty below."))
+    bag_penalty: Literal[100, 50] = field(default=100, metadata=_help(
+        "Points lost each time the bags reach the limit."))
+    set_scoring: Literal["minus_bid", "zero"] = field(default="minus_bid", metadata=_help(
+        "A failed contract scores minus ten per bid trick, or zero."))
+    target: Literal[500, 300, 250, 200] = field(default=500, metadata=_help(
+        "Points that win the match."))
+    loss_floor: Literal["none", "-200"] = field(default="none", metadata=_help(
+        "A side at or below −200 after a hand loses the match."))
+    tie: Literal["extra_hand"] = field(default="extra_hand", metadata=_help(
+        "An exact tie at the target plays another hand."))
+    length: Literal["match", "single_hand"] = field(default="match", metadata=_help(
+        "A whole match, or one hand only."))
+    max_hands: Literal[100, 50, 200, 0] = field(default=100, metadata=_help(
+        "A safety cap: after this many hands the higher total wins (0: no cap)."))
 
 
 EDITIONS: dict[str, SpadesOptions] = {

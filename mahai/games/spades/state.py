@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mahai.core.errors import IllegalAction
 from mahai.core.game import Event, Seat, State
@@ -60,9 +60,6 @@ _ONLY = tuple(frozenset({seat}) for seat in range(4))  # event audiences
 # The bit lengths _shuffle draws with: reversed(range(1, 52)) as in random.shuffle.
 _DRAWS = tuple((i, (i + 1).bit_length()) for i in range(51, 0, -1))
 
-# Lists copied by clone(); everything else is immutable or replaced whole.
-_LISTS = ("hands", "looked", "bids", "blind", "passed", "received", "trick", "tricks_won",
-          "played_by", "voids", "seen", "points", "bags", "exchange", "history")
 
 
 def bid_label(bid: int, blind: bool) -> int | str | None:
@@ -116,6 +113,16 @@ class SpadesState(State[SpadesAction]):
     view_cache: Any = None
     """The public facts last projected (see :mod:`.view`): not game state."""
 
+    # What State.clone copies: these lists; everything else is immutable or replaced
+    # whole. The generator is used only to deal, so clones share a snapshot of it.
+    clone_lists: ClassVar[tuple[str, ...]] = (
+        "hands", "looked", "bids", "blind", "passed", "received", "trick", "tricks_won",
+        "played_by", "voids", "seen", "points", "bags", "exchange", "history")
+    clone_reset: ClassVar[tuple[str, ...]] = ("view_cache",)
+
+    if TYPE_CHECKING:  # State.clone, typed for this class (no wrapper at run time)
+        def clone(self) -> SpadesState: ...
+
     def __init__(self, options: SpadesOptions, players: int, rng: random.Random) -> None:
         super().__init__(players, rng)
         self.options = options
@@ -152,7 +159,6 @@ class SpadesState(State[SpadesAction]):
         self.leader = (self.dealer + 1) % n
         deck = list(range(52))
         _shuffle(deck, self.rng)
-        self._rng_state = None  # the generator moved: a clone must snapshot it again
         events.append(Event("deal", {"hand": self.hand_no, "dealer": self.dealer}))
         if n == 2:
             # Two players: stock deal, the non-dealer starts.
@@ -494,35 +500,6 @@ class SpadesState(State[SpadesAction]):
 
     def scores(self) -> tuple[float, ...]:
         return tuple(float(self.points[s % 2]) for s in range(self.players))
-
-    # The generator is used only to deal, so a clone shares an immutable snapshot
-    # of its state and builds its own generator only if it deals (cheap clones).
-    @property
-    def rng(self) -> random.Random:
-        """The state's own generator (all chance: the first dealer and every deal)."""
-        rng: random.Random | None = self.__dict__.get("_rng")
-        if rng is None:
-            rng = random.Random.__new__(random.Random)
-            rng.setstate(self.__dict__["_rng_state"])
-            self.__dict__["_rng"] = rng
-        return rng
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self.__dict__["_rng"] = value
-        self.__dict__["_rng_state"] = None
-
-    def clone(self) -> SpadesState:
-        d = self.__dict__.copy()
-        for name in _LISTS:
-            d[name] = d[name][:]
-        if d["_rng_state"] is None:
-            d["_rng_state"] = self.__dict__["_rng_state"] = self.rng.getstate()
-        d["_rng"] = None
-        d["view_cache"] = None
-        new = SpadesState.__new__(SpadesState)
-        new.__dict__ = d
-        return new
 
     def cards_in_play(self) -> int:
         """Mask of every card in a hand, the trick, played, in the stock or

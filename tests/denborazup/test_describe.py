@@ -1,0 +1,190 @@
+"""Action labels and event sentences (``describe_action`` / ``describe_event``) in eu, en, es, fr.
+
+Every legal action met in seeded playouts of every mode and player count (DZR-3, DZR-12,
+DZR-13), and every event as projected for every viewer (a spectator too), renders in the four
+languages from the ``denborazup`` catalog, with no placeholder left; and a sentence names only
+cards its projected event names (hidden information, DZR-4).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from mahai.bots import RandomBot, make_bot
+from mahai.core.game import Event
+from mahai.core.text import Message, Player
+from mahai.games.denborazup import DenboraZupGame, DenboraZupState, format_date, load_deck
+from mahai.i18n import LANGUAGES, catalog, render
+from tests.denborazup.helpers import csv_text, mini_game, synthetic_rows
+
+BIG = DenboraZupGame(load_deck(csv_text(synthetic_rows(120, seed=5))))
+MINI = mini_game()
+CONFIGS = [("multi", n) for n in range(2, 9)] + [("long", n) for n in range(2, 9)] + [("solo", 1)]
+ALL_KINDS = {"start", "flip", "decided", "reveal", "draw", "reshuffle", "all_passed", "voted", "vote_result",
+             "new_reference", "star", "catch", "waive", "missed_call", "game_over", "tiebreak_draw",
+             "tiebreak", "chosen", "tiebreak_reveal", "draw_skipped"}
+SEEN: set[str] = set()
+
+
+def messages(message: Message) -> Iterator[Message]:
+    yield message
+    for value in message.params.values():
+        if isinstance(value, Message):
+            yield from messages(value)
+
+
+def name(seat: int) -> str:
+    return f"<P{seat}>"
+
+
+def check(message: Message | None, where: str) -> dict[str, str]:
+    """Render ``message`` in every language; every msgid (nested ones too) is in each catalog."""
+    assert isinstance(message, Message), where
+    assert message.domain == "denborazup", where
+    out = {}
+    for lang in LANGUAGES:
+        for m in messages(message):
+            assert m.msgid in catalog(m.domain, lang), (where, lang, m.msgid)
+        text = render(message, lang, name)
+        assert "{" not in text and "}" not in text, (where, lang, text)
+        out[lang] = text
+    assert out["eu"] != message.msgid, (where, out["eu"])
+    return out
+
+
+def check_event(game: DenboraZupGame, event: Event, players: int) -> None:
+    SEEN.add(event.kind)
+    for viewer in [None, *range(players)]:
+        projected = game.project_event(event, viewer)
+        if projected is None:
+            continue
+        texts = check(game.describe_event(projected, viewer), f"{event.kind} for {viewer}")
+        # the sentence names no card that its projected event does not name
+        named = repr(projected)
+        for card in game.deck:
+            if card.title_en in texts["en"] or card.title_eu in texts["eu"]:
+                assert re.search(rf"(?<![\w.-]){re.escape(card.id)}(?![\w.-])", named), \
+                    (event.kind, viewer, card.id, texts["en"])
+
+
+def check_actions(game: DenboraZupGame, state: DenboraZupState) -> None:
+    for seat in state.to_act():
+        for action in state.legal_actions(seat):
+            check(game.describe_action(action), action.notation())
+
+
+def play(game: DenboraZupGame, mode: str, players: int, seed: int) -> None:
+    state = game.new(game.options(mode=mode), players, seed)
+    rng = random.Random(seed)
+    pool = ["easy", "medium", "expert"] + (["random"] if mode != "long" else [])
+    bots = {s: RandomBot(random.Random(seed + s)) if (b := rng.choice(pool)) == "random"
+            else make_bot("denborazup", b, random.Random(seed + s)) for s in range(players)}
+    for event in state.start_events:
+        check_event(game, event, players)
+    while not state.is_over:
+        check_actions(game, state)
+        to_act = state.to_act()
+        seat = to_act[rng.randrange(len(to_act))]
+        action = bots[seat].act(game, seat, game.observe(state, seat), state.legal_actions(seat))
+        for event in state.apply(seat, action):
+            check_event(game, event, players)
+
+
+@pytest.mark.parametrize(("mode", "players"), CONFIGS)
+def test_every_action_and_event_renders_in_every_language(mode: str, players: int) -> None:
+    play(BIG, mode, players, 7)
+    play(MINI, mode, players, 8)
+
+
+def test_every_event_kind_is_described() -> None:
+    """Playouts, then a rigged tie-break with a deck that runs dry (DZR-9, DZR-11), until every
+    kind of event has been described for every viewer."""
+    from tests.denborazup.test_rules import ELCANO, GERNIKA, POMPEY, act, flip_to, rig
+
+    for seed in range(40):
+        if ALL_KINDS - {"tiebreak_draw", "tiebreak", "chosen", "tiebreak_reveal", "draw_skipped"} <= SEEN:
+            break
+        play(MINI, "multi", 2 + seed % 7, 900 + seed)
+    state = MINI.new(MINI.options(), 3, 1)
+    rig(state, hands=[[ELCANO], [POMPEY], [GERNIKA]], timeline=[GERNIKA])
+    state.hands[2] = [state.deck.pop()]
+    flip_to(state, "down")
+    act(state, 0, f"place {ELCANO}")
+    act(state, 1, f"place {POMPEY}")
+    state.deck, state.discard = state.deck[:3], []
+    events = list(act(state, 2, "pass"))
+    while not state.is_over:
+        check_actions(MINI, state)
+        seat = state.to_act()[0]
+        events += state.apply(seat, state.legal_actions(seat)[0])
+    for event in events:
+        check_event(MINI, event, 3)
+    assert ALL_KINDS <= SEEN, ALL_KINDS - SEEN
+
+
+def render_all(message: Message | None, lang: str = "en") -> str:
+    assert message is not None
+    return render(message, lang, name)
+
+
+def test_sentences_are_written_for_the_viewer() -> None:
+    """The seat itself reads "You …"; the others read the seat's name (DZR-5, DZR-8, DZR-10)."""
+    g = MINI
+    flip = {"kind": "flip", "seat": 1, "coin": "up", "round": 3}
+    assert render_all(g.describe_event(flip, 1)) == "Round 3: you flipped the coin: UP."
+    assert render_all(g.describe_event(flip, 0)) == "Round 3: <P1> flipped the coin: UP."
+    assert render_all(g.describe_event(flip, 1), "eu") == "3. txanda: txanpona bota duzu: GORA."
+    catch = {"kind": "catch", "seat": 0, "caught": 2}
+    assert render_all(g.describe_event(catch, 0)) == "You caught <P2>, who draws a card."
+    assert render_all(g.describe_event(catch, 2)) == "<P0> caught you: you draw a card."
+    assert render_all(g.describe_event(catch, None)) == "<P0> caught <P2>, who draws a card."
+    star = {"kind": "star", "seat": 0, "choice": "give", "to": 1}
+    assert render_all(g.describe_event(star, 1)) == "<P0> used a star: you take the top card."
+    over = {"kind": "game_over", "winners": [2]}
+    assert render_all(g.describe_event(over, 2), "eu") == "Irabazi duzu!"
+    assert render_all(g.describe_event(over, 0), "eu") == "<P2>: irabazi du."
+
+
+def test_own_draw_names_the_cards_and_others_only_count_them() -> None:
+    """DZR-6: the drawer learns the events (never the dates), the others a count."""
+    g = MINI
+    cards = [e.id for e in g.deck][:2]
+    event = Event("draw", {"seat": 0, "reason": "penalty", "cards": cards, "count": 2},
+                  audience=frozenset({0}), redacted={"seat": 0, "reason": "penalty", "count": 2})
+    mine = render_all(g.describe_event(g.project_event(event, 0) or {}, 0))
+    theirs = render_all(g.describe_event(g.project_event(event, 1) or {}, 1))
+    assert mine == "Wrong: you draw " + ", ".join(g.deck.get(c).title_en for c in cards) + "."
+    assert theirs == "<P0> draws 2 cards."
+    for c in cards:
+        assert str(g.deck.get(c).year) not in mine.replace(g.deck.get(c).title_en, "")
+
+
+def test_titles_follow_the_language_and_dates_are_shown_once_revealed() -> None:
+    """A card's title is given in the reader's language (French reads the English title); a
+    revealed card shows its date formatted for that language (DZC-2)."""
+    g = MINI
+    card = next(e for e in g.deck if e.year < 0)
+    place = g.describe_action(g.parse_action(f"place {card.id} call"))
+    assert render_all(place, "eu") == f"Jarri: {card.title_eu}, eta esan “DenboraZup!”"
+    assert render_all(place, "es") == f"Colocar: {card.title_es} y decir «DenboraZup!»"
+    assert render_all(place, "fr") == f"Poser : {card.title_en} et annoncer « DenboraZup! »"
+    state = g.new(g.options(), 2, 3)
+    ref = state.revealed(card.id)
+    text = render_all(g.describe_event({"kind": "new_reference", "old": "x", "reference": ref}, None), "eu")
+    assert text == f"Erreferentzia-karta berria: {card.title_eu} ({format_date(card, 'eu')})."
+    assert f"K.a. {-card.year}" in text
+
+
+def test_players_in_actions_are_players() -> None:
+    g = MINI
+    assert g.describe_action(g.parse_action("star give 2")).params["player"] == Player(2)
+    assert g.describe_action(g.parse_action("catch 1")).params["player"] == Player(1)
+
+
+def test_unknown_event_kind_has_no_sentence() -> None:
+    assert MINI.describe_event({"kind": "no_such_kind"}, None) is None
+
