@@ -2,8 +2,10 @@
 
 HTTP (OpenAPI schema at ``/openapi.json``, docs at ``/docs``):
 
-- ``GET  /api/games?lang=eu`` → the installed games: editions, options with a
-  one-line explanation, player counts, bot names.
+- ``GET  /api/games?lang=eu`` → the installed games from their declared
+  metadata, every text in ``lang`` (see :func:`mahai.server.lobby.game_info`):
+  editions with their player counts, the edition for each player count,
+  options with a label and a one-line explanation, bots, reference pages.
 - ``POST /api/tables`` ``{game, edition, options, seats: [{kind: person|bot, bot}],
   lang, turn_seconds}`` → ``{id, tokens: {seat: token}, links: {seat: url},
   spectate: url}``.
@@ -36,8 +38,9 @@ from pydantic import BaseModel, Field
 from mahai.core import MahaiError, MalformedAction
 from mahai.games import available_games
 from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, explain
+from mahai.server.lobby import deck_chronology, game_info
 from mahai.server.store import Store
-from mahai.server.tables import Conn, Hub, deck_chronology, game_info, snapshot, web_error
+from mahai.server.tables import Conn, Hub, snapshot, web_error
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -128,10 +131,10 @@ def create_app(db_url: str, pace: float = 0.8) -> FastAPI:
         return hub.replay(table, viewer, _lang(lang))
 
     @app.get("/api/games/{name}/chronology")
-    def chronology(name: str) -> list[dict[str, Any]]:
-        """Every card of a deck game sorted by date (DZR-14), for games whose package
-        exposes ``chronology(deck)`` and whose ``GAME`` has a ``deck``: public data only."""
-        return deck_chronology(name)
+    def chronology(name: str, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
+        """Every card of DenboraZup's deck sorted by date (DZR-14), dates and
+        titles in ``lang``: public data only (:func:`deck_chronology`)."""
+        return deck_chronology(name, _lang(lang))
 
     @app.get("/api/i18n/{lang}")
     def i18n(lang: str, domains: str = Query("web,core")) -> dict[str, dict[str, str]]:

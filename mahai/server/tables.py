@@ -18,24 +18,20 @@ Errors raised to a client are the engine's typed errors
 from __future__ import annotations
 
 import asyncio
-import dataclasses
-import inspect
 import random
-import re
 import secrets
 import sys
 import time
-import typing
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahai.bots import Bot, bot_names, check_bots, make_bot
+from mahai.bots import Bot, check_bots, make_bot
 from mahai.core import Action, Event, Game, GameRecord, InvalidOptions, MahaiError, MalformedAction, State
 from mahai.core.errors import IllegalAction
-from mahai.core.options import options_to_dict
-from mahai.games import available_games, get_game
-from mahai.i18n import LANGUAGES, translate
+from mahai.games import get_game
+from mahai.i18n import LANGUAGES
+from mahai.server.lobby import edition_title, game_title
 from mahai.server.store import SeatRow, Store, TableRow, token_hash
 from mahai.server.text import card_labels, events_json, legal_json, seat_names
 
@@ -127,6 +123,7 @@ class Table:
         return {
             "id": self.id, "game": self.game.name, "slug": self.game.slug, "edition": self.row.edition,
             "title": game_title(self.game, self.row.lang),
+            "edition_title": edition_title(self.game, self.row.edition, self.row.lang),
             "options": self.record.options, "players": self.record.players, "lang": self.row.lang,
             "turn_seconds": self.row.turn_seconds, "version": self.state.version,
             "over": self.state.is_over,
@@ -159,119 +156,6 @@ def snapshot(table: Table, viewer: int | None, lang: str) -> dict[str, Any]:
         "over": over,
         "winners": sorted(state.winners()) if over else [],
     }
-
-
-def _docstring_help(cls: type) -> dict[str, str]:
-    """``name: text`` lines of an ``Attributes:`` docstring section (first sentence kept)."""
-    doc = inspect.getdoc(cls) or ""
-    out: dict[str, str] = {}
-    current: list[str] = []
-    text: list[str] = []
-    in_attrs = False
-
-    def flush() -> None:
-        if current:
-            sentence = " ".join(text).split(". ")[0].strip().rstrip(".").replace("``", "")
-            sentence = sentence[:1].upper() + sentence[1:] + "."
-            for name in current:
-                out[name] = sentence
-    for line in doc.splitlines():
-        if line.strip() == "Attributes:":
-            in_attrs = True
-            continue
-        if not in_attrs:
-            continue
-        match = re.match(r"^\s{2,}([\w, ]+):\s*(.*)$", line)
-        if match and line.startswith("    ") and not line.startswith("        "):
-            flush()
-            current = [n.strip() for n in match.group(1).split(",")]
-            text = [match.group(2)]
-        elif line.strip() and current:
-            text.append(line.strip())
-        elif not line.strip() and current:
-            flush()
-            current, text = [], []
-    flush()
-    return out
-
-
-def _module_help(game: Game[Any, Any], options: object) -> dict[str, str]:
-    """``OPTION_HELP`` / ``option_help`` found on the game or in its modules."""
-    found = getattr(game, "option_help", None)
-    if isinstance(found, dict):
-        return found
-    for mod_name in {type(game).__module__, type(options).__module__}:
-        parts = mod_name.split(".")
-        for i in range(len(parts), 0, -1):
-            module = sys.modules.get(".".join(parts[:i]))
-            found = getattr(module, "OPTION_HELP", None)
-            if isinstance(found, dict):
-                return found
-    return {}
-
-
-def option_info(game: Game[Any, Any], lang: str) -> list[dict[str, Any]]:
-    """The options of ``game`` for the lobby: name, kind (``bool``, ``int``,
-    ``choice``, ``text``), choices, and a one-line explanation: the game's
-    catalog (msgid ``option.<name>`` or ``option_<name>``) in ``lang``, else its
-    ``OPTION_HELP`` mapping, field ``metadata["help"]`` or the ``Attributes:``
-    section of the options docstring."""
-    base = next(iter(game.editions.values()))
-    hints = typing.get_type_hints(type(base))
-    helps = {**_docstring_help(type(base)), **_module_help(game, base)}
-    out = []
-    for f in dataclasses.fields(base):
-        hint = hints.get(f.name)
-        kind, choices = "text", None
-        if hint is bool:
-            kind = "bool"
-        elif hint is int:
-            kind = "int"
-        elif typing.get_origin(hint) is typing.Literal:
-            kind, choices = "choice", list(typing.get_args(hint))
-        text = ""
-        for msgid in (f"option.{f.name}", f"option_{f.name}"):
-            if translate(game.name, msgid, lang) != msgid:
-                text = translate(game.name, msgid, lang)
-                break
-        text = text or str(f.metadata.get("help") or helps.get(f.name) or "")
-        out.append({"name": f.name, "kind": kind, "choices": choices, "help": text})
-    return out
-
-
-def game_info(name: str, lang: str) -> dict[str, Any]:
-    game = get_game(name)
-    return {
-        "name": game.name, "slug": game.slug, "players": list(game.player_counts),
-        "editions": [{"name": k, "options": options_to_dict(v)} for k, v in game.editions.items()],
-        "options": option_info(game, lang),
-        "bots": bot_names(game.name),
-        "title": game_title(game, lang),
-    }
-
-
-def deck_chronology(name: str) -> list[dict[str, Any]]:
-    """The deck of ``name`` sorted by date, if its package exposes ``chronology``
-    (DenboraZup, DZR-14); raises InvalidOptions ``unknown_game`` otherwise."""
-    game = get_game(name)
-    package = sys.modules[type(game).__module__.rsplit(".", 1)[0]]
-    sort = getattr(package, "chronology", None)
-    deck = getattr(game, "deck", None)
-    if sort is None or deck is None:
-        raise InvalidOptions("unknown_game", game=name, choices=", ".join(available_games()))
-    out = []
-    for event in sort(deck.events if hasattr(deck, "events") else deck):
-        data = dataclasses.asdict(event)
-        data["title"] = getattr(event, "titles", {})
-        out.append(data)
-    return out
-
-
-def game_title(game: Game[Any, Any], lang: str) -> str:
-    """The game's display name: web catalog ``game.<name>``, else its name title-cased."""
-    msgid = f"game.{game.name}"
-    text = translate("web", msgid, lang)
-    return text if text != msgid else game.name.replace("_", " ").title()
 
 
 class Hub:
@@ -326,16 +210,18 @@ class Hub:
     def create(self, game_name: str, edition: str | None, overrides: dict[str, Any],
                seats: list[dict[str, Any]], lang: str,
                turn_seconds: int | None) -> tuple[Table, dict[int, str]]:
-        """Create a table; returns it and the token of every person seat.
+        """Create a table; returns it and the token of every person seat. No
+        ``edition``: the game's :meth:`~mahai.core.Game.default_edition` for the
+        number of seats.
 
         Raises:
             InvalidOptions: unknown game, edition, option, bot or bad player count
                 (core codes), or ``bad_seats`` (web).
         """
         game = get_game(game_name)
-        edition = edition or next(iter(game.editions))
-        options = game.options(edition, **overrides)
         players = len(seats)
+        edition = edition or game.default_edition(players)
+        options = game.options(edition, **overrides)
         game.check_players(options, players)
         if lang not in LANGUAGES:
             lang = LANGUAGES[0]

@@ -67,23 +67,36 @@ def test_no_dotted_key_is_left_untranslated(lang: str) -> None:
     assert not raw, f"{lang}: {raw}"
 
 
-# --------------------------------------------------------------- lobby option labels
-def test_the_lobby_labels_options_from_the_web_catalog() -> None:
+# --------------------------------------------------------------- lobby
+def test_the_lobby_script_holds_no_game_knowledge() -> None:
+    """lobby.js reads everything of a game from /api/games: no game's name, no
+    lookup in a game's catalog, no edition or option named."""
+    from mahai.games import available_games
+
     lobby = (SERVER / "static" / "js" / "lobby.js").read_text()
-    assert "`option_label.${gameName}.${opt.name}`" in lobby
+    games = available_games()
+    assert games
+    for name in games:
+        game = get_game(name)
+        words = {name, game.slug, *game.editions}
+        assert not [w for w in words if re.search(rf"[\"'`/]{re.escape(w)}[\"'`]", lobby)], name
+    assert "tr(" not in lobby and "option_label" not in lobby and "sys.modules" not in lobby
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_option_of_every_game_has_a_label(lang: str) -> None:
+    """The lobby's label of an option: msgid ``option_label.<name>`` of the game's
+    catalog, or (until the games' catalogs carry them) ``option_label.<game>.<name>`` of ``web``."""
     from mahai.games import available_games
-    from mahai.server.tables import option_info
+    from mahai.server.lobby import option_info
 
-    cat = catalog("web", lang)
+    web = catalog("web", lang)
     games = available_games()
     assert {"spades", "mille_bornes", "denborazup"} <= set(games)
     own = ("mille_bornes", "spades", "denborazup")  # a plug-in labels its options in its own catalog
     missing = [f"option_label.{g}.{o['name']}" for g in own for o in option_info(get_game(g), lang)
-               if not cat.get(f"option_label.{g}.{o['name']}")]
+               if not web.get(f"option_label.{g}.{o['name']}")
+               and not catalog(g, lang).get(f"option_label.{o['name']}")]
     assert not missing, f"{lang}: {missing}"
 
 

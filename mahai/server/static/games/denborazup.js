@@ -6,21 +6,21 @@ import { currentLang } from "../js/i18n.js";
 
 let chosen = null;
 
-export function title(card) {
+function title(card) {
   const lang = currentLang();
   return card.title[lang] || card.title.en || card.title.eu;
 }
 
 const BC = { eu: (y) => `K.a. ${y}`, en: (y) => `${y} BC`, es: (y) => `${y} a. C.`, fr: (y) => `${y} av. J.-C.` };
 
-export function formatDate(card) {
+function formatDate(card) {
   const y = card.year < 0 ? BC[currentLang()](-card.year) : String(card.year);
   const md = card.month ? ` (${card.day ? card.day + "/" : ""}${card.month})` : "";
   return `${card.precision === "approx" ? "~" : ""}${y}${md}`;
 }
 
 // A revealed card (date shown) or a hand card (no date: "?").
-export function eventCard(ui, card, opts = {}) {
+function eventCard(ui, card, opts = {}) {
   const { h } = ui;
   const revealed = card.year !== undefined;
   const label = `${title(card)}${revealed ? " — " + formatDate(card) : ""}${card.star ? " ★" : ""}`;
