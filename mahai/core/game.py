@@ -26,7 +26,7 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, Self, TypeVar
 
 from mahai.core.errors import InvalidOptions, MahaiError, NotYourTurn
 from mahai.core.options import options_from_mapping
@@ -202,7 +202,7 @@ class State(ABC, Generic[A]):
         self.version += 1
         return events
 
-    def clone(self) -> State[A]:
+    def clone(self) -> Self:
         """An independent copy (generator state included), as declared by
         :attr:`clone_lists`, :attr:`clone_nested` and :attr:`clone_reset`."""
         d = self.__dict__.copy()
@@ -358,6 +358,13 @@ class OptionSpec(NamedTuple):
 
 def option_specs(options: object) -> list[OptionSpec]:
     """The :class:`OptionSpec` of every field of an option dataclass (or its class).
+
+    >>> @dataclass(frozen=True)
+    ... class Options:
+    ...     target: int = field(default=500, metadata={"help": "Points that win the match."})
+    ...     lead: Literal["left", "dealer"] = "left"
+    >>> [(s.name, s.kind, s.choices, s.help) for s in option_specs(Options())]
+    [('target', 'int', None, 'Points that win the match.'), ('lead', 'choice', ('left', 'dealer'), '')]
 
     Raises:
         TypeError: ``options`` is not a dataclass.

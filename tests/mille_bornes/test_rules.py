@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from mahai.core import IllegalAction
-from mahai.games.mille_bornes import GAME, teams_for
+from mahai.games.mille_bornes import EDITIONS, GAME, teams_for
 from mahai.games.mille_bornes.state import PLAY
 from tests.mille_bornes.helpers import do, legal, make, put, set_hand, turn
 
@@ -401,13 +403,48 @@ def test_mbr1_player_counts_by_edition() -> None:
 
 
 def test_editions_are_instances_of_one_options_class() -> None:
-    from mahai.games.mille_bornes import EDITIONS, OPTION_HELP, MilleBornesOptions
+    from mahai.core.game import option_specs
+    from mahai.games.mille_bornes import EDITIONS, MilleBornesOptions
 
     assert list(EDITIONS) == ["eu", "classic", "2016"] and GAME.options() == EDITIONS["eu"]
     assert all(type(e) is MilleBornesOptions for e in EDITIONS.values())
-    assert set(OPTION_HELP) == set(MilleBornesOptions.__dataclass_fields__)
+    specs = option_specs(MilleBornesOptions)
+    assert [s.name for s in specs] == list(MilleBornesOptions.__dataclass_fields__)
+    assert all(s.help.endswith(".") and len(s.help) > 20 for s in specs)
     assert GAME.options("eu", deck_exhaustion="reshuffle").deck_exhaustion == "reshuffle"
     from mahai.core import InvalidOptions
 
     with pytest.raises(InvalidOptions):
         GAME.options("eu", deck_exhaustion="burn")
+
+
+def test_mbr1_declared_player_counts_and_default_edition() -> None:
+    """MBR-1: the player counts are declared per options; 5 players pick the 2016 edition."""
+    assert GAME.players(GAME.options("eu")) == (2, 3, 4, 6) == GAME.players(GAME.options("classic"))
+    assert GAME.players(GAME.options("2016")) == (2, 3, 4, 5, 6)
+    assert [GAME.default_edition(n) for n in (None, 2, 3, 4, 5, 6)] == ["eu", "eu", "eu", "eu", "2016", "eu"]
+    st = make("eu", 3)
+    assert GAME.stats(st) == {"legs": 0.0}
+    st.legs_played = 2
+    assert GAME.stats(st) == {"legs": 2.0}
+
+
+def test_editions_are_data_not_names() -> None:
+    """MBR-12 / MBR-22 and MBR-1 follow the option fields, whatever the edition's label."""
+    assert make("eu", 5, five_players=True).nteams == 3
+    assert make("2016", 3, short_trip=True).target == 700
+    assert make("eu", 3, short_trip=False).target == 1000
+    relabelled = GAME.new(dataclasses.replace(EDITIONS["eu"], edition="2016"), 3, 0)
+    assert relabelled.target == 700 and GAME.players(relabelled.options) == (2, 3, 4, 6)  # a label only
+
+
+def test_older_records_take_their_editions_values() -> None:
+    """A record saved before a field existed replays with its edition's value for it."""
+    from mahai.core.options import options_to_dict
+
+    for name, options in EDITIONS.items():
+        saved = options_to_dict(options)
+        del saved["short_trip"], saved["five_players"]
+        assert GAME.options_from_json(saved) == options, name
+    fast = GAME.options("2016", fast_game=True)
+    assert GAME.options_from_json({"edition": "2016", "fast_game": True}) == fast

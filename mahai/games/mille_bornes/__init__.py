@@ -9,8 +9,9 @@ Quick use::
     GAME.view(state, seat)                                       # JSON-ready projection
 
 Editions and options: :class:`MilleBornesOptions` (frozen; editions are the instances in
-:data:`EDITIONS`; one-line lobby help per field in :data:`OPTION_HELP`). Players: 2, 3, 4, 6
-(eu, classic) and 2–6 (2016). Teams (MBR-1): seats 0..n-1 in clockwise table order, team ids
+:data:`EDITIONS`, only data; one-line help per field in its ``metadata["help"]``). Players
+(``GAME.players(options)``): 2, 3, 4, 6, and 5 with ``five_players`` (2016).
+Teams (MBR-1): seats 0..n-1 in clockwise table order, team ids
 0..k-1; with ``team_play`` and 4–6 players the team of seat ``s`` is ``s % ceil(n/2)`` (partners
 opposite with 4, alternate seats with 6), otherwise every seat is its own team (team id = seat).
 Direction: ``right`` = seat − 1 (eu), ``left`` = seat + 1 (classic, 2016). Seat 0 starts leg 1;
@@ -56,7 +57,7 @@ Scoring. Older scoring (eu, classic; ``older_scoring``): several legs to ``game_
 points, sheet items ``distance safeties all_safeties coups_fourres trip delayed_action safe_trip
 shut_out`` (+ ``extension`` when called), MBR-14…17. 2016: one hand, items ``distance safeties
 coups_fourres`` (MBR-24). ``state.scores()`` = team totals per seat; ``state.winners()`` = seats;
-``state.legs_played``, ``state.extra_counts()`` = ``{"legs": n}`` for ``mahai simulate``.
+``state.legs_played``; ``GAME.stats(state)`` = ``{"legs": n}`` for ``mahai simulate``.
 
 View JSON (``GAME.view(state, seat|None)``; :class:`MilleBornesObservation`)::
 
@@ -100,11 +101,11 @@ from mahai.games.mille_bornes.actions import (
 )
 from mahai.games.mille_bornes.cards import CODES
 from mahai.games.mille_bornes.game import GAME, MilleBornes, MilleBornesObservation, TableauView, WindowView
-from mahai.games.mille_bornes.options import EDITIONS, OPTION_HELP, MilleBornesOptions
+from mahai.games.mille_bornes.options import EDITIONS, MilleBornesOptions
 from mahai.games.mille_bornes.state import PHASES, MilleBornesState, teams_for
 
 __all__ = [
-    "CODES", "EDITIONS", "GAME", "OPTION_HELP", "PHASES",
+    "CODES", "EDITIONS", "GAME", "PHASES",
     "CoupFourre", "Decline", "Discard", "Draw", "Extend", "Hazard", "MilleBornes", "MilleBornesAction",
     "MilleBornesObservation", "MilleBornesOptions", "MilleBornesState", "Play", "Redraw", "Remedy",
     "Safety", "TableauView", "WindowView", "parse_action", "teams_for",

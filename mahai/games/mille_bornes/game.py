@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from mahai.core.errors import InvalidOptions
 from mahai.core.game import Action, Game, Seat
-from mahai.core.options import options_to_dict
+from mahai.core.options import options_from_mapping, options_to_dict
 from mahai.core.text import Message
 from mahai.games.mille_bornes.actions import MilleBornesAction, parse_action
 from mahai.games.mille_bornes.cards import (
@@ -22,7 +22,7 @@ from mahai.games.mille_bornes.cards import (
     REDUCED_COUNTS,
     safety_bit,
 )
-from mahai.games.mille_bornes.options import EDITIONS, MilleBornesOptions
+from mahai.games.mille_bornes.options import EDITIONS, MilleBornesOptions, player_counts
 from mahai.games.mille_bornes.state import (
     EXTEND,
     PHASES,
@@ -156,15 +156,31 @@ class MilleBornes(Game[MilleBornesState, MilleBornesOptions]):
     editions: ClassVar[Mapping[str, MilleBornesOptions]] = EDITIONS
     bots: ClassVar[Mapping[str, str]] = {"heuristic": "mahai.bots.mille_bornes:heuristic"}
 
-    def check_players(self, options: MilleBornesOptions, players: int) -> None:
-        """2, 3, 4 or 6 players (MBR-1); 5 only in the 2016 edition (team game, 4 to 6).
+    def players(self, options: MilleBornesOptions) -> tuple[int, ...]:
+        """2, 3, 4 or 6 players (MBR-1); 5 too with ``five_players`` (2016 team game)."""
+        return player_counts(options)
+
+    def default_edition(self, players: int | None = None) -> str:
+        """``eu``, or the first edition that allows ``players`` (5: ``2016``)."""
+        if players is None:
+            return "eu"
+        return next((name for name, opts in EDITIONS.items() if players in player_counts(opts)), "eu")
+
+    def stats(self, state: MilleBornesState) -> dict[str, float]:
+        """``{"legs": legs played}`` for ``mahai simulate``."""
+        return {"legs": float(state.legs_played)}
+
+    def options_from_json(self, data: Mapping[str, Any]) -> MilleBornesOptions:
+        """Options saved by :func:`~mahai.core.options.options_to_dict`; a field missing
+        from an older record takes its edition's value (``data["edition"]``).
 
         Raises:
-            InvalidOptions: ``bad_player_count``.
+            InvalidOptions: unknown edition, option or value.
         """
-        allowed = (2, 3, 4, 5, 6) if options.edition == "2016" else (2, 3, 4, 6)
-        if players not in allowed:
-            raise InvalidOptions("bad_player_count", players=players, choices=", ".join(map(str, allowed)))
+        edition = str(data.get("edition", "eu"))
+        if edition not in EDITIONS:
+            raise InvalidOptions("unknown_edition", edition=edition, choices=", ".join(EDITIONS))
+        return options_from_mapping(EDITIONS[edition], data)
 
     def new(self, options: MilleBornesOptions, players: int, seed: int) -> MilleBornesState:
         """A new game, first leg dealt (MBR-3; seat 0 starts); chance from ``random.Random(seed)``.

@@ -3,11 +3,14 @@
 ``eu`` (sheet 000, the default), ``classic`` (older editions, sheet 003) and
 ``2016`` (the current edition, sheet 003); every variant and FAQ point of sheet
 003 is a named field, so any edition can switch it (``--option fast_game=yes``).
+An edition is only data: no rule asks for its name (``edition`` is a label). Each
+field's one-line help is its ``metadata["help"]`` (English; the catalog translates
+msgid ``option.<name>``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from mahai.core.errors import InvalidOptions
@@ -16,24 +19,53 @@ Edition = Literal["eu", "classic", "2016"]
 Exhaustion = Literal["play_out", "end", "reshuffle"]
 
 
+def _help(text: str) -> dict[str, str]:
+    return {"help": text}
+
+
 @dataclass(frozen=True)
 class MilleBornesOptions:
-    """The rules in force. Field docs are in :data:`OPTION_HELP`."""
+    """The rules in force (see each field's ``metadata["help"]``)."""
 
-    edition: Edition = "eu"
-    direction: Literal["right", "left"] = "right"
-    coup_fourre_closes: Literal["draw", "play"] = "draw"
-    older_scoring: bool = True
-    game_target: int = 5000
-    trip_by_players: bool = True
-    team_play: bool = True
-    fast_game: bool = False
-    draw_from_discard: bool = False
-    hazard_on_hazard: bool = False
-    roll_after_remedy: bool = True
-    deck_exhaustion: Exhaustion = "play_out"
-    hazard_before_first_roll: bool = True
-    exceed_target: bool = False
+    edition: Edition = field(default="eu", metadata=_help(
+        "Base rules: eu (Basque sheet 000), classic (older editions) or 2016 (current edition)."))
+    direction: Literal["right", "left"] = field(default="right", metadata=_help(
+        "Direction of play: right (eu, MBR-3) or left (classic, 2016)."))
+    coup_fourre_closes: Literal["draw", "play"] = field(default="draw", metadata=_help(
+        "A coup fourré must be called before the next player draws (draw) "
+        "or before they play or discard (play) (MBR-10, MBR-23)."))
+    older_scoring: bool = field(default=True, metadata=_help(
+        "Bonus scoring and several legs to game_target points (MBR-14..17); "
+        "off: one hand, km + safeties + coups fourrés (MBR-24)."))
+    game_target: int = field(default=5000, metadata=_help(
+        "Points that end a multi-leg game (MBR-17, 5000)."))
+    trip_by_players: bool = field(default=True, metadata=_help(
+        "Two players play with 101 cards to 700 km with the extension, like three "
+        "(MBR-2, MBR-12); off: 106 cards and 1000 km."))
+    team_play: bool = field(default=True, metadata=_help(
+        "Four to six players play in teams of two sharing a tableau, alternate seats (MBR-1)."))
+    fast_game: bool = field(default=False, metadata=_help(
+        "A hazard may be answered at once with its remedy, out of turn; a turn may be spent "
+        "discarding cards and drawing back to six (sheet 003 fast game)."))
+    draw_from_discard: bool = field(default=False, metadata=_help(
+        "A turn may start by taking the top card of the discard pile (MBR-20)."))
+    hazard_on_hazard: bool = field(default=False, metadata=_help(
+        "A hazard may be played on another hazard; only the top one needs its remedy."))
+    roll_after_remedy: bool = field(default=True, metadata=_help(
+        "After a remedy a roll is needed again before distance (MBR-8; off: MBR-21)."))
+    deck_exhaustion: Exhaustion = field(default="play_out", metadata=_help(
+        "When the draw pile runs out: play_out the hands (MBR-13), end the leg, "
+        "or reshuffle the discard pile into a new draw pile (MBR-20)."))
+    hazard_before_first_roll: bool = field(default=True, metadata=_help(
+        "Hazards may be played before one's own first roll (speed limits are always allowed)."))
+    exceed_target: bool = field(default=False, metadata=_help(
+        "Distance may pass the target (MBR-22); off: the trip must end exactly (MBR-11)."))
+    short_trip: bool = field(default=True, metadata=_help(
+        "Three and six players (two with trip_by_players) play 700 km with the extension "
+        "(MBR-12); off: always 1000 km (MBR-22)."))
+    five_players: bool = field(default=False, metadata=_help(
+        "Five may play, in teams of two and one (2016 team game, MBR-1); "
+        "off: 2, 3, 4 or 6 players."))
 
     def __post_init__(self) -> None:
         if self.game_target < 1:
@@ -47,32 +79,13 @@ CLASSIC = MilleBornesOptions(edition="classic", direction="left", coup_fourre_cl
 EDITION_2016 = MilleBornesOptions(
     edition="2016", direction="left", coup_fourre_closes="play", older_scoring=False,
     trip_by_players=False, draw_from_discard=True, roll_after_remedy=False,
-    deck_exhaustion="reshuffle", exceed_target=True,
+    deck_exhaustion="reshuffle", exceed_target=True, short_trip=False, five_players=True,
 )
 
 EDITIONS: dict[str, MilleBornesOptions] = {"eu": EU, "classic": CLASSIC, "2016": EDITION_2016}
 """Edition name → options; ``eu`` first (the default)."""
 
-OPTION_HELP: dict[str, str] = {
-    "edition": "Base rules: eu (Basque sheet 000), classic (older editions) or 2016 (current edition).",
-    "direction": "Direction of play: right (eu, MBR-3) or left (classic, 2016).",
-    "coup_fourre_closes": "A coup fourré must be called before the next player draws (draw) "
-                          "or before they play or discard (play) (MBR-10, MBR-23).",
-    "older_scoring": "Bonus scoring and several legs to game_target points (MBR-14..17); "
-                     "off: one hand, km + safeties + coups fourrés (MBR-24).",
-    "game_target": "Points that end a multi-leg game (MBR-17, 5000).",
-    "trip_by_players": "Two players play with 101 cards to 700 km with the extension, like three "
-                       "(MBR-2, MBR-12); off: 106 cards and 1000 km.",
-    "team_play": "Four to six players play in teams of two sharing a tableau, alternate seats (MBR-1).",
-    "fast_game": "A hazard may be answered at once with its remedy, out of turn; a turn may be spent "
-                 "discarding cards and drawing back to six (sheet 003 fast game).",
-    "draw_from_discard": "A turn may start by taking the top card of the discard pile (MBR-20).",
-    "hazard_on_hazard": "A hazard may be played on another hazard; only the top one needs its remedy.",
-    "roll_after_remedy": "After a remedy a roll is needed again before distance (MBR-8; off: MBR-21).",
-    "deck_exhaustion": "When the draw pile runs out: play_out the hands (MBR-13), end the leg, "
-                       "or reshuffle the discard pile into a new draw pile (MBR-20).",
-    "hazard_before_first_roll": "Hazards may be played before one's own first roll "
-                                "(speed limits are always allowed).",
-    "exceed_target": "Distance may pass the target (MBR-22); off: the trip must end exactly (MBR-11).",
-}
-"""One line per option for the lobby (English; the UI may translate ``option.<name>``)."""
+
+def player_counts(options: MilleBornesOptions) -> tuple[int, ...]:
+    """The player counts ``options`` allow (MBR-1): 2, 3, 4, 6, and 5 with ``five_players``."""
+    return (2, 3, 4, 5, 6) if options.five_players else (2, 3, 4, 6)

@@ -75,8 +75,8 @@ def teams_for(options: MilleBornesOptions, players: int) -> tuple[tuple[Seat, ..
 
 def short_trip(options: MilleBornesOptions, players: int) -> bool:
     """True when the leg is 700 km with the extension question (MBR-12): 3 or 6
-    players, and 2 players with ``trip_by_players``; never in the 2016 edition (MBR-22)."""
-    if options.edition == "2016":
+    players, and 2 players with ``trip_by_players``; never without ``short_trip`` (2016, MBR-22)."""
+    if not options.short_trip:
         return False
     if players == 2:
         return options.trip_by_players
@@ -278,10 +278,6 @@ class MilleBornesState(State[MilleBornesAction]):
     def scores(self) -> tuple[float, ...]:
         """Each seat's team total: game points over the legs played."""
         return tuple(float(self.totals[self.team_of[s]]) for s in range(self.players))
-
-    def extra_counts(self) -> dict[str, float]:
-        """Counts for ``mahai simulate``: legs played."""
-        return {"legs": float(self.legs_played)}
 
     def _check(self, seat: Seat, action: MilleBornesAction) -> None:
         if seat not in self.to_act():

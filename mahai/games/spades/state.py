@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from mahai.core.errors import IllegalAction
 from mahai.core.game import Event, Seat, State
@@ -119,9 +119,6 @@ class SpadesState(State[SpadesAction]):
         "hands", "looked", "bids", "blind", "passed", "received", "trick", "tricks_won",
         "played_by", "voids", "seen", "points", "bags", "exchange", "history")
     clone_reset: ClassVar[tuple[str, ...]] = ("view_cache",)
-
-    if TYPE_CHECKING:  # State.clone, typed for this class (no wrapper at run time)
-        def clone(self) -> SpadesState: ...
 
     def __init__(self, options: SpadesOptions, players: int, rng: random.Random) -> None:
         super().__init__(players, rng)
