@@ -13,6 +13,8 @@ HTTP (OpenAPI schema at ``/openapi.json``, docs at ``/docs``):
 - ``GET  /api/tables/{id}/replay?token=…&seat=…&lang=eu`` → replay frames (see
   :meth:`Hub.replay`).
 - ``GET  /api/i18n/{lang}?domains=web,core,…`` → gettext catalogs as JSON.
+- ``GET  /static/games/<name>.js`` → the game's table renderer: Mahai's own, else
+  the package resource a plug-in declares (``Game.renderer``).
 
 WebSocket ``/ws/tables/{id}``: the client sends ``{"type": "hello", "token",
 "lang"}`` first, then ``{"type": "act", "version", "action"}`` or
@@ -24,25 +26,47 @@ sentences, action labels, seat and card names) rendered in its language.
 
 from __future__ import annotations
 
+import importlib.resources
 import json
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from mahai.core import MahaiError, MalformedAction
-from mahai.games import available_games
+from mahai.games import available_games, get_game
 from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, explain
 from mahai.server.lobby import deck_chronology, game_info
 from mahai.server.store import Store
 from mahai.server.tables import Conn, Hub, snapshot, web_error
 
 STATIC = Path(__file__).resolve().parent / "static"
+RENDERER_FILE = re.compile(r"[a-z][a-z0-9_]*\.js")
+JS = "text/javascript"
+
+
+def plugin_renderer(name: str) -> bytes | None:
+    """The renderer a plug-in game declares (``Game.renderer``:
+    ``"package:path/file.js"``, a resource of its package read with
+    :mod:`importlib.resources`), or None: no such game, none declared, or the
+    resource is missing."""
+    if name not in available_games():
+        return None
+    declared = get_game(name).renderer
+    if not declared or ":" not in declared:
+        return None
+    package, _, path = declared.partition(":")
+    try:
+        resource = importlib.resources.files(package).joinpath(*path.split("/"))
+        return resource.read_bytes() if resource.is_file() else None
+    except (ModuleNotFoundError, OSError):
+        return None
 
 
 class SeatSpec(BaseModel):
@@ -212,6 +236,18 @@ def create_app(db_url: str, pace: float = 0.8) -> FastAPI:
             await ws.send_json(error_json(web_error(MalformedAction, "bad_message"), conn.lang))
             return None
         return msg
+
+    @app.get("/static/games/{file}", include_in_schema=False)
+    def game_renderer(file: str) -> Response:
+        """A game's table renderer: Mahai's own (``static/games/<name>.js``), else
+        the one a plug-in declares (:attr:`mahai.core.Game.renderer`)."""
+        own = STATIC / "games" / file
+        if RENDERER_FILE.fullmatch(file) and own.is_file():
+            return FileResponse(own, media_type=JS)
+        source = plugin_renderer(file.removesuffix(".js")) if RENDERER_FILE.fullmatch(file) else None
+        if source is None:
+            raise HTTPException(404, "no such renderer")
+        return Response(source, media_type=JS)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from mahai.games import get_game
+from mahai.i18n import render
 from tests.web.client import Client
 from tests.web.server import Server
 
@@ -75,7 +77,10 @@ def test_replay_shows_the_whole_record_only_when_over(server: Server, page: Any)
     assert "3" in page.inner_text("#board")
     page.click("#last")
     page.wait_for_function("document.body.dataset.step === '5'")
-    assert "take 1" in page.inner_text("#step")
+    nim = get_game("nim")  # the step names the move by its label, in the page's language (eu)
+    assert render(nim.describe_action(nim.parse_action("take 1")), "eu") in page.inner_text("#step")
+    assert "take 1" not in page.inner_text("body")  # no notation shown
+    assert page.inner_text("#frame-events").strip()  # the step's sentences
     for c in (a, b):
         c.close()
 
