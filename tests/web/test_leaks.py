@@ -79,11 +79,16 @@ def spades_check(frame: dict[str, Any], state: Any, viewer: int | None) -> None:
 
 
 def denborazup_check(frame: dict[str, Any], state: Any, viewer: int | None) -> None:
-    """No dict naming an unrevealed card (any hand, the deck) carries its year."""
+    """No dict naming an unrevealed card (any hand, the deck) carries its year, and
+    no sentence or label names a card of another seat's hand."""
     unrevealed = set(state.deck) | {c for hand in state.hands for c in hand}
     for node in walk(frame):
         if isinstance(node, dict) and node.get("id") in unrevealed:
             assert "year" not in node and "explanation_eu" not in node, (viewer, node)
+    others = {state.cards[c].title("en") for seat, hand in enumerate(state.hands) if seat != viewer
+              for c in hand}
+    said = [(t, n) for t in texts(frame) for n in others if n in t]
+    assert not said, (viewer, said)
 
 
 CHECKS: dict[str, Callable[[dict[str, Any], Any, int | None], None]] = {
