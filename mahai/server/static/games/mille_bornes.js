@@ -143,5 +143,5 @@ export function render(root, msg, ui) {
     ...prompts,
     ...v.tableaux.map((tb) => tableau(v, tb, msg, ui, byTeam)),
     hand,
-    h("section", { class: "panel" }, scoreSheet(v, ui)));
+    h("section", { class: "panel scores" }, scoreSheet(v, ui)));
 }

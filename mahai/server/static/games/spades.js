@@ -114,5 +114,5 @@ export function render(root, msg, ui) {
     v.stock.shown ? [" · ", ui.t("Shown"), ": ", card(v.stock.shown, ui, { small: true })] : null) : null;
   ui.fill(root, 
     h("p", {}, ui.t("Hand {n}", { n: v.hand_number }), " · ", ui.seatName(v.dealer), ` ${ui.t("dealer")}`),
-    sides, seatsRow, stock, bidding, trick, hand, h("section", { class: "panel" }, scoreTable(v, ui)));
+    sides, seatsRow, stock, bidding, trick, hand, h("section", { class: "panel scores" }, scoreTable(v, ui)));
 }

@@ -28,7 +28,11 @@ async function load(seat) {
 }
 
 const seatNo = (s) => (s === null || s === undefined ? t("Spectator") : t("Seat {n}", { n: s + 1 }));
-const seatName = (s) => (s === null || s === undefined ? t("Spectator") : (data.names && data.names[s]) || seatNo(s));
+function seatName(s) {
+  if (s === null || s === undefined) return t("Spectator");
+  const name = (data.names && data.names[s]) || seatNo(s);
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
 
 function controls() {
   const slider = h("input", { type: "range", id: "slider", min: "0", max: String(data.frames.length - 1),

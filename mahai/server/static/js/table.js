@@ -26,10 +26,11 @@ const log = [];
 
 const $ = (id) => document.getElementById(id);
 
-// A seat as the server names it for this viewer ("you", a bot's name, "Seat 2").
+// A seat as the server names it for this viewer ("You", a bot's name, "Seat 2"), as a title.
 function seatName(seat) {
   if (seat === null || seat === undefined) return t("Spectator");
-  return (last && last.names && last.names[seat]) || t("Seat {n}", { n: seat + 1 });
+  const name = (last && last.names && last.names[seat]) || t("Seat {n}", { n: seat + 1 });
+  return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 export const ui = {
@@ -106,7 +107,7 @@ async function setup(table) {
     gameModule = await import("/static/games/generic.js");
   }
   const title = table.title;
-  $("title").textContent = `${title} · ${table.edition}`;
+  $("title").textContent = `${title} · ${table.edition_title}`;
   document.title = `${title} — Mahai`;
   $("seats-title").textContent = t("Seats");
   $("log-title").textContent = t("Log");
