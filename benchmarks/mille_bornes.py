@@ -62,7 +62,7 @@ def random_game(edition: str, players: int, rng: random.Random) -> Callable[[], 
 
 
 def sample_states(rng: random.Random, count: int) -> list[MilleBornesState]:
-    states = []
+    states: list[MilleBornesState] = []
     while len(states) < count:
         state = GAME.new(GAME.options("eu"), 4, rng.getrandbits(32))
         for _ in range(rng.randrange(20, 400)):

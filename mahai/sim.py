@@ -1,30 +1,49 @@
-"""Bot-versus-bot simulation for every game (``mahai simulate GAME``).
+"""Bot-versus-bot simulation for every game (``mahai simulate GAME``), and the one
+way every front end seeds its bots (:func:`make_bots`).
 
 Bots are assigned to seats cyclically from a list (``heuristic,random``:
 seats 0, 2, … heuristic, 1, 3, … random — partners in alternate-seat team
 games), and the assignment rotates by one seat every game so that no bot keeps
 the first seat. Game ``i`` uses seed ``seed + i``, so runs are reproducible and
-parallel jobs split the work without changing the results.
+parallel jobs split the work without changing the results. The per-game figures
+averaged over the games come from :meth:`mahai.core.Game.stats`.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahai.bots import make_bot
+from mahai.bots import Bot, make_bot
 from mahai.bots.play import play_out
+from mahai.core.game import Seat
 from mahai.games import get_game
+
+BOT_SALT = 0x5EED
+"""Mixed into a game's seed to seed its bots, so that no bot's generator is the game's own."""
+
+
+def make_bots(game: str, names: Mapping[Seat, str], seed: int) -> dict[Seat, Bot]:
+    """The bots of one game: seat → bot ``names[seat]`` of ``game``, each with its
+    own generator, all derived from the game's ``seed`` (salted with
+    :data:`BOT_SALT`), in seat order. Every front end that seats bots (terminal
+    play, simulations) makes them here, so a seed always gives the same bots.
+
+    Raises:
+        InvalidOptions: ``unknown_bot`` (or ``unknown_game``).
+    """
+    rng = random.Random(seed ^ BOT_SALT)
+    return {seat: make_bot(game, names[seat], random.Random(rng.getrandbits(64))) for seat in sorted(names)}
 
 
 @dataclass(frozen=True)
 class GameResult:
     """One finished game: the bot name of each seat, the winners, the scores,
-    and ``extra`` game-specific counts (e.g. ``{"legs": 4}``)."""
+    and ``extra``: the game's :meth:`~mahai.core.Game.stats` (e.g. ``{"legs": 4.0}``)."""
 
     seat_bots: tuple[str, ...]
     winners: frozenset[int]
@@ -85,9 +104,6 @@ class Summary:
         }
 
 
-ExtraFn = Callable[[Any], dict[str, float]]
-
-
 def seat_assignment(bot_names: Sequence[str], players: int, game_index: int) -> tuple[str, ...]:
     """The bot of each seat for game ``game_index`` (cyclic, rotated per game)."""
     return tuple(bot_names[(seat + game_index) % len(bot_names)] for seat in range(players))
@@ -100,22 +116,19 @@ def run_one(
     bot_names: Sequence[str],
     seed: int,
     game_index: int,
-    extra: ExtraFn | None = None,
 ) -> GameResult:
-    """Play game ``game_index`` of a simulation to the end."""
+    """Play game ``game_index`` of a simulation to the end (seed ``seed + game_index``)."""
     game = get_game(game_name)
     names = seat_assignment(bot_names, players, game_index)
-    rng = random.Random(seed + game_index)
-    bots = {seat: make_bot(game.name, name, random.Random(rng.getrandbits(64)))
-            for seat, name in enumerate(names)}
+    bots = make_bots(game.name, dict(enumerate(names)), seed + game_index)
     state = game.new(options, players, seed + game_index)
     play_out(game, state, bots)
-    return GameResult(names, state.winners(), tuple(state.scores()), extra(state) if extra else {})
+    return GameResult(names, state.winners(), tuple(state.scores()), game.stats(state))
 
 
-def _run_chunk(args: tuple[str, Any, int, Sequence[str], int, list[int], ExtraFn | None]) -> list[GameResult]:
-    game_name, options, players, bot_names, seed, indices, extra = args
-    return [run_one(game_name, options, players, bot_names, seed, i, extra) for i in indices]
+def _run_chunk(args: tuple[str, Any, int, Sequence[str], int, list[int]]) -> list[GameResult]:
+    game_name, options, players, bot_names, seed, indices = args
+    return [run_one(game_name, options, players, bot_names, seed, i) for i in indices]
 
 
 def run_games(
@@ -126,24 +139,24 @@ def run_games(
     games: int,
     seed: int,
     jobs: int = 1,
-    extra: ExtraFn | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Iterable[GameResult]:
-    """Yield the results of ``games`` games (``jobs`` worker processes).
+    """Yield the results of ``games`` games (``jobs`` worker processes), in order.
 
-    ``extra`` must be a module-level function when ``jobs > 1`` (it is pickled).
+    Raises:
+        InvalidOptions: ``unknown_game``, ``unknown_bot``, ``bad_player_count``.
     """
     chunk = max(1, min(25, games // max(1, jobs * 4)))
     batches = [list(range(i, min(games, i + chunk))) for i in range(0, games, chunk)]
     if jobs <= 1:
         for batch in batches:
-            results = _run_chunk((game_name, options, players, bot_names, seed, batch, extra))
+            results = _run_chunk((game_name, options, players, bot_names, seed, batch))
             if progress:
                 progress(len(results))
             yield from results
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_run_chunk, (game_name, options, players, bot_names, seed, b, extra))
+        futures = [pool.submit(_run_chunk, (game_name, options, players, bot_names, seed, b))
                    for b in batches]
         for fut in futures:
             results = fut.result()

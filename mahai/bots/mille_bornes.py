@@ -1,4 +1,4 @@
-"""Mille Bornes bots: a rule-of-thumb heuristic player (``BOTS = {"heuristic": …}``).
+"""Mille Bornes bots: a rule-of-thumb heuristic player (``GAME.bots["heuristic"]``).
 
 The heuristic bot sees only its seat's observation
 (:class:`~mahai.games.mille_bornes.MilleBornesObservation`, i.e. ``GAME.observe(state, seat)``) and
@@ -33,6 +33,17 @@ from typing import Any
 from mahai.bots.base import Bot
 from mahai.core.game import Action, Game, Observation, Seat
 from mahai.games.mille_bornes import (
+    CARD_OF,
+    D200,
+    DRAW,
+    END_OF_LIMIT,
+    KM,
+    REMEDY_OF,
+    RIGHT_OF_WAY,
+    ROLL,
+    SAFETY_OF,
+    SPEED_LIMIT,
+    STOP,
     CoupFourre,
     Decline,
     Discard,
@@ -43,26 +54,10 @@ from mahai.games.mille_bornes import (
     Play,
     Remedy,
     Safety,
-)
-from mahai.games.mille_bornes.cards import (
-    CARD_OF,
-    CODES,
-    D200,
-    END_OF_LIMIT,
-    FULL_COUNTS,
-    KM,
-    REDUCED_COUNTS,
-    REMEDY_OF,
-    RIGHT_OF_WAY,
-    ROLL,
-    SAFETY_OF,
-    SPEED_LIMIT,
-    STOP,
     is_distance,
     is_hazard,
     is_safety,
 )
-from mahai.games.mille_bornes.state import reduced_deck
 
 HAZARDS_OF_SAFETY: dict[int, tuple[int, ...]] = {}
 for _h in range(STOP, STOP + 5):
@@ -85,12 +80,12 @@ def unseen_counts(obs: MilleBornesObservation) -> list[int]:
     in the draw pile or in other hands. Raises ValueError for a spectator's observation."""
     if obs.hand is None:
         raise ValueError("a seat's observation is needed")
-    counts = list(REDUCED_COUNTS if reduced_deck(obs.options, obs.players) else FULL_COUNTS)
-    seen: list[str] = [*obs.hand, *obs.discard]
+    counts = list(obs.deck_counts())
+    seen: list[int] = [*obs.hand, *obs.discard]
     for tab in obs.tableaux:
         seen += [*tab.battle, *tab.speed, *tab.distance, *tab.safeties]
-    for code in seen:
-        counts[CARD_OF[code]] -= 1
+    for card in seen:
+        counts[card] -= 1
     return counts
 
 
@@ -115,12 +110,12 @@ class _View:
         self.seat = seat
         self.team = obs.team_of[seat]
         self.tab = obs.tableaux[self.team]
-        self.hand = [CARD_OF[c] for c in obs.hand or ()]
+        self.hand = list(obs.hand or ())
         self.unseen = unseen_counts(obs)
         self.unseen_total = max(1, sum(self.unseen))
-        self.safeties = {CARD_OF[c] for c in self.tab.safeties}
+        self.safeties = set(self.tab.safeties)
         self.row = RIGHT_OF_WAY in self.safeties
-        self.hazard = CARD_OF[self.tab.hazard] if self.tab.hazard is not None else -1
+        self.hazard = self.tab.hazard if self.tab.hazard is not None else -1
         self.remaining = obs.target - self.tab.km
         self.twos_left = 2 - self.tab.two_hundreds
         self.exceed = obs.options.exceed_target
@@ -129,7 +124,7 @@ class _View:
         self.max_target = 1000 if obs.extension_available else obs.target
 
     def protected(self, team: int, hazard: int) -> bool:
-        return CODES[SAFETY_OF[hazard]] in self.obs.tableaux[team].safeties
+        return SAFETY_OF[hazard] in self.obs.tableaux[team].safeties
 
     def needs_roll(self) -> bool:
         """The team is stopped only for want of a roll (MBR-5, MBR-8)."""
@@ -219,7 +214,7 @@ class HeuristicBot(Bot):
                 if isinstance(action, (Play, Remedy)):
                     return action  # fast game: the remedy at once
             return next(a for a in legal if isinstance(a, Decline))
-        if obs.phase == "draw":
+        if obs.phase == DRAW:
             return self._draw(v, legal)
         return max(legal, key=lambda a: self.value(v, a))
 
@@ -229,7 +224,7 @@ class HeuristicBot(Bot):
             if isinstance(action, (Play, Remedy)):
                 return action  # fast game: answer the hazard with its remedy
         top = v.obs.discard[-1] if v.obs.discard else None
-        if top is not None and Draw("discard") in legal and self._wants(v, CARD_OF[top]):
+        if top is not None and Draw("discard") in legal and self._wants(v, top):
             return Draw("discard")
         if Draw() in legal:
             return Draw()
@@ -367,6 +362,3 @@ def heuristic(rng: random.Random) -> Bot:
     """A new :class:`HeuristicBot` (its generator is unused: it plays deterministically)."""
     return HeuristicBot(rng)
 
-
-BOTS = {"heuristic": heuristic}
-"""Bot name → factory taking a ``random.Random`` (see :func:`mahai.bots.make_bot`)."""

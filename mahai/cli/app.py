@@ -1,8 +1,8 @@
-"""The Typer applications every command module hangs its commands on.
+"""The Typer application every command module hangs its commands on.
 
-``mahai play GAME``, ``mahai simulate GAME`` and game-specific groups
-(``mahai denborazup …``) are added by the modules listed in
-:data:`mahai.cli.COMMAND_MODULES`.
+``mahai play GAME``, ``mahai simulate GAME`` and ``mahai replay FILE`` work for every
+installed game (:mod:`mahai.cli.play`, :mod:`mahai.cli.simulate`); a game's real extras
+have their own group (``mahai denborazup …``).
 """
 
 from __future__ import annotations
@@ -15,9 +15,3 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-play_app = typer.Typer(help="Play a game in the terminal against bots (hot-seat for several people).",
-                       no_args_is_help=True)
-simulate_app = typer.Typer(help="Play many games between bots and report statistics.",
-                           no_args_is_help=True)
-app.add_typer(play_app, name="play")
-app.add_typer(simulate_app, name="simulate")

@@ -1,34 +1,26 @@
-"""Helpers shared by the per-game command modules."""
+"""What the commands share: the game's table from the command line, bot lists, errors."""
 
 from __future__ import annotations
 
-import json
-import time
-from collections.abc import Sequence
-from typing import Any
+from typing import Annotated, Any, NamedTuple
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
+from rich.text import Text
 
-from mahai.bots import check_bots
+from mahai.bots import bot_names, check_bots
 from mahai.core.errors import MahaiError
+from mahai.core.game import Game
+from mahai.core.options import parse_option_pairs
+from mahai.games import available_games, get_game
 from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, explain
-from mahai.sim import ExtraFn, run_games, summarize
 
 
 def fail(error: MahaiError, lang: str = DEFAULT_LANGUAGE) -> typer.Exit:
     """Print ``error`` in ``lang`` on stderr; return the Exit to raise (code 2)."""
-    Console(stderr=True).print(f"[red]{explain(error, lang)}[/red]")
+    # Text, not markup: a "[" in a path is not a style; soft_wrap: a long path stays whole
+    Console(stderr=True, soft_wrap=True).print(Text(explain(error, lang), style="red"))
     return typer.Exit(code=2)
-
-
-def parse_bot_list(game: str, text: str) -> list[str]:
-    """``"heuristic,random"`` → checked bot names (raises ``unknown_bot``)."""
-    names = [b.strip() for b in text.split(",") if b.strip()]
-    check_bots(game, names)
-    return names
 
 
 def check_lang(lang: str) -> str:
@@ -37,41 +29,66 @@ def check_lang(lang: str) -> str:
     return lang
 
 
-def simulate_command(
-    game_name: str,
-    options: Any,
-    players: int,
-    bots: Sequence[str],
-    games: int,
-    seed: int,
-    jobs: int,
-    as_json: bool,
-    extra: ExtraFn | None = None,
-) -> dict[str, Any]:
-    """Run a simulation with a progress bar; print a table or JSON; return the JSON."""
-    console = Console(stderr=as_json)
-    start = time.perf_counter()
-    with Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-        console=Console(stderr=True), transient=as_json,
-    ) as progress:
-        task = progress.add_task(game_name, total=games)
-        results = list(run_games(game_name, options, players, bots, games, seed, jobs, extra,
-                                 progress=lambda n: progress.advance(task, n)))
-    summary = summarize(results, lambda: time.perf_counter() - start)
-    data = summary.to_json()
-    if as_json:
-        print(json.dumps(data, indent=2))
-        return data
-    table = Table(title=f"{game_name}: {summary.games} games, {players} players")
-    for col in ("bot", "games", "wins", "win rate", "95% interval", "mean score"):
-        table.add_column(col, justify="right" if col != "bot" else "left")
-    for name, st in data["bots"].items():
-        lo, hi = st["win_rate_95"]
-        table.add_row(name, str(st["games"]), str(st["wins"]), f"{st['win_rate']:.1%}",
-                      f"{lo:.1%} – {hi:.1%}", f"{st['mean_score']:.1f}")
-    console.print(table)
-    for key, value in data["means"].items():
-        console.print(f"mean {key}: {value:.2f}")
-    console.print(f"games per second: {data['games_per_second']}")
-    return data
+GameArg = Annotated[str, typer.Argument(
+    help="The game: " + ", ".join(name.replace("_", "-") for name in available_games()) + ".")]
+EditionOpt = Annotated[str | None, typer.Option(
+    help="The edition (default: the game's edition for the player count).")]
+OptionPairs = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", help="A rule option, k=v (repeatable).")]
+PlayersOpt = Annotated[int | None, typer.Option(
+    help="Players (default: the count the edition is made for, else the fewest it allows).")]
+LangOpt = Annotated[str, typer.Option(help="eu, en, es or fr.", callback=check_lang)]
+
+
+class TableSetup(NamedTuple):
+    """A game, its options and the player count, as the command line asked."""
+
+    game: Game[Any, Any]
+    options: Any
+    players: int
+
+
+def table_setup(game_name: str, edition: str | None, pairs: list[str] | None,
+                players: int | None) -> TableSetup:
+    """The game named ``game_name``, the options of ``edition`` (default: the game's
+    :meth:`~mahai.core.Game.default_edition` for ``players``) with ``k=v`` overrides, and the
+    player count, checked. The default count is the first the options allow
+    (:meth:`~mahai.core.Game.players`) for which the edition is the game's default edition
+    (Spades ``standard``: 4, ``two_player``: 2), else the first they allow.
+
+    Raises:
+        InvalidOptions: ``unknown_game``, ``unknown_edition``, ``unknown_option``,
+            ``bad_option_value``, ``bad_option_syntax``, ``bad_player_count``.
+    """
+    game = get_game(game_name)
+    name = edition or game.default_edition(players)
+    options = game.options(name, **parse_option_pairs(pairs or []))
+    if players is None:
+        allowed = [n for n in game.players(options) if _allows(game, options, n)] or [*game.players(options)]
+        players = next((n for n in allowed if game.default_edition(n) == name), allowed[0])
+    game.check_players(options, players)
+    return TableSetup(game, options, players)
+
+
+def _allows(game: Game[Any, Any], options: Any, players: int) -> bool:
+    try:
+        game.check_players(options, players)
+    except MahaiError:
+        return False
+    return True
+
+
+def bot_list(game: Game[Any, Any], text: str | None, default: list[str]) -> list[str]:
+    """``"heuristic,random"`` → checked bot names; ``default`` when ``text`` is None.
+
+    Raises:
+        InvalidOptions: ``unknown_bot``.
+    """
+    names = [b.strip() for b in text.split(",") if b.strip()] if text is not None else default
+    check_bots(game.name, names)
+    return names
+
+
+def strongest(game: Game[Any, Any]) -> str:
+    """The game's strongest bot (``random`` if it declares none)."""
+    return bot_names(game.name)[0]

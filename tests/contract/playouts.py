@@ -32,7 +32,7 @@ from mahai.games import available_games, get_game
 
 SHORT_STEPS = int(os.environ.get("MAHAI_CONTRACT_STEPS", "120"))
 LONG_STEPS = int(os.environ.get("MAHAI_CONTRACT_LONG_STEPS", "2000"))
-SAMPLED = int(os.environ.get("MAHAI_CONTRACT_SAMPLED", "400"))
+SAMPLED = int(os.environ.get("MAHAI_CONTRACT_SAMPLED", "150"))
 BASE_SEED = int(os.environ.get("MAHAI_CONTRACT_SEED", "0"))
 
 

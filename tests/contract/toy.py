@@ -237,6 +237,14 @@ class AliasingView(Toy):
         return AliasingObservation(**vars(o), state=state)
 
 
+class SharedEventData(Toy):
+    def project_event(self, event: Event, viewer: Seat | None) -> dict[str, Any] | None:
+        seen = super().project_event(event, viewer)
+        if seen is not None and "cards" in seen:
+            seen["cards"] = event.data["cards"]
+        return seen
+
+
 @dataclass(frozen=True)
 class SetObservation(ToyObservation):
     def to_json(self) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""Terminal play (scripted whole games, hot-seat privacy) and the ``mahai`` commands for DenboraZup."""
+"""DenboraZup in the terminal (the generic driver with the DenboraZup screen: scripted whole games,
+simultaneous decisions behind hot-seat hand-overs, DZR-5) and the ``mahai`` commands for DenboraZup."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from mahai.cli import app
-from mahai.tui.denborazup import DenboraZupTerminal
+from mahai.i18n import translate
+from mahai.tui.driver import Terminal
 from tests.denborazup.helpers import MINI, mini_game
 
 G = mini_game()
@@ -22,13 +24,13 @@ class LogConsole(Console):
 
     def __init__(self, log: list[str]) -> None:
         super().__init__(record=True, width=120, force_terminal=False)
-        self.log = log
+        self.entries = log
 
     def clear(self, home: bool = True) -> None:
-        self.log.append("CLEAR")
+        self.entries.append("CLEAR")
 
 
-def auto_player(term_ref: list[DenboraZupTerminal], log: list[str], mistakes: bool = True) -> Any:
+def auto_player(term_ref: list[Terminal], log: list[str], mistakes: bool = True) -> Any:
     """An input function answering like a person from what the terminal shows; every few
     prompts it first types something wrong (the terminal must explain and ask again)."""
     count = [0]
@@ -37,13 +39,13 @@ def auto_player(term_ref: list[DenboraZupTerminal], log: list[str], mistakes: bo
         log.append(prompt)
         count[0] += 1
         term = term_ref[0]
-        state = term.state
-        seat = state.to_act()[0]
+        state: Any = term.state
+        seat = term.asking
+        if seat is None:  # a hand-over: press Enter
+            return ""
         if mistakes and count[0] % 7 == 0 and "Enter" not in prompt:
             return "zzz 99"
         phase = state.phase
-        if "only you are looking" in prompt or "bakarrik begira" in prompt:
-            return ""
         if phase == "flip":
             return ""
         if phase == "decide":
@@ -70,12 +72,12 @@ def auto_player(term_ref: list[DenboraZupTerminal], log: list[str], mistakes: bo
 
 
 def run_game(mode: str, players: int, humans: int, seed: int, lang: str = "eu",
-             mistakes: bool = True) -> tuple[DenboraZupTerminal, list[str], str]:
+             mistakes: bool = True) -> tuple[Terminal, list[str], str]:
     log: list[str] = []
-    ref: list[DenboraZupTerminal] = []
+    ref: list[Terminal] = []
     console = LogConsole(log)
-    term = DenboraZupTerminal(G.options(mode=mode), players, humans, seed, lang=lang, bot="medium", game=G,
-                              console=console, input_fn=auto_player(ref, log, mistakes))
+    term = Terminal(G, G.options(mode=mode), players, humans, seed, lang=lang, bots=["medium"],
+                    console=console, input_fn=auto_player(ref, log, mistakes))
     ref.append(term)
     term.run()
     return term, log, console.export_text()
@@ -84,9 +86,10 @@ def run_game(mode: str, players: int, humans: int, seed: int, lang: str = "eu",
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_solo_game_to_the_end_with_rating(seed: int) -> None:
     term, log, out = run_game("solo", 1, 1, seed)
-    assert term.state.is_over
-    rating = term.state.rating()
-    assert rating is not None and f"Erabilitako kartak: {term.state.used[0]} — {rating}" in out
+    state: Any = term.state
+    assert state.is_over
+    rating = state.rating()
+    assert rating is not None and f"Erabilitako kartak: {state.used[0]} — {rating}" in out
     assert "Zure eskua (gertakariak, datarik gabe)" in out and "Txanpona" in out
     assert "Ez da ulertzen" in out or "ez dago zure eskuan" in out  # the mistakes were explained
 
@@ -95,7 +98,8 @@ def test_solo_game_to_the_end_with_rating(seed: int) -> None:
 def test_multi_game_against_bots_to_the_end(mode: str, players: int, seed: int) -> None:
     term, log, out = run_game(mode, players, 1, seed, lang="en")
     assert term.state.is_over
-    assert "Winner: " in out and "Reveal" in out and "Cards left" in out
+    names = ", ".join(f"Player {s + 1}" for s in sorted(term.state.winners()))
+    assert translate("tui", "winners", "en", names=names) in out and "Reveal" in out and "Cards left" in out
     if mode == "long":
         assert "Timeline" in out
 
@@ -103,10 +107,11 @@ def test_multi_game_against_bots_to_the_end(mode: str, players: int, seed: int) 
 def test_hot_seat_clears_the_screen_around_each_secret_choice() -> None:
     term, log, out = run_game("multi", 3, 2, seed=4, lang="en", mistakes=False)
     assert term.state.is_over
-    asks = [i for i, line in enumerate(log) if "only you are looking" in line]
+    asks = [i for i, line in enumerate(log) if line.startswith("Pass the keyboard to Player ")]
     assert len(asks) >= 4
     for i in asks:
         assert log[i - 1] == "CLEAR"  # the screen is cleared before a hand is shown
+        assert log[i + 1] == "CLEAR"  # and after the hand-over prompt, before the next person's table
     # after each secret choice the screen is cleared again before the next person is asked
     choice_prompts = [i for i, line in enumerate(log) if "card number" in line]
     assert choice_prompts
@@ -115,21 +120,24 @@ def test_hot_seat_clears_the_screen_around_each_secret_choice() -> None:
 
 
 def test_cli_solo_game_with_plain_input() -> None:
-    result = runner.invoke(app, ["play", "denborazup", "--mode", "solo", "--seed", "5", "--deck", str(MINI),
-                                 "--lang", "en"], input="\n1\n" * 300)
+    result = runner.invoke(app, ["play", "denborazup", "--edition", "solo", "--seed", "5", "--lang", "en"],
+                           input="\n1\n" * 300)
     assert result.exit_code == 0, result.output
     assert "Cards used:" in result.output
 
 
 def test_cli_rejects_bad_options() -> None:
-    result = runner.invoke(app, ["play", "denborazup", "--players", "9", "--deck", str(MINI)])
+    result = runner.invoke(app, ["play", "denborazup", "--players", "9"])
     assert result.exit_code == 2
-    result = runner.invoke(app, ["play", "denborazup", "--mode", "short"])
+    result = runner.invoke(app, ["play", "denborazup", "--edition", "short"])
     assert result.exit_code == 2
+    result = runner.invoke(app, ["play", "denborazup", "--edition", "solo", "--players", "2"])
+    assert result.exit_code == 2  # DZR-12: solo is one player
 
 
 def test_cli_simulate_json() -> None:
-    result = runner.invoke(app, ["simulate", "denborazup", "--games", "6", "--players", "3", "--json"])
+    result = runner.invoke(app, ["simulate", "denborazup", "--games", "6", "--players", "3", "--bots",
+                                 "expert,medium,easy", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout[result.stdout.index("{"):])
     assert data["games"] == 6 and set(data["bots"]) == {"expert", "medium", "easy"}

@@ -2,7 +2,9 @@
 
 Each file under ``golden/`` holds a :class:`~mahai.core.GameRecord` played by random bots with a
 fixed seed, the expected final scores and winners, and a hash of every intermediate observation
-(all seats and a spectator, after each action).
+(all seats and a spectator, after each action). Beside it, ``<name>.txt`` is the readable
+transcript of the same game (:func:`transcript`): every action and every event as seat 0 reads
+them in Basque; the tests diff it.
 """
 
 from __future__ import annotations
@@ -11,11 +13,12 @@ import hashlib
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from mahai.bots import RandomBot
 from mahai.core import GameRecord, State
-from mahai.games.mille_bornes import GAME
+from mahai.games.mille_bornes import GAME, MilleBornesAction
+from mahai.i18n import render
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 GAMES: list[tuple[str, str, int, int, dict[str, Any]]] = [
@@ -34,6 +37,27 @@ def observation_hash(state: State[Any]) -> str:
     return hashlib.sha256(json.dumps(views, sort_keys=True).encode()).hexdigest()[:16]
 
 
+TRANSCRIPT_VIEWER = 0
+SEAT_NAMES = "ABCDEF"
+
+
+def transcript(record: GameRecord) -> str:
+    """The game as text: per step ``v<version> <seat>: <action>`` (Basque, ``describe_action``),
+    then ``  <sentence>`` for each event as projected for seat 0 (``describe_event``)."""
+    lines = []
+    name = SEAT_NAMES.__getitem__
+    for step in record.steps(GAME):
+        if step.seat is not None and step.notation is not None:
+            action = render(GAME.describe_action(GAME.parse_action(step.notation)), "eu", name)
+            lines.append(f"v{step.version} {SEAT_NAMES[step.seat]}: {action}")
+        for event in step.events:
+            seen = GAME.project_event(event, TRANSCRIPT_VIEWER)
+            message = GAME.describe_event(seen, TRANSCRIPT_VIEWER) if seen is not None else None
+            if message is not None:
+                lines.append("  " + render(message, "eu", name))
+    return "\n".join(lines) + "\n"
+
+
 def generate(edition: str, players: int, seed: int, overrides: dict[str, Any]) -> dict[str, Any]:
     options = GAME.options(edition, **overrides)
     state = GAME.new(options, players, seed)
@@ -42,8 +66,8 @@ def generate(edition: str, players: int, seed: int, overrides: dict[str, Any]) -
     hashes = [observation_hash(state)]
     while not state.is_over:
         seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        action = legal[legal.index(bots[seat].act(GAME, seat, GAME.observe(state, seat), legal))]  # type: ignore[arg-type]
+        action = cast(MilleBornesAction,
+                      bots[seat].act(GAME, seat, GAME.observe(state, seat), state.legal_actions(seat)))
         state.apply(seat, action)
         record.actions.append((seat, action.notation()))
         hashes.append(observation_hash(state))
@@ -61,6 +85,8 @@ def main() -> None:
     for name, edition, players, seed, overrides in GAMES:
         data = generate(edition, players, seed, overrides)
         (GOLDEN / f"{name}.json").write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
+        record = GameRecord.from_json(json.dumps(data["record"]))
+        (GOLDEN / f"{name}.txt").write_text(transcript(record), encoding="utf-8")
         print(name, len(data["record"]["actions"]), "actions", data["legs"], "legs", data["final_scores"])
 
 

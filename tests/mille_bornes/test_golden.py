@@ -1,14 +1,16 @@
-"""Golden records replay identically: every intermediate observation, final scores, winners."""
+"""Golden records replay identically: every intermediate observation, final scores, winners,
+and the readable transcript (actions and seat 0's events in Basque) line for line."""
 
 from __future__ import annotations
 
+import difflib
 import json
 
 import pytest
 
 from mahai.core import GameRecord
 from mahai.games.mille_bornes import GAME
-from tests.mille_bornes.golden_records import GAMES, GOLDEN, observation_hash
+from tests.mille_bornes.golden_records import GAMES, GOLDEN, observation_hash, transcript
 
 
 @pytest.mark.parametrize("name", [g[0] for g in GAMES])
@@ -24,3 +26,13 @@ def test_golden_record_replays_identically(name: str) -> None:
     assert list(state.scores()) == data["final_scores"]
     assert sorted(state.winners()) == data["winners"]
     assert GAME.stats(state) == {"legs": data["legs"]}  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", [g[0] for g in GAMES])
+def test_golden_transcript(name: str) -> None:
+    data = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))
+    record = GameRecord.from_json(json.dumps(data["record"]))
+    expected = (GOLDEN / f"{name}.txt").read_text(encoding="utf-8").splitlines()
+    got = transcript(record).splitlines()
+    diff = list(difflib.unified_diff(expected, got, "golden", "now", lineterm="", n=1))
+    assert not diff, "\n".join(diff[:40])

@@ -78,7 +78,7 @@ def test_draw_and_deal_events_are_private() -> None:
     for viewer in (st.next_seat(seat), None):
         theirs = GAME.project_event(event, viewer)
         assert theirs == {"kind": "draw", "seat": seat, "source": "pile", "why": "turn"}
-    deals = [e for e in make("eu", 3, seed=4).log if e.kind == "deal"]
+    deals = [e for e in make("eu", 3, seed=4).start_events if e.kind == "deal"]
     assert len(deals) == 3
     for e in deals:
         for viewer in range(3):

@@ -4,14 +4,15 @@ decides from its own observation only."""
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 
-from mahai.bots import make_bot
+from mahai.bots import bot_names, make_bot
 from mahai.bots.base import Bot
-from mahai.bots.mille_bornes import BOTS, HeuristicBot, finish_cards, unseen_counts
+from mahai.bots.mille_bornes import HeuristicBot, finish_cards, unseen_counts
 from mahai.core.game import Action
-from mahai.games.mille_bornes import GAME, MilleBornesState
+from mahai.games.mille_bornes import GAME, MilleBornesAction, MilleBornesState
 from mahai.sim import run_games, summarize
 from tests.mille_bornes_play.positions import bury, make, put, set_hand, turn
 
@@ -24,7 +25,8 @@ def decide(st: MilleBornesState, seat: int, bot: Bot | None = None) -> str:
 
 
 def test_registered_for_the_driver() -> None:
-    assert set(BOTS) == {"heuristic"}
+    assert dict(GAME.bots) == {"heuristic": "mahai.bots.mille_bornes:heuristic"}
+    assert bot_names("mille_bornes") == ["heuristic", "random"]
     assert isinstance(make_bot("mille_bornes", "heuristic", random.Random(1)), HeuristicBot)
 
 
@@ -189,7 +191,7 @@ def test_the_least_useful_card_is_discarded(useless: str, setup: str) -> None:
 
 
 def _code(card: int) -> str:
-    from mahai.games.mille_bornes.cards import CODES
+    from mahai.games.mille_bornes import CODES
 
     return CODES[card]
 
@@ -236,7 +238,8 @@ def test_decisions_depend_only_on_the_observation() -> None:
     checked = 0
     while not st.is_over and checked < 300:
         seat = st.to_act()[0]
-        action = bots[seat].act(GAME, seat, GAME.observe(st, seat), st.legal_actions(seat))
+        action = cast(MilleBornesAction,
+                      bots[seat].act(GAME, seat, GAME.observe(st, seat), st.legal_actions(seat)))
         other = st.clone()
         hidden = [c for s in range(3) if s != seat for c in other.hands[s]] + other.draw_pile
         rng.shuffle(hidden)

@@ -3,8 +3,7 @@ regression tests once fixed."""
 
 from __future__ import annotations
 
-from mahai.games.mille_bornes import GAME
-from mahai.games.mille_bornes.cards import CODES
+from mahai.games.mille_bornes import CODES, GAME
 from tests.mille_bornes_play.positions import bury, make, put, set_hand, turn
 
 

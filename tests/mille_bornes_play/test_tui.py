@@ -1,9 +1,11 @@
-"""The terminal front end, driven by scripted input through whole games (eu, en, fr, hot-seat)."""
+"""Mille Bornes in the terminal (the generic driver with the Mille Bornes screen), driven by
+scripted input through whole games (eu, en, fr, hot-seat)."""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -11,15 +13,15 @@ from rich.console import Console
 from mahai.core.errors import IllegalAction, MalformedAction
 from mahai.core.game import Event
 from mahai.games.mille_bornes import GAME
-from mahai.i18n import explain, translate
-from mahai.tui.mille_bornes import TerminalTable
+from mahai.i18n import explain, render, translate
+from mahai.tui.driver import Terminal
 from tests.mille_bornes_play.positions import put, set_hand, turn
 
 
 def table_for(players: int, humans: int, lang: str, seed: int, edition: str = "eu",
-              script: Callable[[TerminalTable, str], str] | None = None) -> tuple[TerminalTable, io.StringIO]:
+              script: Callable[[Terminal, str], str] | None = None) -> tuple[Terminal, io.StringIO]:
     out = io.StringIO()
-    holder: list[TerminalTable] = []
+    holder: list[Terminal] = []
 
     def first_legal(prompt: str) -> str:
         table = holder[0]
@@ -27,10 +29,11 @@ def table_for(players: int, humans: int, lang: str, seed: int, edition: str = "e
             return script(table, prompt)
         if table.asking is None:
             return ""
-        return table.state.legal_actions(table.asking)[0].notation()
+        first: str = table.state.legal_actions(table.asking)[0].notation()
+        return first
 
-    table = TerminalTable(GAME.options(edition), players, humans, seed, lang=lang, input_fn=first_legal,
-                          console=Console(file=out, width=120, color_system=None))
+    table = Terminal(GAME, GAME.options(edition), players, humans, seed, lang=lang, input_fn=first_legal,
+                     bots=["heuristic"], console=Console(file=out, width=120, color_system=None))
     holder.append(table)
     return table, out
 
@@ -42,24 +45,25 @@ class Script:
         self.bad = ["", "99", "xyzzy 3", "hazard stop 0", "-9"]
         self.expected: list[str] = []
 
-    def __call__(self, table: TerminalTable, prompt: str) -> str:
+    def __call__(self, table: Terminal, prompt: str) -> str:
         seat = table.asking
         if seat is None:
             return ""
-        st = table.state
+        st: Any = table.state
         if self.bad and st.phase == 1 and seat == st.turn and not st.pending:
             text = self.bad.pop(0)
             self.expected.append(self.explain(table, seat, text))
             return text
-        return st.legal_actions(seat)[0].notation()
+        first: str = st.legal_actions(seat)[0].notation()
+        return first
 
     @staticmethod
-    def explain(table: TerminalTable, seat: int, text: str) -> str:
+    def explain(table: Terminal, seat: int, text: str) -> str:
         """What the front end must say about ``text`` (computed from the rules, not the front end)."""
-        hand = table.state.hand_codes(seat)
+        hand = table.state.hand_codes(seat)  # type: ignore[attr-defined]
         lang = table.lang
         if text == "":
-            return explain(MalformedAction("empty_choice", domain="mb_tui"), lang)
+            return explain(MalformedAction("empty_choice", domain="tui"), lang)
         if text in ("99", "-9"):
             number = int(text.lstrip("-"))
             error = MalformedAction("no_such_card", domain="mb_tui", number=number, size=len(hand))
@@ -75,7 +79,7 @@ class Script:
 def test_a_whole_game_with_scripted_input(lang: str, players: int, seed: int) -> None:
     script = Script()
     table, out = table_for(players, 1, lang, seed, script=script)
-    state = table.run()
+    state: Any = table.run()
     text = out.getvalue()
     assert state.is_over and state.winners()
     assert not script.bad, "every bad input was tried"
@@ -88,9 +92,9 @@ def test_a_whole_game_with_scripted_input(lang: str, players: int, seed: int) ->
     assert text.count(translate("mb_tui", "leg_total", lang)) == state.legs_played
     for item in ("distance", "safeties", "coups_fourres", "trip", "delayed_action", "safe_trip", "shut_out"):
         assert translate("mille_bornes", f"score.{item}", lang) in text
-    winners = sorted({state.team_of[s] for s in state.winners()})
-    assert translate("mb_tui", "winner", lang, teams=f"{winners[0]} (", points="")[:12] in text
-    assert str(max(state.totals)) in text
+    winners = ", ".join("ABC"[s] for s in sorted(state.winners()))
+    assert translate("tui", "winners", lang, names=winners) in text
+    assert str(max(state.totals)) in text.split(translate("tui", "winners", lang, names=winners))[1]
     # Basque by default with the sheet's card names; English card names in English
     assert translate("mille_bornes", "card.roll", lang) in text
     if lang == "eu":
@@ -108,9 +112,11 @@ def test_the_human_sees_only_their_projection() -> None:
         screen = out.getvalue()[len("".join(seen)):]
         seen.append(screen)
         hand_line = next(line for line in reversed(screen.splitlines()) if line.startswith("Your hand:"))
-        for code in set(table.state.hand_codes(1)) - set(table.state.hand_codes(0)):
+        st: Any = table.state
+        for code in set(st.hand_codes(1)) - set(st.hand_codes(0)):
             assert translate("mille_bornes", f"card.{code}", "en") not in hand_line
-        return table.state.legal_actions(0)[0].notation()
+        first: str = st.legal_actions(0)[0].notation()
+        return first
 
     table.input_fn = spy
     for _ in range(40):
@@ -118,11 +124,16 @@ def test_the_human_sees_only_their_projection() -> None:
     assert len(seen) >= 10
 
 
-def _window_on_team_0(humans: int, holds: bool) -> TerminalTable:
+def decisions(table: Terminal) -> list[tuple[int | None, str | None]]:
+    """Every decision put to a person: ``(seat, "turn" | "coup_fourre" | "extension")``."""
+    return [(turn.viewer, turn.view["decision"]) for turn in table.asked]
+
+
+def _window_on_team_0(humans: int, holds: bool) -> Terminal:
     """4 players, teams {0, 2} and {1, 3}, direction right: seat 3 stops team 0; seat 2 is next,
     seat 0 is in the window (MBR-10)."""
     table, _ = table_for(4, humans, "eu", 1)
-    st = table.state
+    st: Any = table.state
     put(st, 0, "roll")
     set_hand(st, 3, "stop", "25", "25", "50", "50", "75", "75")
     set_hand(st, 0, *(["right_of_way"] if holds else ["roll"]), "25", "50", "75", "100", "repairs")
@@ -137,13 +148,14 @@ def test_a_lone_player_in_the_window_is_asked_only_when_holding_the_safety() -> 
     answers = iter(["2"])  # the menu: 1) do nothing 2) coup fourré
     table.input_fn = lambda prompt: next(answers)
     table.step()
-    assert table.asked == [(0, "coup_fourre")]
-    assert "right_of_way" in GAME.view(table.state, None)["tableaux"][0]["coups_fourres"]
+    assert decisions(table) == [(0, "coup_fourre")]
+    view = GAME.view(table.state, None)  # type: ignore[arg-type]
+    assert "right_of_way" in view["tableaux"][0]["coups_fourres"]
 
     table = _window_on_team_0(humans=1, holds=False)
     table.input_fn = lambda prompt: pytest.fail("nobody may be asked")
     table.step()
-    assert table.asked == [] and table.state.to_act() == (2,)
+    assert decisions(table) == [] and table.state.to_act() == (2,)
 
 
 @pytest.mark.parametrize("holds", [True, False])
@@ -159,8 +171,8 @@ def test_hot_seat_asks_the_window_whether_or_not_the_safety_is_held(holds: bool)
 
     table.input_fn = answer
     table.step()
-    assert prompts[0] == translate("mb_tui", "handoff", "eu", seat="A")
-    assert table.asked == [(0, "coup_fourre")]
+    assert prompts[0] == translate("tui", "handoff", "eu", name="A")
+    assert decisions(table) == [(0, "coup_fourre")]
     assert table.state.to_act() == (2,)
 
 
@@ -170,9 +182,9 @@ def test_hot_seat_game_to_the_end_hands_the_keyboard_over() -> None:
     table, out = table_for(4, 3, "fr", 21)
     log: list[tuple[str, int | None]] = []
     windows: list[int] = []
-    original = table.after
+    original = table.tell_events
 
-    def after(events: list[Event]) -> None:
+    def tell_events(events: list[Event]) -> None:
         for event in events:
             if event.kind == "window":
                 windows.extend(s for s in event.data["pending"] if s in table.humans)
@@ -182,9 +194,10 @@ def test_hot_seat_game_to_the_end_hands_the_keyboard_over() -> None:
         log.append((prompt, table.asking))
         if table.asking is None:
             return ""
-        return table.state.legal_actions(table.asking)[0].notation()
+        first: str = table.state.legal_actions(table.asking)[0].notation()
+        return first
 
-    table.after = after  # type: ignore[method-assign]
+    table.tell_events = tell_events  # type: ignore[method-assign,assignment]
     table.input_fn = answer
     state = table.run()
     assert state.is_over
@@ -193,10 +206,10 @@ def test_hot_seat_game_to_the_end_hands_the_keyboard_over() -> None:
         _, seat = log[i]
         previous = [s for _, s in log[:i] if s is not None]
         if seat is not None and previous and previous[-1] != seat:
-            assert log[i - 1][0] == translate("mb_tui", "handoff", "fr", seat="ABC"[seat])
+            assert log[i - 1][0] == translate("tui", "handoff", "fr", name="ABC"[seat])
     assert len(set(asked)) == 3
-    assert sum(1 for s, d in table.asked if d == "coup_fourre") == len(windows) > 0
-    assert "Vainqueur" in out.getvalue()
+    assert sum(1 for s, d in decisions(table) if d == "coup_fourre") == len(windows) > 0
+    assert translate("tui", "winners", "fr", names="").strip() in out.getvalue()
 
 
 def test_quitting_and_end_of_input_stop_the_game() -> None:
@@ -216,61 +229,80 @@ def test_quitting_and_end_of_input_stop_the_game() -> None:
 def test_a_hazard_needs_its_team_when_several_can_take_it() -> None:
     """3 players: a hazard by hand number alone is ambiguous when both opponents roll."""
     table, _ = table_for(3, 1, "en", 4)
-    st = table.state
+    st: Any = table.state
     put(st, 1, "roll")
     put(st, 2, "roll")
     set_hand(st, 0, "accident", "25", "50", "75", "100", "roll", "repairs")
     turn(st, 0)
-    obs = GAME.observe(st, 0)
+    seen = table.turn(0, st.legal_actions(0))
+
+    def read(text: str) -> str:
+        action = table.screen.read(text, seen)
+        assert action is not None
+        return action.notation()
+
     with pytest.raises(MalformedAction) as err:
-        table.hand_action("1", 0, obs)
+        read("1")
     assert (err.value.code, err.value.domain, err.value.params["teams"]) == ("which_team", "mb_tui", "1, 2")
-    assert table.hand_action("1 2", 0, obs).notation() == "hazard accident 2"
-    assert table.hand_action("-1", 0, obs).notation() == "discard accident"
-    assert table.hand_action("6", 0, obs).notation() == "play roll"
-    assert table.hand_action("7", 0, obs).notation() == "remedy repairs"
+    assert read("1 2") == "hazard accident 2"
+    assert read("-1") == "discard accident"
+    assert read("2") == "play 25"
+    assert read("6") == "play roll"
+    assert read("7") == "remedy repairs"
+    assert table.screen.read("remedy repairs", seen) is None  # notation: read by the driver
 
 
 def test_no_line_tells_what_another_seat_drew_or_holds() -> None:
-    """Event lines come from ``GAME.project_event`` for the person's seat: the person's own draws are
-    named, the bot's draws never are (they are not even mentioned), whatever the card."""
+    """News come from ``GAME.project_event`` for the person's seat, told by ``describe_event``: the
+    person's own draws name the card; the bot's draws never do (their projection has no card)."""
     table, out = table_for(2, 1, "en", 6)
-    draws = {0: 0, 1: 0}
-    original = table.after
+    own: list[tuple[str, str | None]] = []
+    others: list[tuple[str, str | None]] = []
+    original = table.tell_events
 
-    def after(events: list[Event]) -> None:
+    def tell_events(events: list[Event]) -> None:
         for event in events:
             if event.kind == "draw" and event.data["source"] == "pile":
-                draws[event.data["seat"]] += 1
+                seen = GAME.project_event(event, 0)
+                assert seen is not None
+                message = GAME.describe_event(seen, 0)
+                line = table.tell(message, 0) if message is not None else None
+                if event.data["seat"] == 0:
+                    own.append((event.data["card"], line))
+                else:
+                    assert "card" not in seen
+                    others.append((event.data["card"], line))
         original(events)
 
-    table.after = after  # type: ignore[method-assign]
+    table.tell_events = tell_events  # type: ignore[method-assign,assignment]
     for _ in range(300):
         if table.state.is_over:
             break
         table.step()
     text = out.getvalue()
-    shown = text.count("You drew ")
-    assert draws[1] > 20 and 0 < shown <= draws[0]
-    assert "B drew" not in text and "drew" not in text.replace("You drew", "")
+    assert len(others) > 20 and own
+    for card, line in own:
+        assert line is not None and line in text and translate("mille_bornes", f"card.{card}", "en") in line
+    for card, line in others:
+        assert line is None or translate("mille_bornes", f"card.{card}", "en") not in line
 
 
 @pytest.mark.parametrize("answer,target", [("1", 1000), ("2", None)])
 def test_the_extension_is_asked_when_exactly_700_is_completed(answer: str, target: int | None) -> None:
     """MBR-12: “segituko dut” → the target becomes 1000 for everyone; no → the leg ends (sheet shown)."""
     table, out = table_for(2, 1, "eu", 12)
-    st = table.state
+    st: Any = table.state
     put(st, 0, "roll", "200", "200", "100", "100", "75")
     set_hand(st, 0, "25", "100", "50", "75", "50", "roll", "stop")
     turn(st, 0)
     answers = iter(["1", answer, ""])  # card 1 (25 km → 700), then the extension menu, then Enter
     table.input_fn = lambda prompt: next(answers)
     table.step()
-    assert table.asked == [(0, "turn")]
+    assert decisions(table) == [(0, "turn")]
     table.step()
-    assert table.asked == [(0, "turn"), (0, "extension")]
+    assert decisions(table) == [(0, "turn"), (0, "extension")]
     text = out.getvalue()
-    assert translate("mb_tui", "action.extend_yes", "eu") in text
+    assert f"1) {render(GAME.describe_action(GAME.parse_action('extend yes')), 'eu')}" in text
     if target is not None:
         assert st.target == target and st.legs_played == 0
     else:

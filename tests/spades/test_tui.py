@@ -1,10 +1,15 @@
-"""The terminal game, driven by scripted input through whole matches (4 and 2
-players, hot-seat), with illegal input explained in the player's language."""
+"""Spades in the terminal (the generic driver with the Spades screen), driven by scripted input
+through whole matches (4 and 2 players, hot-seat), with illegal input explained in the player's
+language (SPR-6 blind nil before the cards are shown, SPR-8 following suit, SPR-10…12 sheets)."""
 
 from __future__ import annotations
 
 import io
 import random
+import re
+import string
+from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -13,8 +18,9 @@ from typer.testing import CliRunner
 from mahai.cli import app
 from mahai.games.spades import GAME, BlindNil
 from mahai.games.spades.cards import card_text, cards_of
-from mahai.i18n import translate
-from mahai.tui.spades import SpadesTerminal
+from mahai.i18n import LANGUAGES, catalog, translate
+from mahai.tui.driver import Terminal
+from mahai.tui.spades import SpadesScreen
 from tests.spades.policy import choose
 
 
@@ -25,7 +31,7 @@ class Script:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
-        self.table: SpadesTerminal | None = None
+        self.table: Terminal | None = None
         self.prompts: list[tuple[str, str]] = []  # (prompt, output printed before it)
         self.tried: set[str] = set()
         self.pending: list[str] = []
@@ -39,7 +45,7 @@ class Script:
         self.mark = len(text)
         if self.pending:
             return self.pending.pop(0)
-        state = self.table.state
+        state: Any = self.table.state
         (seat,) = state.to_act()
         if "Enter" in prompt or "Intro" in prompt or "Entrée" in prompt:
             return ""
@@ -58,7 +64,7 @@ class Script:
             return " ".join(card_text(c) for c in cards_of(hand)[:state.options.blind_nil_exchange])
         if state.phase == "draw":
             return self.rng.choice(["k", "d", "keep"])
-        legal = [a.card for a in state.legal_actions(seat)]  # type: ignore[union-attr]
+        legal = [a.card for a in state.legal_actions(seat)]
         choice = card_text(planned.card)  # type: ignore[union-attr]
         if "not_in_hand" not in self.tried:
             self.tried.add("not_in_hand")
@@ -74,12 +80,12 @@ class Script:
 
 
 def run_match(players: int, humans: int, seed: int, lang: str,
-              **overrides: str) -> tuple[SpadesTerminal, Script]:
+              **overrides: str) -> tuple[Terminal, Script]:
     options = GAME.options("two_player" if players == 2 else "standard", **overrides)
     out = io.StringIO()
     script = Script(seed)
-    table = SpadesTerminal(options, players, humans, seed, lang=lang, bot="random",
-                           console=Console(file=out, width=120, color_system=None), input_fn=script)
+    table = Terminal(GAME, options, players, humans, seed, lang=lang, bots=["random"],
+                     console=Console(file=out, width=120, color_system=None), input_fn=script)
     script.table, script.out = table, out
     table.run()
     return table, script
@@ -90,14 +96,15 @@ def run_match(players: int, humans: int, seed: int, lang: str,
 def test_whole_match_with_scripted_input(players: int, humans: int, lang: str) -> None:
     table, script = run_match(players, humans, 3, lang, target="200" if players == 4 else "300",
                               loss_floor="-200")
-    state = table.state
+    state: Any = table.state
     assert state.is_over
     output = script.out.getvalue()  # type: ignore[union-attr]
     # the match result and a score sheet per hand, in the chosen language
-    names = ", ".join(table.seat_name(s) for s in sorted(state.winners()))
-    assert translate("spades", "tui.winner", lang, names=names, points=max(state.points)) in output
+    names = ", ".join(table.screen.seat_name(s) for s in sorted(state.winners()))
+    assert translate("tui", "winners", lang, names=names) in output
+    assert str(max(state.points)) in output.split(translate("tui", "winners", lang, names=names))[1]
     for hand in range(1, state.hand_no + 1):
-        assert translate("spades", "tui.hand_score", lang, hand=hand) in output
+        assert translate("spades_tui", "tui.hand_score", lang, hand=hand) in output
     # illegal input was explained in the player's language and asked again
     assert translate("spades", "card_not_in_hand", lang).split("{")[0] in output
     if "revoke" in script.tried:
@@ -108,15 +115,15 @@ def test_whole_match_with_scripted_input(players: int, humans: int, lang: str) -
 
 def test_hot_seat_hides_each_hand_until_enter() -> None:
     table, script = run_match(4, 2, 8, "en", target="200", loss_floor="-200")
-    your_hand = translate("spades", "tui.your_hand", "en")
+    your_hand = translate("spades_tui", "tui.your_hand", "en")
     handovers = [i for i, (p, _) in enumerate(script.prompts) if "press Enter" in p]
     assert handovers
     for i in handovers:
         # nothing printed between the previous person's move and this hand-over shows a hand
         assert your_hand not in script.prompts[i][1]
     # score sheets are shown on a person's screen (after the hand-over), not wiped by it
-    assert table.state.hand_no > 1
-    sheet = translate("spades", "tui.hand_score", "en", hand=1)
+    assert table.state.hand_no > 1  # type: ignore[attr-defined]
+    sheet = translate("spades_tui", "tui.hand_score", "en", hand=1)
     assert any(sheet in shown and "press Enter" not in prompt for prompt, shown in script.prompts)
     # every person's screen shows that person's seat in its prompt
     assert any(p.startswith("[North]") for p, _ in script.prompts)
@@ -133,24 +140,69 @@ def test_blind_nil_offered_before_the_hand_is_shown() -> None:
         prompts.append(prompt)
         return next(answers)
 
-    table = SpadesTerminal(GAME.options(), 4, 4, 5, lang="en", console=Console(file=out, width=120),
-                           input_fn=answer)
+    table = Terminal(GAME, GAME.options(), 4, 4, 5, lang="en", console=Console(file=out, width=120),
+                     input_fn=answer)
     table.run()
     text = out.getvalue()
-    assert translate("spades", "tui.ask_blind", "en") in prompts[-1]
-    assert translate("spades", "tui.hand_hidden", "en") in text
-    assert translate("spades", "tui.your_hand", "en") not in text
+    assert translate("spades_tui", "tui.ask_blind", "en") in prompts[-1]
+    assert translate("spades_tui", "tui.hand_hidden", "en") in text
+    assert translate("spades_tui", "tui.your_hand", "en") not in text
 
 
 def test_cli_play_and_simulate() -> None:
     runner = CliRunner()
-    result = runner.invoke(app, ["play", "spades", "--humans", "0", "--seed", "4", "--lang", "en",
-                                 "--bots", "random", "--option", "target=200", "--option", "loss_floor=-200"])
+    result = runner.invoke(app, ["play", "spades", "--players", "4", "--humans", "0", "--seed", "4", "--lang",
+                                 "en", "--bots", "random", "--option", "target=200", "--option",
+                                 "loss_floor=-200"])
     assert result.exit_code == 0, result.output
-    assert "Match over" in result.output
+    assert "Winners: " in result.output and "Scores: North " in result.output
     result = runner.invoke(app, ["simulate", "spades", "--games", "3", "--players", "2", "--bots",
                                  "random,random", "--json", "--option", "max_hands=50"])
     assert result.exit_code == 0, result.output
     assert '"games": 3' in result.output
     result = runner.invoke(app, ["play", "spades", "--option", "nope=1"])
     assert result.exit_code == 2
+
+
+SCREEN = Path(__file__).resolve().parents[2] / "mahai" / "tui" / "spades.py"
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_every_screen_string_is_in_all_four_catalogs() -> None:
+    """The screen's strings (domain ``spades_tui``), with the same placeholders as in English."""
+    keys = set(re.findall(r'"(tui\.[a-z_.]+)"', SCREEN.read_text(encoding="utf-8")))
+    keys |= {f"tui.seat.{s}" for s in range(4)}
+    assert len(keys) > 25
+    english = catalog("spades_tui", "en")
+    for lang in LANGUAGES:
+        cat = catalog("spades_tui", lang)
+        assert set(cat) == set(english), lang
+        for key in keys:
+            assert cat.get(key), f"{lang}: no text for {key}"
+            assert placeholders(cat[key]) == placeholders(english[key]), (lang, key)
+
+
+def test_shortcuts_become_notation() -> None:
+    """``3``, ``nil``, ``blind``, ``look`` while bidding (SPR-5, SPR-6); ``QS`` in play; the
+    cards of an exchange; ``k``/``d`` in the two-player deal (SPR-2)."""
+    table = Terminal(GAME, GAME.options(), 4, 1, 5, lang="en", console=Console(file=io.StringIO()))
+    screen = table.screen
+    assert isinstance(screen, SpadesScreen)
+
+    def turn(phase: str) -> Any:
+        t = table.turn(0, ())
+        object.__setattr__(t, "view", {**t.view, "phase": phase})
+        return t
+
+    assert screen.read("3", turn("bid")) == GAME.parse_action("bid 3")
+    assert screen.read("nil", turn("bid")) == GAME.parse_action("bid nil")
+    assert screen.read("blind", turn("bid")) == GAME.parse_action("bid blind_nil")
+    assert screen.read("look", turn("bid")) == GAME.parse_action("look")
+    assert screen.read("QS", turn("play")) == GAME.parse_action("play QS")
+    assert screen.read("2H 9S 3C", turn("exchange")) == GAME.parse_action("pass 2H 9S 3C")
+    assert screen.read("k", turn("draw")) == GAME.parse_action("keep")
+    assert screen.read("d", turn("draw")) == GAME.parse_action("discard")
+    assert screen.read("bid 4", turn("bid")) is None  # notation is read by the driver

@@ -1,12 +1,23 @@
 """Mille Bornes — rules engine (``docs/rules/mille-bornes.md``, MBR-1 … MBR-24).
 
-Quick use::
+Quick use (editions: eu, the default, classic, 2016)::
 
-    from mahai.games.mille_bornes import GAME
-    state = GAME.new(GAME.options("eu"), players=3, seed=7)     # editions: eu (default), classic, 2016
-    seat = state.to_act()[0]
-    state.apply(seat, GAME.parse_action("draw"))
-    GAME.view(state, seat)                                       # JSON-ready projection
+    >>> from mahai.games.mille_bornes import GAME
+    >>> state = GAME.new(GAME.options("eu"), players=3, seed=7)
+    >>> seat = state.to_act()[0]
+    >>> events = state.apply(seat, GAME.parse_action("draw"))
+    >>> GAME.view(state, seat)["phase"]                          # the JSON-ready projection
+    'play'
+    >>> from mahai.i18n import render
+    >>> render(GAME.describe_event(GAME.project_event(events[0], 1), 1), "eu", lambda s: "Ane")
+    'Ane: karta bat hartu du.'
+
+Modules: :mod:`.cards` (cards as ints, codes, counts), :mod:`.options`
+(:class:`MilleBornesOptions`, :data:`EDITIONS`), :mod:`.actions` (actions and notation),
+:mod:`.state` (:class:`MilleBornesState`: the rules), :mod:`.scoring` (score sheets and the
+end of the game, pure functions), :mod:`.view` (the projection:
+:class:`MilleBornesObservation`), :mod:`.determinize`, :mod:`.text` (actions and events as
+:class:`~mahai.core.text.Message` keys, written for the viewer).
 
 Editions and options: :class:`MilleBornesOptions` (frozen; editions are the instances in
 :data:`EDITIONS`, only data; one-line help per field in its ``metadata["help"]``). Players
@@ -73,11 +84,26 @@ View JSON (``GAME.view(state, seat|None)``; :class:`MilleBornesObservation`)::
      "decision": null | "turn" | "coup_fourre" | "extension"   (the viewer's own),
      "scores": {"totals": [...per team], "game_target", "legs": [{"leg", "completed_by",
                 "teams": [{"team", "seats", "items": [{"name", "points"}], "total"}]}]},
-     "over", "winners": [seats], "events": [recent projected events]}
+     "over", "winners": [seats]}
 
-Events (``Game.project_event``): ``leg_start deal draw discard distance remedy hazard window decline
-safety coup_fourre extension_question extension redraw reshuffle leg_end game_end``; ``deal`` and
-pile ``draw`` show the cards to their seat only (others get the count / no card).
+The observation itself (:class:`MilleBornesObservation`) holds ints: cards as in :mod:`.cards`
+(``CODES[card]`` is the code), ``phase`` as an index into :data:`PHASES`.
+
+Events (``Game.project_event``; the set-up's first deal is ``state.start_events``)::
+
+    leg_start {leg, dealer, target, draw_pile}     deal {seat, cards} (others: {seat, count})
+    draw {seat, source: pile|discard, card, why: turn|coup_fourre|fast_remedy|redraw}
+         (a pile draw for others: no card)        discard {seat, card}
+    distance {seat, team, card, km}                remedy {seat, team, card[, fast]}
+    hazard {seat, team, card, seats}               window {team, hazard, pending, seats}
+    safety {seat, team, card}                      decline {seat}
+    coup_fourre {seat, team, card, hazard}         extension_question {seat, team}
+    extension {seat, team, yes}                    redraw {seat, cards}
+    reshuffle {draw_pile}                          game_end {winners, teams, totals}
+    leg_end {leg, completed_by, points, totals, completed_seats}
+
+(``seats``: the members of ``team``; ``completed_seats``: of the team that completed the trip.)
+``GAME.describe_event(projected, viewer)`` and ``GAME.describe_action(action)`` give the text.
 
 Search bots: ``GAME.determinize(observation, rng)`` → a full :class:`MilleBornesState`
 consistent with the seat's knowledge; ``state.clone()`` is cheap (plain lists of ints).
@@ -85,6 +111,16 @@ Errors: :class:`~mahai.core.IllegalAction` / ``MalformedAction`` with ``domain="
 and a reason code (catalogs ``mahai/locale/*/LC_MESSAGES/mille_bornes.po``).
 """
 
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from mahai.core.errors import InvalidOptions
+from mahai.core.game import Action, Game, Seat
+from mahai.core.options import options_from_mapping
+from mahai.core.text import Message
 from mahai.games.mille_bornes.actions import (
     CoupFourre,
     Decline,
@@ -99,14 +135,130 @@ from mahai.games.mille_bornes.actions import (
     Safety,
     parse_action,
 )
-from mahai.games.mille_bornes.cards import CODES
-from mahai.games.mille_bornes.game import GAME, MilleBornes, MilleBornesObservation, TableauView, WindowView
-from mahai.games.mille_bornes.options import EDITIONS, MilleBornesOptions
-from mahai.games.mille_bornes.state import PHASES, MilleBornesState, teams_for
+from mahai.games.mille_bornes.cards import (
+    ACCIDENT,
+    CARD_OF,
+    CODES,
+    D25,
+    D50,
+    D75,
+    D100,
+    D200,
+    DRIVING_ACE,
+    END_OF_LIMIT,
+    EXTRA_TANK,
+    FLAT_TIRE,
+    FULL_COUNTS,
+    GASOLINE,
+    KM,
+    OUT_OF_GAS,
+    PUNCTURE_PROOF,
+    REDUCED_COUNTS,
+    REMEDY_OF,
+    REPAIRS,
+    RIGHT_OF_WAY,
+    ROLL,
+    SAFETY_OF,
+    SPARE_TIRE,
+    SPEED_LIMIT,
+    STOP,
+    is_distance,
+    is_hazard,
+    is_remedy,
+    is_safety,
+)
+from mahai.games.mille_bornes.determinize import determinize
+from mahai.games.mille_bornes.options import EDITIONS, MilleBornesOptions, player_counts
+from mahai.games.mille_bornes.scoring import Sheet, TeamLeg, game_winners, leg_sheet
+from mahai.games.mille_bornes.state import DRAW, EXTEND, OVER, PHASES, PLAY, MilleBornesState, teams_for
+from mahai.games.mille_bornes.text import describe_action, describe_event
+from mahai.games.mille_bornes.view import MilleBornesObservation, TableauView, WindowView, observe
+
+
+class MilleBornes(Game[MilleBornesState, MilleBornesOptions]):
+    """Mille Bornes: editions ``eu`` (default), ``classic``, ``2016``."""
+
+    name = "mille_bornes"
+    slug = "mille-bornes"
+    player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4, 5, 6)
+    editions: ClassVar[Mapping[str, MilleBornesOptions]] = EDITIONS
+    bots: ClassVar[Mapping[str, str]] = {"heuristic": "mahai.bots.mille_bornes:heuristic"}
+
+    def players(self, options: MilleBornesOptions) -> tuple[int, ...]:
+        """2, 3, 4 or 6 players (MBR-1); 5 too with ``five_players`` (2016 team game)."""
+        return player_counts(options)
+
+    def default_edition(self, players: int | None = None) -> str:
+        """``eu``, or the first edition that allows ``players`` (5: ``2016``)."""
+        if players is None:
+            return "eu"
+        return next((name for name, opts in EDITIONS.items() if players in player_counts(opts)), "eu")
+
+    def stats(self, state: MilleBornesState) -> dict[str, float]:
+        """``{"legs": legs played}`` for ``mahai simulate``."""
+        return {"legs": float(state.legs_played)}
+
+    def options_from_json(self, data: Mapping[str, Any]) -> MilleBornesOptions:
+        """Options saved by :func:`~mahai.core.options.options_to_dict`; a field missing
+        from an older record takes its edition's value (``data["edition"]``).
+
+        Raises:
+            InvalidOptions: unknown edition, option or value.
+        """
+        edition = str(data.get("edition", "eu"))
+        if edition not in EDITIONS:
+            raise InvalidOptions("unknown_edition", edition=edition, choices=", ".join(EDITIONS))
+        return options_from_mapping(EDITIONS[edition], data)
+
+    def new(self, options: MilleBornesOptions, players: int, seed: int) -> MilleBornesState:
+        """A new game, first leg dealt (MBR-3; seat 0 starts); chance from ``random.Random(seed)``.
+
+        Raises:
+            InvalidOptions: ``bad_player_count``.
+        """
+        self.check_players(options, players)
+        return MilleBornesState(options, players, random.Random(seed))
+
+    def parse_action(self, text: str) -> MilleBornesAction:
+        """Notation → action (see :mod:`mahai.games.mille_bornes.actions`).
+
+        Raises:
+            MalformedAction: ``bad_notation``, ``unknown_card``, ``bad_card_for_verb``, ``bad_team``.
+        """
+        return parse_action(text)
+
+    def describe_action(self, action: Action) -> Message:
+        """A label for ``action`` (see :mod:`mahai.games.mille_bornes.text`).
+
+        Raises:
+            TypeError: not a Mille Bornes action.
+        """
+        return describe_action(action)  # type: ignore[arg-type]
+
+    def describe_event(self, event: Mapping[str, Any], viewer: Seat | None) -> Message | None:
+        """A sentence for a projected event, written for ``viewer`` (see
+        :mod:`mahai.games.mille_bornes.text`)."""
+        return describe_event(event, viewer)
+
+    def observe(self, state: MilleBornesState, viewer: Seat | None) -> MilleBornesObservation:
+        """See :func:`mahai.games.mille_bornes.view.observe`."""
+        return observe(state, viewer)
+
+    def determinize(self, observation: Any, rng: random.Random) -> MilleBornesState:
+        """See :func:`mahai.games.mille_bornes.determinize.determinize` (raises ``ValueError``
+        for a spectator's or an inconsistent observation)."""
+        return determinize(observation, rng)
+
+
+GAME = MilleBornes()
 
 __all__ = [
-    "CODES", "EDITIONS", "GAME", "PHASES",
+    "ACCIDENT", "CARD_OF", "CODES", "D25", "D50", "D75", "D100", "D200", "DRAW", "DRIVING_ACE",
+    "EDITIONS", "END_OF_LIMIT", "EXTEND", "EXTRA_TANK", "FLAT_TIRE", "FULL_COUNTS", "GAME", "GASOLINE",
+    "KM", "OUT_OF_GAS", "OVER", "PHASES", "PLAY", "PUNCTURE_PROOF", "REDUCED_COUNTS", "REMEDY_OF",
+    "REPAIRS", "RIGHT_OF_WAY", "ROLL", "SAFETY_OF", "SPARE_TIRE", "SPEED_LIMIT", "STOP",
     "CoupFourre", "Decline", "Discard", "Draw", "Extend", "Hazard", "MilleBornes", "MilleBornesAction",
     "MilleBornesObservation", "MilleBornesOptions", "MilleBornesState", "Play", "Redraw", "Remedy",
-    "Safety", "TableauView", "WindowView", "parse_action", "teams_for",
+    "Safety", "Sheet", "TableauView", "TeamLeg", "WindowView", "game_winners", "is_distance", "is_hazard",
+    "is_remedy", "is_safety", "leg_sheet", "parse_action", "teams_for",
 ]

@@ -1,8 +1,10 @@
 """The state of a Mille Bornes game: legs, turns, the coup-fourré window, scoring.
 
 Everything is plain lists of ints (cards are ints, see :mod:`.cards`) so that
-:meth:`MilleBornesState.clone` is cheap. Rule ids refer to
-``docs/rules/mille-bornes.md``.
+:meth:`~mahai.core.game.State.clone` (core's, from the declared :attr:`clone_lists` and
+:attr:`clone_nested`) is cheap. Each rule is written once, as a ``_*_error`` method that
+names the rule broken; :meth:`MilleBornesState.legal_actions` and
+:meth:`MilleBornesState.verify` both ask it. Rule ids refer to ``docs/rules/mille-bornes.md``.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, ClassVar
 
 from mahai.core.errors import IllegalAction, NotYourTurn
 from mahai.core.game import Event, Seat, State
@@ -48,6 +50,7 @@ from mahai.games.mille_bornes.cards import (
     deck,
 )
 from mahai.games.mille_bornes.options import MilleBornesOptions
+from mahai.games.mille_bornes.scoring import Sheet, TeamLeg, game_winners, leg_sheet, row_total
 
 DRAW, PLAY, EXTEND, OVER = 0, 1, 2, 3
 PHASES = ("draw", "play", "extend", "over")
@@ -56,10 +59,6 @@ MAX_RESHUFFLES = 3
 """Engine ruling (the sheets are silent): with ``deck_exhaustion=reshuffle`` the
 discard pile becomes the draw pile at most this many times per leg, then the
 hands are played out, so every leg ends."""
-RECENT_EVENTS = 16
-
-Sheet = tuple[tuple[tuple[str, int], ...], ...]
-"""A leg's score sheet: for each team, ``(bonus name, points)`` pairs."""
 
 
 def teams_for(options: MilleBornesOptions, players: int) -> tuple[tuple[Seat, ...], ...]:
@@ -112,10 +111,16 @@ class MilleBornesState(State[MilleBornesAction]):
     ``sheets`` (one :data:`Sheet` per finished leg), ``hands``, ``draw_pile``,
     ``discard`` (cards as ints), and the team tableaux ``battle``, ``speed``,
     ``dist``, ``km``, ``n200``, ``safe``/``cf`` (safety bit masks), ``safe_order``.
+    The first deal's events are :attr:`start_events`.
     """
 
-    _rng: random.Random | None
-    _rng_state: tuple[Any, ...] | None
+    clone_lists: ClassVar[tuple[str, ...]] = (
+        "totals", "sheets", "completers", "draw_pile", "discard", "km", "n200", "safe", "cf",
+        "started", "pending")
+    clone_nested: ClassVar[tuple[str, ...]] = ("hands", "battle", "speed", "dist", "safe_order")
+
+    if TYPE_CHECKING:  # core's generic clone, typed for this class (no wrapper at run time)
+        def clone(self) -> MilleBornesState: ...
 
     def __init__(self, options: MilleBornesOptions, players: int, rng: random.Random,
                  deal: bool = True) -> None:
@@ -138,31 +143,9 @@ class MilleBornesState(State[MilleBornesAction]):
         self.completers: list[int] = []
         self.over = False
         self.winner_teams: tuple[int, ...] = ()
-        self.log: list[Event] = []
         self._reset_leg()
         if deal:
-            first: list[Event] = []
-            self._new_leg(first)
-            self.start_events = first
-            self.log = first[-RECENT_EVENTS:]
-
-    # ------------------------------------------------------------ generator
-    @property
-    def rng(self) -> random.Random:
-        """The state's generator, copied on first use after :meth:`clone` (chance is
-        only used to shuffle at a deal or a reshuffle, so clones rarely need one)."""
-        r = self._rng
-        if r is None:
-            r = random.Random.__new__(random.Random)
-            r.setstate(self._rng_state)  # type: ignore[arg-type]
-            self._rng = r
-        self._rng_state = None  # the generator may move from here on
-        return r
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self._rng = value
-        self._rng_state = None
+            self._new_leg(self.start_events)
 
     # ------------------------------------------------------------------ setup
     def _reset_leg(self) -> None:
@@ -293,6 +276,16 @@ class MilleBornesState(State[MilleBornesAction]):
             raise _illegal("card_not_in_hand", card=code)
         return card
 
+    def fast_remedy_open(self, seat: Seat) -> bool:
+        """Fast game: ``seat`` may still answer the hazard just played with its remedy, out
+        of turn (an attacked player before the next player's draw)."""
+        return self.options.fast_game and self.in_window(seat) and (seat != self.turn or self.phase == DRAW)
+
+    def _is_fast_remedy(self, seat: Seat, action: MilleBornesAction) -> bool:
+        """Whether ``action`` is a fast-game answer to the hazard just played (not yet verified)."""
+        return (isinstance(action, (Remedy, Play)) and ROLL <= CARD_OF[action.card] <= REPAIRS
+                and self.fast_remedy_open(seat))
+
     def _window_answer(self, seat: Seat, action: MilleBornesAction) -> bool:
         """Verify an out-of-turn answer to the hazard just played; True if it is one."""
         if isinstance(action, CoupFourre):
@@ -302,13 +295,12 @@ class MilleBornesState(State[MilleBornesAction]):
                 raise _illegal("wrong_safety", card=action.card, hazard=CODES[self.win_hazard])
             self._has(seat, action.card)
             return True
-        if isinstance(action, (Remedy, Play)) and self.options.fast_game and self.in_window(seat) and (
-                seat != self.turn or self.phase == DRAW):
-            if action.card in ("roll", "end_of_limit", "gasoline", "spare_tire", "repairs"):
-                if REMEDY_OF[self.win_hazard] != CARD_OF[action.card]:
-                    raise _illegal("wrong_remedy", card=action.card, hazard=CODES[self.win_hazard])
-                self._has(seat, action.card)
-                return True
+        if self._is_fast_remedy(seat, action):
+            card = action.card  # type: ignore[union-attr]
+            if REMEDY_OF[self.win_hazard] != CARD_OF[card]:
+                raise _illegal("wrong_remedy", card=card, hazard=CODES[self.win_hazard])
+            self._has(seat, card)
+            return True
         return False
 
     def verify(self, seat: Seat, action: MilleBornesAction) -> None:
@@ -460,14 +452,9 @@ class MilleBornesState(State[MilleBornesAction]):
             return out
         team = self.team_of[seat]
         distinct = sorted(set(hand))
-        rolling = self.rolling(team)
-        act = self.active_hazard(team)
-        limited = self.speed_limited(team)
         for card in distinct:
             if card <= D200:
-                if (rolling and act < 0 and not (card > 1 and limited)
-                        and not (card == D200 and self.n200[team] >= 2)
-                        and (self.options.exceed_target or self.km[team] + KM[card] <= self.target)):
+                if self._distance_error(team, card) is None:
                     out.append(_PLAY[card])
             elif card <= ACCIDENT:
                 for target in range(self.nteams):
@@ -492,7 +479,7 @@ class MilleBornesState(State[MilleBornesAction]):
         safety = SAFETY_OF[self.win_hazard]
         if safety in hand:
             out.append(_COUP_FOURRE[safety])
-        if self.options.fast_game and (seat != self.turn or self.phase == DRAW):
+        if self.fast_remedy_open(seat):
             remedy = REMEDY_OF[self.win_hazard]
             if remedy in hand:
                 out.append(_PLAY[remedy] if remedy == ROLL else _REMEDY[remedy])
@@ -507,7 +494,7 @@ class MilleBornesState(State[MilleBornesAction]):
             events.append(Event("decline", {"seat": seat}))
         elif isinstance(action, CoupFourre):
             self._coup_fourre(seat, CARD_OF[action.card], events)
-        elif seat != self.turn or (self.phase == DRAW and isinstance(action, (Play, Remedy))):
+        elif self._is_fast_remedy(seat, action):
             self._fast_remedy(seat, CARD_OF[action.card], events)  # type: ignore[union-attr]
         elif isinstance(action, Draw):
             self._draw_turn(seat, action.source, events)
@@ -517,9 +504,6 @@ class MilleBornesState(State[MilleBornesAction]):
             self._close_window()
             self._play(seat, action, events)
         self._settle(events)
-        self.log.extend(events)
-        if len(self.log) > RECENT_EVENTS:
-            del self.log[:-RECENT_EVENTS]
         return events
 
     def _settle(self, events: list[Event]) -> None:
@@ -704,31 +688,11 @@ class MilleBornesState(State[MilleBornesAction]):
 
     # ------------------------------------------------------------ scoring
     def leg_sheet(self, completer: int) -> Sheet:
-        """The score sheet of the current leg, ``completer`` = the team that
-        completed the trip (-1: none). MBR-14..16 (older scoring) or MBR-24."""
-        rows: list[tuple[tuple[str, int], ...]] = []
-        others_dist = [any(self.dist[o] for o in range(self.nteams) if o != t) for t in range(self.nteams)]
-        for t in range(self.nteams):
-            nsafe, ncf = _bits(self.safe[t]), _bits(self.cf[t])
-            items: list[tuple[str, int]] = [("distance", self.km[t])]
-            if self.options.older_scoring:
-                items.append(("safeties", 100 * nsafe))
-                items.append(("all_safeties", 300 if nsafe == 4 else 0))
-                items.append(("coups_fourres", 300 * ncf))
-                won = t == completer
-                items.append(("trip", 400 if won else 0))
-                items.append(("delayed_action", 300 if won and not self.draw_pile else 0))
-                items.append(("safe_trip", 300 if won and self.n200[t] == 0 else 0))
-                items.append(("shut_out", 500 if won and not others_dist[t] else 0))
-                if self.ext_team >= 0:
-                    caller_made_it = completer == self.ext_team
-                    gets = (t == self.ext_team) if caller_made_it else (t != self.ext_team)
-                    items.append(("extension", 200 if gets else 0))
-            else:
-                items.append(("safeties", 100 * (nsafe - ncf)))
-                items.append(("coups_fourres", 200 * ncf))
-            rows.append(tuple(items))
-        return tuple(rows)
+        """The score sheet of the current leg, ``completer`` = the team that completed the
+        trip (-1: none): :func:`~mahai.games.mille_bornes.scoring.leg_sheet` (MBR-14..16, MBR-24)."""
+        legs = [TeamLeg(self.km[t], _bits(self.safe[t]), _bits(self.cf[t]), self.n200[t])
+                for t in range(self.nteams)]
+        return leg_sheet(legs, completer, self.ext_team, not self.draw_pile, self.options.older_scoring)
 
     def _end_leg(self, completer: int, events: list[Event]) -> None:
         sheet = self.leg_sheet(completer)
@@ -736,22 +700,15 @@ class MilleBornesState(State[MilleBornesAction]):
         self.sheets.append(sheet)
         self.completers.append(completer)
         self.legs_played += 1
-        leg_totals = [sum(p for _, p in row) for row in sheet]
+        leg_totals = [row_total(row) for row in sheet]
         for t in range(self.nteams):
             self.totals[t] += leg_totals[t]
         events.append(Event("leg_end", {"leg": self.leg, "completed_by": completer, "points": leg_totals,
                                         "totals": list(self.totals),
                                         "completed_seats": list(self.teams[completer]) if completer >= 0
                                         else []}))
-        if self.options.older_scoring:
-            best = max(self.totals)
-            leaders = tuple(t for t in range(self.nteams) if self.totals[t] == best)
-            done = best >= self.options.game_target and len(leaders) == 1
-        else:
-            best = max(leg_totals)
-            leaders = tuple(t for t in range(self.nteams) if leg_totals[t] == best)
-            done = True
-        if done:
+        leaders = game_winners(self.totals, leg_totals, self.options.older_scoring, self.options.game_target)
+        if leaders is not None:
             self.over = True
             self.phase = OVER
             self.winner_teams = leaders
@@ -760,34 +717,7 @@ class MilleBornesState(State[MilleBornesAction]):
             return
         self._new_leg(events)
 
-    # ------------------------------------------------------------ copying
-    def clone(self) -> MilleBornesState:
-        if self._rng_state is None:
-            assert self._rng is not None
-            self._rng_state = self._rng.getstate()  # snapshot, valid until our rng is used
-        new = object.__new__(MilleBornesState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d["_rng"] = None
-        new.totals = self.totals[:]
-        new.sheets = self.sheets[:]
-        new.completers = self.completers[:]
-        new.log = self.log[:]
-        new.draw_pile = self.draw_pile[:]
-        new.discard = self.discard[:]
-        new.hands = [h[:] for h in self.hands]
-        new.battle = [b[:] for b in self.battle]
-        new.speed = [b[:] for b in self.speed]
-        new.dist = [b[:] for b in self.dist]
-        new.km = self.km[:]
-        new.n200 = self.n200[:]
-        new.safe = self.safe[:]
-        new.cf = self.cf[:]
-        new.safe_order = [b[:] for b in self.safe_order]
-        new.started = self.started[:]
-        new.pending = self.pending[:]
-        return new
-
+    # ------------------------------------------------------------ checks
     def card_count(self) -> int:
         """Every card of the leg, wherever it is (106 or 101: conservation check)."""
         return (len(self.draw_pile) + len(self.discard) + sum(map(len, self.hands))
@@ -799,24 +729,6 @@ class MilleBornesState(State[MilleBornesAction]):
 
     def hand_codes(self, seat: Seat) -> list[str]:
         return [CODES[c] for c in self.hands[seat]]
-
-    def sheet_json(self, index: int) -> dict[str, Any]:
-        return sheet_to_json(self.sheets[index], index + 1, self.completers[index], self.teams)
-
-
-@lru_cache(maxsize=4096)
-def sheet_to_json(sheet: Sheet, leg: int, completer: int,
-                  teams: tuple[tuple[int, ...], ...]) -> dict[str, Any]:
-    """``{"leg", "completed_by", "teams": [{"team", "seats", "items": [{"name", "points"}], "total"}]}``.
-
-    Cached (sheets are immutable): treat the result as read-only."""
-    return {
-        "leg": leg,
-        "completed_by": completer if completer >= 0 else None,
-        "teams": [{"team": t, "seats": list(teams[t]),
-                   "items": [{"name": n, "points": p} for n, p in row],
-                   "total": sum(p for _, p in row)} for t, row in enumerate(sheet)],
-    }
 
 
 def _redraws(hand: list[int]) -> list[MilleBornesAction]:

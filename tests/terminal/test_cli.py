@@ -1,0 +1,186 @@
+"""The generic commands: ``mahai play GAME`` (a plug-in game with the generic screen: ``nim``),
+``mahai simulate GAME``, ``mahai replay FILE`` (spectator or one seat; corrupt files), the
+defaults read from the game's declared metadata, and the driver's catalogs."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import mahai.cli.common as common
+import mahai.cli.play as play_module
+import mahai.tui.driver as driver
+import mahai.tui.screen as screen
+from mahai.cli import app
+from mahai.core import CorruptRecord, GameRecord
+from mahai.games import get_game
+from mahai.i18n import LANGUAGES, catalog, explain, render, translate
+from mahai.tui import SCREENS, Screen, screen_for
+
+runner = CliRunner()
+
+
+def test_a_plug_in_game_is_played_with_the_generic_screen() -> None:
+    """Nim (examples/mahai-nim, entry point only): its view, its legal moves as a menu, the result."""
+    result = runner.invoke(app, ["play", "nim", "--seed", "2", "--lang", "en"], input="?\n" + "1\n" * 20)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Nim — players: 2." in out and "stones" in out and "1) take 1" in out
+    assert "Legal moves:" in out
+    assert ("You won!" in out) != ("You did not win this time." in out)
+    assert re.search(r"Winners: Player [12]\n", out) and "Scores: Player 1 " in out
+    assert isinstance(screen_for(get_game("nim"), "en", 2), Screen)
+    assert type(screen_for(get_game("nim"), "en", 2)) is Screen
+
+
+def test_simulate_a_plug_in_game_and_reject_a_bot_it_has_not() -> None:
+    result = runner.invoke(app, ["simulate", "nim", "--games", "4", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 4 and set(data["bots"]) == {"random"}
+    result = runner.invoke(app, ["play", "nim", "--bots", "heuristic"])
+    assert result.exit_code == 2 and "heuristic" in result.output
+    result = runner.invoke(app, ["play", "chess"])
+    assert result.exit_code == 2 and "chess" in result.output
+
+
+@pytest.mark.parametrize(("game", "edition", "players", "expected"), [
+    ("spades", None, None, ("standard", 4)),           # SPR-1: the partnership game
+    ("spades", "two_player", None, ("two_player", 2)),
+    ("spades", None, 2, ("two_player", 2)),
+    ("mille-bornes", None, None, ("eu", 2)),
+    ("mille-bornes", None, 5, ("2016", 5)),            # five players: the 2016 edition only
+    ("denborazup", None, None, ("multi", 2)),
+    ("denborazup", "solo", None, ("solo", 1)),         # DZR-12
+    ("denborazup", None, 1, ("solo", 1)),
+])
+def test_defaults_come_from_the_games_metadata(game: str, edition: str | None, players: int | None,
+                                               expected: tuple[str, int]) -> None:
+    setup = common.table_setup(game, edition, None, players)
+    assert setup.players == expected[1]
+    assert setup.options == setup.game.options(expected[0])
+
+
+def test_the_strongest_bot_plays_by_default() -> None:
+    spades = get_game("spades")
+    assert common.strongest(spades) == next(iter(spades.bots)) == "search"
+    assert common.strongest(get_game("nim")) == "random"
+    assert common.bot_list(spades, None, ["random"]) == ["random"]
+    assert common.bot_list(spades, "heuristic, random", []) == ["heuristic", "random"]
+
+
+def record_a_spades_game(path: Path) -> GameRecord:
+    result = runner.invoke(app, ["play", "spades", "--humans", "0", "--seed", "6", "--bots", "random",
+                                 "--lang", "en", "--option", "target=200", "--option", "loss_floor=-200",
+                                 "--record", str(path)])
+    assert result.exit_code == 0, result.output
+    return GameRecord.load(path)
+
+
+def told(record: GameRecord, viewer: int | None, lang: str) -> list[str]:
+    """What a replay for ``viewer`` must print of the events: the game's one projection, then
+    ``describe_event``, and nothing else."""
+    game = get_game(record.game)
+    names = screen_for(game, lang, record.players)
+    you = translate("tui", "you", lang)
+    lines = []
+    for step in record.steps(game):
+        for event in step.events:
+            shown = game.project_event(event, viewer)
+            message = game.describe_event(shown, viewer) if shown is not None else None
+            if message is not None:
+                said = render(message, lang, lambda s: you if s == viewer else names.seat_name(s))
+                lines.append("  " + said)
+    return lines
+
+
+def test_replay_tells_each_step_as_a_spectator_sees_it(tmp_path: Path) -> None:
+    path = tmp_path / "spades.json"
+    record = record_a_spades_game(path)
+    result = runner.invoke(app, ["replay", str(path), "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "Set-up"
+    heads = [line for line in lines if line.startswith("Move ")]
+    assert len(heads) == len(record.actions)
+    assert heads[0] == f"Move 1: {screen_for(get_game('spades'), 'en', 4).seat_name(record.actions[0][0])}"
+    assert [line for line in lines if line.startswith("  ")] == told(record, None, "en")
+    assert lines[-2].startswith("Winners: ") and lines[-1].startswith("Scores: North ")
+
+
+def test_replay_as_a_seat_adds_that_seats_own_moves(tmp_path: Path) -> None:
+    path = tmp_path / "spades.json"
+    record = record_a_spades_game(path)
+    spades = get_game("spades")
+    result = runner.invoke(app, ["replay", str(path), "--seat", "2", "--lang", "eu"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "Hasiera"
+    assert [line for line in lines if line.startswith("  ")] == told(record, 2, "eu")
+    own = [line for line in lines if re.match(r"\d+\. jokaldia: zu", line)]
+    mine = [(i + 1, notation) for i, (seat, notation) in enumerate(record.actions) if seat == 2]
+    assert len(own) == len(mine)
+    n, notation = mine[0]
+    said = render(spades.describe_action(spades.parse_action(notation)), "eu")
+    assert f"{n}. jokaldia: zu — {said}" in own
+    spectator = runner.invoke(app, ["replay", str(path), "--lang", "eu"]).output
+    heads = [line for line in spectator.splitlines() if re.match(r"\d+\. jokaldia: ", line)]
+    assert len(heads) == len(record.actions) and not any(" — " in line for line in heads)
+
+
+@pytest.mark.parametrize("lang", ["eu", "en"])
+def test_a_corrupt_record_gives_a_translated_error(tmp_path: Path, lang: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text("not a record", encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path), "--lang", lang])
+    assert result.exit_code == 2
+    assert explain(CorruptRecord("not_json", detail="x"), lang) in result.output
+    if lang == "eu":
+        assert "Fitxategia ez da partida-erregistro irakurgarria." in result.output
+
+    good = tmp_path / "good.json"
+    record = record_a_spades_game(good)
+    record.actions[5] = (record.actions[5][0], "play ZZ")
+    record.dump(path)
+    result = runner.invoke(app, ["replay", str(path), "--lang", lang])
+    assert result.exit_code == 2
+    assert "play ZZ" in result.output and "Traceback" not in result.output
+    missing = runner.invoke(app, ["replay", str(tmp_path / "none.json"), "--lang", lang])
+    assert missing.exit_code == 2 and "none.json" in missing.output
+    seat = runner.invoke(app, ["replay", str(good), "--seat", "7", "--lang", lang])
+    assert seat.exit_code == 2 and translate("cli", "no_such_seat", lang, seat=7, last=3) in seat.output
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+SOURCES = [Path(m.__file__) for m in (driver, screen, play_module, common) if m.__file__]
+
+
+@pytest.mark.parametrize("domain", ["tui", "cli"])
+def test_the_drivers_and_the_commands_strings_are_in_every_language(domain: str) -> None:
+    english = catalog(domain, "en")
+    used: set[str] = set()
+    for path in SOURCES:
+        text = path.read_text(encoding="utf-8")
+        used |= set(re.findall(r'self\._\("([\w.]+)"', text)) if path.name == "driver.py" else set()
+        used |= set(re.findall(r'translate\(DOMAIN, "([\w.]+)"', text))
+        used |= set(re.findall(r'_\("([\w.]+)"', text)) if path.name == "driver.py" else set()
+        used |= set(re.findall(rf'"(\w+)", domain=(?:DOMAIN|"{domain}")', text))
+    if domain == "tui":
+        used |= {f"game.{name}" for name in SCREENS}
+        assert {"handoff", "you", "bye", "empty_choice", "no_such_choice", "winners", "replay.step"} <= used
+    else:
+        used = {k for k in used if k in english} | {"no_such_seat", "chronology.title", "check.summary"}
+    for lang in LANGUAGES:
+        cat = catalog(domain, lang)
+        assert set(cat) == set(english), lang
+        assert not used - set(cat), (lang, used - set(cat))
+        for key in cat:
+            assert placeholders(cat[key]) == placeholders(english[key]), (lang, key)
