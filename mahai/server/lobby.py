@@ -26,7 +26,7 @@ from mahai.core import Game, InvalidOptions
 from mahai.core.game import option_specs
 from mahai.core.options import options_to_dict
 from mahai.games import available_games, get_game
-from mahai.i18n import translate
+from mahai.i18n import DEFAULT_LANGUAGE, translate
 from mahai.server.text import bot_name
 
 
@@ -111,9 +111,9 @@ def references(game: Game[Any, Any], lang: str) -> list[dict[str, str]]:
     return []
 
 
-def deck_chronology(name: str, lang: str) -> list[dict[str, Any]]:
-    """Every card of DenboraZup's deck sorted by date (DZR-14, the package's
-    public :func:`mahai.games.denborazup.chronology`), public data only: ``id``,
+def deck_chronology(name: str, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
+    """Every card of DenboraZup's deck sorted by date (DZR-14, the game's public
+    ``DenboraZupGame.chronology()``, called explicitly), public data only: ``id``,
     ``year``, ``date`` and ``title`` in ``lang``, ``star``, ``explanation_eu``,
     ``source_url``.
 
@@ -122,10 +122,10 @@ def deck_chronology(name: str, lang: str) -> list[dict[str, Any]]:
     """
     if name not in CHRONOLOGY_GAMES or name not in available_games():
         raise InvalidOptions("unknown_game", game=name, choices=", ".join(CHRONOLOGY_GAMES))
-    from mahai.games.denborazup import GAME, chronology, format_date
+    from mahai.games.denborazup import GAME, format_date
 
     out = []
-    for card in chronology(GAME.deck):
+    for card in GAME.chronology():
         out.append({"id": card.id, "year": card.year, "date": format_date(card, lang),
                     "title": card.title(lang), "star": card.star,
                     "explanation_eu": card.explanation_eu, "source_url": card.source_url})

@@ -31,9 +31,12 @@ from mahai.core import Action, Event, Game, GameRecord, InvalidOptions, MahaiErr
 from mahai.core.errors import IllegalAction
 from mahai.games import get_game
 from mahai.i18n import LANGUAGES
-from mahai.server.lobby import edition_title, game_title
+from mahai.server.lobby import deck_chronology, edition_title, game_title
 from mahai.server.store import SeatRow, Store, TableRow, token_hash
 from mahai.server.text import card_labels, events_json, legal_json, seat_names
+
+# deck_chronology lives in mahai.server.lobby; re-exported for older imports.
+__all__ = ["Conn", "Hub", "Table", "deck_chronology", "snapshot", "web_error"]
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
