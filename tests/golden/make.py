@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any
 
 from mahai.bots import make_bot
 from mahai.core import GameRecord
@@ -17,7 +16,7 @@ from tests.transcript import transcript
 HERE = Path(__file__).resolve().parent
 SPADES_GOLDEN = HERE.parent / "spades" / "golden"
 
-# name -> (game, edition, players, seed, bots); the viewer reads in Basque
+# name -> (edition, players, seed) of a game between medium bots
 DENBORAZUP: dict[str, tuple[str, int, int]] = {
     "denborazup_multi_3p": ("multi", 3, 11),
     "denborazup_solo": ("solo", 1, 12),
