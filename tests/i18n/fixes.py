@@ -46,6 +46,12 @@ FIXES: dict[tuple[str, str, str], str] = {
     ("web", "es", "{card} against team {team}: coup fourré possible until the window closes."):
         "{card} contra el equipo {team}: se puede hacer un contraataque mientras siga abierto.",
     ("web", "es", "option_label.mille_bornes.coup_fourre_closes"): "Fin del contraataque",
+    ("web", "es", "Void in"): "Fallo a",
+    ("web", "es", "Tie-break: choose the event closest to the reference"):
+        "Desempate: elige el acontecimiento más cercano a la referencia",
+    ("denborazup", "es", "id_has_year"):
+        "Línea {row}: el identificador «{value}» contiene el año del acontecimiento; los jugadores ven "
+        "los identificadores, así que no deben revelar la fecha.",
     ("web", "fr", "Bid"): "Annonce",
     ("web", "fr", "Your bid"): "Votre annonce",
     # ---- Mille Bornes ----------------------------------------------------------------------------------
@@ -162,6 +168,14 @@ FIXES: dict[tuple[str, str, str], str] = {
     ("spades_tui", "fr", "tui.tricks"): "Plis",
     ("spades_tui", "fr", "tui.last_trick"): "Dernier pli ({winner}) :",
     ("spades_tui", "fr", "tui.current_trick"): "Pli, entame à {suit} :",
+    ("denborazup", "fr", "Place {card} in slot {slot}"): "Poser : {card}, à l’emplacement {slot}",
+    ("denborazup", "fr", "Place {card} in slot {slot} and call “DenboraZup!”"):
+        "Poser : {card}, à l’emplacement {slot}, et annoncer « DenboraZup! »",
+    ("denborazup", "fr", "Your decision: place {card} in slot {slot}."):
+        "Votre choix : poser « {card} » à l’emplacement {slot}.",
+    ("denborazup", "fr", "Your decision: place {card} in slot {slot} and call “DenboraZup!”."):
+        "Votre choix : poser « {card} » à l’emplacement {slot} et annoncer « DenboraZup! ».",
+    ("web", "fr", "Choose a slot in the timeline."): "Choisissez un emplacement sur la frise.",
     # ---- Nim (examples/mahai-nim) ------------------------------------------------------------------------
     ("nim", "eu", "bad_notation"):
         "“{text}” ez da Nim jokaldi bat (adib. “take 2”). — quote “take 2” in en, es, fr too",

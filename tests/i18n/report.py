@@ -33,8 +33,9 @@ change. They are not part of the test.
   `option.coup_fourre_closes` and `option.short_trip` is each field's `metadata["help"]` in
   `mahai/games/mille_bornes/`: change it there as well as in the `en` catalog (no codes, “(eu)”,
   “(draw)”, “trip_by_players”). `option.fast_game` (“Fast game.”) only repeats its label: say what
-  the fast game changes (MBR rules doc, “fast game”: a hazard may be answered at once by its remedy,
-  and any number of cards may be discarded to draw back to six).
+  the fast game changes (`docs/rules/mille-bornes.md`, “Fast game”: a hazard may be answered at once,
+  out of turn, with its remedy; on one's turn any number of cards may be discarded, drawing back to
+  six).
 - **A team of one.** Mille Bornes says “team {n}” / “{n}. bikotea” also in 2- and 3-player games,
   where each player plays alone (the review: hazards go “1. bikotearen aurka”). The describe/explain
   code should pick a player msgid when the team has one member (“Erasoa {target} jokalariaren
@@ -46,6 +47,13 @@ change. They are not part of the test.
 - **Codes and ids in the web page.** The lobby lists spectated tables as
   “`${tb.title} · ${tb.edition_title} · ${tb.id}`” (`mahai/server/static/js/lobby.js`): no table id
   on screen. Edition titles must come from the catalogs (`edition_*`), never the edition code.
+- **Option names in errors.** `core` `bad_option_value` and `unknown_option` fill `{option}` with the
+  raw field name (the review: “game_target aukerarentzako”): where a form sent the value (the web),
+  the code should pass the option's translated label (`option_label.<game>.<name>`, in `web`); on
+  the command line, where the name is what the player typed, quote it (“game_target”).
+- **Numbering from zero.** `cli` `no_such_seat` (“eserlekuak: 0–{last}”) and DenboraZup's
+  `no_such_slot` (“tokiak: 0 – {last}”) count from 0 while every screen says “1. eserlekua”; a slot
+  0 reads “0. tokian”. Number from 1 on screen.
 - **Plural forms.** `mahai.i18n` has no plural support (`translate` takes no count) and no catalog has
   a `msgid_plural`. Until it does, every count-bearing sentence whose Basque verb agrees with the
   count needs its own msgid for one (below).

@@ -273,4 +273,5 @@ def test_a_reason_code_without_english_text_is_untranslated() -> None:
 
 def test_the_run_reports_each_violation_with_its_catalog() -> None:
     for v in all_violations():
-        assert v.check in CHECKS and v.detail and v.file.endswith(".po")
+        assert v.check in CHECKS and v.detail
+        assert v.file.endswith(".po") or v.detail == "the catalog is missing"
