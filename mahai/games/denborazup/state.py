@@ -12,7 +12,7 @@ Phases of a multiplayer round (``multi`` and ``long`` modes):
 ``vote``
     Everyone passed: simultaneous unanimous vote on replacing the reference (DZR-7).
 ``star``
-    Correct star placements resolve one by one, in seat order from the flipper (DZR-10).
+    Correct star placements resolve one by one, from the flipper to the right (DZR-10).
 ``tiebreak``
     Several seats ran out of cards in one reveal: each chooses one of 3 drawn events (DZR-9).
 ``over``
@@ -183,9 +183,14 @@ class DenboraZupState(State[DenboraZupAction]):
             return range(self.ref_index + 1, len(self.timeline) + 1)
         return range(0, self.ref_index + 1)
 
+    def right_of(self, seat: Seat) -> Seat:
+        """The seat to the right of ``seat``: seat − 1 (seats are numbered in clockwise table
+        order; the coin passes to the right, DZR-5, DZC-6)."""
+        return (seat - 1) % self.players
+
     def seat_order(self) -> list[Seat]:
-        """Seats in order starting from the flipper (DZR-10)."""
-        return [(self.flipper + i) % self.players for i in range(self.players)]
+        """Seats from the flipper to the right: flipper, flipper − 1, … (DZR-10, DZC-6)."""
+        return [(self.flipper - i) % self.players for i in range(self.players)]
 
     # --- contract ---
 
@@ -435,7 +440,7 @@ class DenboraZupState(State[DenboraZupAction]):
         # DZR-8: who may be caught (placed the second-to-last card without calling)
         if self.rules.catch_calls:
             self._pending_catch = {s for s in placed if not placed[s].call and correct[s]}
-        # DZR-10: stars, in seat order from the flipper
+        # DZR-10: stars, from the flipper to the right (seat_order)
         if self.rules.stars:
             self.star_queue = [s for s in order
                                if s in placed and correct[s] and self.cards[placed[s].card].star]
@@ -454,7 +459,7 @@ class DenboraZupState(State[DenboraZupAction]):
         self._next_round()
 
     def _next_round(self) -> None:
-        self.flipper = (self.flipper + 1) % self.players
+        self.flipper = self.right_of(self.flipper)  # DZR-5: the coin passes to the right
         self.coin = None
         self.phase = "flip"
 
