@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from mahai.games.mille_bornes import GAME as MB
+from tests.denborazup.helpers import rig
 from tests.denborazup.test_rules import (
     AXULAR,
     ELCANO,
@@ -23,7 +24,6 @@ from tests.denborazup.test_rules import (
     act,
     flip_to,
     new,
-    rig,
 )
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
