@@ -5,7 +5,8 @@ Phases of a multiplayer round (``multi`` and ``long`` modes):
 ``flip``
     The flipper (a person presses it) flips the coin with ``flip`` (DZR-2, DZR-5).
     Until then, any seat that may catch a missed call (DZR-8) may ``catch <seat>``
-    or ``waive``; those seats come first in :meth:`DenboraZupState.to_act`.
+    or ``waive``; those seats come first in :meth:`DenboraZupState.to_act`, and the
+    flipper :meth:`~DenboraZupState.must_wait` until each of them has answered (DZC-8).
 ``decide``
     Every seat secretly places one card or passes (DZR-5); ``to_act`` holds the
     seats that have not decided. Nobody learns another's decision before all decided.
@@ -207,6 +208,14 @@ class DenboraZupState(State[DenboraZupAction]):
         if self.phase == "tiebreak":
             return tuple(s for s in self.tied if s not in self.tie_choices)
         return ()
+
+    def must_wait(self, seat: Seat) -> bool:
+        """DZR-8, DZC-8: the flipper waits while another seat may still catch a missed call
+        (or waive): its flip would close their window. Drivers (bots, the server, the terminal)
+        hold it back, as the next player waits in Mille Bornes' coup-fourré window (MBR-10).
+        Whoever owes a catch-or-waive answer never waits, so some seat can always act."""
+        return self.phase == "flip" and seat == self.flipper and any(
+            s != seat for s in self.to_act())
 
     def _catch_targets(self, seat: Seat) -> list[Seat]:
         return [t for t in sorted(self.catchable) if t != seat and len(self.hands[t]) == 1]
