@@ -2,43 +2,71 @@
 
 HTTP (OpenAPI schema at ``/openapi.json``, docs at ``/docs``):
 
-- ``GET  /api/games?lang=eu`` → the installed games: editions, options with a
-  one-line explanation, player counts, bot names.
+- ``GET  /api/games?lang=eu`` → the installed games from their declared
+  metadata, every text in ``lang`` (see :func:`mahai.server.lobby.game_info`):
+  editions with their player counts, the edition for each player count,
+  options with a label and a one-line explanation, bots, reference pages.
 - ``POST /api/tables`` ``{game, edition, options, seats: [{kind: person|bot, bot}],
   lang, turn_seconds}`` → ``{id, tokens: {seat: token}, links: {seat: url},
   spectate: url}``.
 - ``GET  /api/tables`` / ``GET /api/tables/{id}`` → public table info.
-- ``GET  /api/tables/{id}/replay?token=…&seat=…`` → replay frames (see
+- ``GET  /api/tables/{id}/replay?token=…&seat=…&lang=eu`` → replay frames (see
   :meth:`Hub.replay`).
 - ``GET  /api/i18n/{lang}?domains=web,core,…`` → gettext catalogs as JSON.
+- ``GET  /static/games/<name>.js`` → the game's table renderer: Mahai's own, else
+  the package resource a plug-in declares (``Game.renderer``).
 
 WebSocket ``/ws/tables/{id}``: the client sends ``{"type": "hello", "token",
 "lang"}`` first, then ``{"type": "act", "version", "action"}`` or
 ``{"type": "hand_to_bot", "bot"}``; the server sends ``welcome``, ``state``,
 ``log``, ``update`` (events + state) and ``error`` messages, every one built
-from the game's projection for the connection's seat.
+from the game's projection for the connection's seat, with every text (event
+sentences, action labels, seat and card names) rendered in its language.
 """
 
 from __future__ import annotations
 
+import importlib.resources
 import json
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from mahai.core import MahaiError, MalformedAction
-from mahai.games import available_games
+from mahai.games import available_games, get_game
 from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, explain
+from mahai.server.lobby import deck_chronology, game_info
 from mahai.server.store import Store
-from mahai.server.tables import Conn, Hub, deck_chronology, game_info, project_events, snapshot, web_error
+from mahai.server.tables import Conn, Hub, snapshot, web_error
 
 STATIC = Path(__file__).resolve().parent / "static"
+RENDERER_FILE = re.compile(r"[a-z][a-z0-9_]*\.js")
+JS = "text/javascript"
+
+
+def plugin_renderer(name: str) -> bytes | None:
+    """The renderer a plug-in game declares (``Game.renderer``:
+    ``"package:path/file.js"``, a resource of its package read with
+    :mod:`importlib.resources`), or None: no such game, none declared, or the
+    resource is missing."""
+    if name not in available_games():
+        return None
+    declared = get_game(name).renderer
+    if not declared or ":" not in declared:
+        return None
+    package, _, path = declared.partition(":")
+    try:
+        resource = importlib.resources.files(package).joinpath(*path.split("/"))
+        return resource.read_bytes() if resource.is_file() else None
+    except (ModuleNotFoundError, OSError):
+        return None
 
 
 class SeatSpec(BaseModel):
@@ -116,20 +144,21 @@ def create_app(db_url: str, pace: float = 0.8) -> FastAPI:
         return hub.get(table_id).public()
 
     @app.get("/api/tables/{table_id}/replay")
-    def replay(table_id: str, token: str | None = None, seat: int | None = None) -> dict[str, Any]:
+    def replay(table_id: str, token: str | None = None, seat: int | None = None,
+               lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         table = hub.get(table_id)
         viewer = table.seat_of(token)
         if table.state.is_over and seat is not None:
-            if not 0 <= seat < table.row.players:
+            if not 0 <= seat < table.record.players:
                 raise HTTPException(400, "no such seat")
             viewer = seat
-        return hub.replay(table, viewer)
+        return hub.replay(table, viewer, _lang(lang))
 
     @app.get("/api/games/{name}/chronology")
-    def chronology(name: str) -> list[dict[str, Any]]:
-        """Every card of a deck game sorted by date (DZR-14), for games whose package
-        exposes ``chronology(deck)`` and whose ``GAME`` has a ``deck``: public data only."""
-        return deck_chronology(name)
+    def chronology(name: str, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
+        """Every card of DenboraZup's deck sorted by date (DZR-14), dates and
+        titles in ``lang``: public data only (:func:`deck_chronology`)."""
+        return deck_chronology(name, _lang(lang))
 
     @app.get("/api/i18n/{lang}")
     def i18n(lang: str, domains: str = Query("web,core")) -> dict[str, dict[str, str]]:
@@ -168,9 +197,8 @@ def create_app(db_url: str, pace: float = 0.8) -> FastAPI:
             async with table.lock:
                 table.conns.add(conn)
                 await ws.send_json({"type": "welcome", "seat": conn.seat, "table": table.public()})
-                await ws.send_json({"type": "log",
-                                    "events": project_events(table.game, table.events[-200:], conn.seat)})
-                await ws.send_json(snapshot(table, conn.seat))
+                await ws.send_json({"type": "log", "events": table.log(conn.seat, conn.lang)})
+                await ws.send_json(snapshot(table, conn.seat, conn.lang))
             async with table.lock:
                 await hub.broadcast(table, [])  # presence changed
             while True:
@@ -183,7 +211,7 @@ def create_app(db_url: str, pace: float = 0.8) -> FastAPI:
                     elif msg.get("type") == "hand_to_bot":
                         await hub.hand_to_bot(table, conn.seat, msg.get("bot"))
                     elif msg.get("type") == "sync":
-                        await ws.send_json(snapshot(table, conn.seat))
+                        await ws.send_json(snapshot(table, conn.seat, conn.lang))
                     else:
                         raise web_error(MalformedAction, "bad_message")
                 except MahaiError as err:
@@ -208,6 +236,18 @@ def create_app(db_url: str, pace: float = 0.8) -> FastAPI:
             await ws.send_json(error_json(web_error(MalformedAction, "bad_message"), conn.lang))
             return None
         return msg
+
+    @app.get("/static/games/{file}", include_in_schema=False)
+    def game_renderer(file: str) -> Response:
+        """A game's table renderer: Mahai's own (``static/games/<name>.js``), else
+        the one a plug-in declares (:attr:`mahai.core.Game.renderer`)."""
+        own = STATIC / "games" / file
+        if RENDERER_FILE.fullmatch(file) and own.is_file():
+            return FileResponse(own, media_type=JS)
+        source = plugin_renderer(file.removesuffix(".js")) if RENDERER_FILE.fullmatch(file) else None
+        if source is None:
+            raise HTTPException(404, "no such renderer")
+        return Response(source, media_type=JS)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

@@ -6,9 +6,9 @@ seat keeps only the SHA-256 of its token) and its actions in order. The
 schema is created and upgraded by the Alembic migrations shipped in
 ``mahai/server/migrations`` (:func:`migrate`, run at start).
 
-Shapes: :class:`TableRow` and :class:`SeatRow` are plain dataclasses;
-actions are ``(seat, notation)`` pairs, exactly as in
-:class:`mahai.core.GameRecord`.
+Shapes: :class:`TableRow` and :class:`SeatRow` are plain dataclasses; a
+table's game, players, seed, options and actions (``(seat, notation)``
+pairs) are its :class:`mahai.core.GameRecord`, held once in ``TableRow.record``.
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
+
+from mahai.core import GameRecord
 
 metadata = sa.MetaData()
 
@@ -71,17 +72,16 @@ class SeatRow:
 
 @dataclass
 class TableRow:
+    """A stored table: its header, seats and ``record`` (game name, players,
+    the server-side seed, options as JSON and the actions so far)."""
+
     id: str
-    game: str
     edition: str
-    players: int
-    seed: int
-    options: dict[str, Any]
     lang: str
     turn_seconds: int | None
     created: float
     seats: list[SeatRow]
-    actions: list[tuple[int, str]]
+    record: GameRecord
 
 
 def normalize_url(url: str) -> str:
@@ -112,10 +112,12 @@ class Store:
         migrate(self.engine)
 
     def create(self, row: TableRow) -> None:
+        """Store a new table's header and seats (its record has no action yet)."""
+        rec = row.record
         with self.engine.begin() as conn:
             conn.execute(tables_t.insert().values(
-                id=row.id, game=row.game, edition=row.edition, players=row.players, seed=row.seed,
-                options=json.dumps(row.options), lang=row.lang, turn_seconds=row.turn_seconds,
+                id=row.id, game=rec.game, edition=row.edition, players=rec.players, seed=rec.seed,
+                options=json.dumps(rec.options), lang=row.lang, turn_seconds=row.turn_seconds,
                 created=row.created))
             conn.execute(seats_t.insert(), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
@@ -144,8 +146,8 @@ class Store:
             actions: dict[str, list[tuple[int, str]]] = {}
             for r in conn.execute(actions_t.select().order_by(actions_t.c.table_id, actions_t.c.idx)):
                 actions.setdefault(r.table_id, []).append((r.seat, r.notation))
-        return [TableRow(h.id, h.game, h.edition, h.players, h.seed, json.loads(h.options), h.lang,
-                         h.turn_seconds, h.created, seats.get(h.id, []), actions.get(h.id, []))
+        return [TableRow(h.id, h.edition, h.lang, h.turn_seconds, h.created, seats.get(h.id, []),
+                         GameRecord(h.game, h.players, h.seed, json.loads(h.options), actions.get(h.id, [])))
                 for h in heads]
 
     def dispose(self) -> None:

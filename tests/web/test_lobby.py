@@ -58,5 +58,31 @@ def test_the_spades_page_names_its_score_columns_and_describes_every_event(serve
     assert len(named) == 4 and len(set(named)) == 4, heads  # each side: this hand, total
     lines = page.eval_on_selector_all("#log li", "els => els.map(e => e.innerText)")
     assert len(lines) > 20
-    raw = [line for line in lines if re.match(r"^[a-z_]+( — |$)", line)]  # table.js's generic fallback
+    raw = [line for line in lines if re.search(r"^[Ee]vent\.\w+$|\{\w+\}", line)]  # an msgid, a hole
     assert not raw, raw
+
+
+def test_the_lobby_offers_each_player_count_its_edition(server: Server, page: Any) -> None:
+    """The player count picks the game's edition for it (``Game.default_edition``:
+    DenboraZup, one player → solo, DZR-13) and an edition its player counts
+    (``Game.players``); the option help is the game catalog's (``option.<name>``)."""
+    from mahai.games import get_game
+    from mahai.i18n import translate
+
+    info = {g["name"]: g for g in server.get("/api/games?lang=eu")}
+    dz = get_game("denborazup")
+    assert info["denborazup"]["default_edition"]["1"] == dz.default_edition(1) == "solo"
+    assert [e["players"] for e in info["denborazup"]["editions"]] == [list(dz.players(o))
+                                                                      for o in dz.editions.values()]
+    page.goto(server.url + "/")
+    page.select_option("#game", "denborazup")
+    page.select_option("#players", "1")
+    assert page.input_value("#edition") == "solo"
+    page.select_option("#edition", "multi")
+    assert page.input_value("#players") == "2" and page.query_selector("#seat-1") is not None
+    page.select_option("#game", "spades")
+    page.select_option("#players", "2")
+    assert page.input_value("#edition") == get_game("spades").default_edition(2)
+    help_text = page.inner_text("#opt-first_lead-help").strip()
+    assert help_text == translate("spades", "option.first_lead", "eu") != "option.first_lead"
+    assert page.get_attribute("#references a", "href") == "/chronology/denborazup"

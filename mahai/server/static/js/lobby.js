@@ -1,5 +1,8 @@
-// Lobby: choose a game, edition, options, seats and language; create a table; share links.
-import { botLabel, currentLang, h, langSelect, loadCatalogs, t, tr } from "./i18n.js";
+// Lobby: choose a game, players, edition, options, seats and language; create a table; share links.
+// It knows no game: everything (editions and their player counts, the edition for a player count,
+// option labels, help and choices, bots, reference pages) comes from /api/games in the player's
+// language, built by the server from each game's declared metadata.
+import { currentLang, h, langSelect, loadCatalogs, t } from "./i18n.js";
 
 let games = [];
 const root = document.getElementById("lobby");
@@ -7,49 +10,38 @@ const root = document.getElementById("lobby");
 async function start() {
   const lang = currentLang();
   games = await (await fetch(`/api/games?lang=${lang}`)).json();
-  await loadCatalogs(lang, ["web", "core", ...games.map((g) => g.name)]);
+  await loadCatalogs(lang, ["web", "core"]);
   const box = document.getElementById("langbox");
   box.replaceChildren(langSelect(() => start()));
   document.title = "Mahai — " + t("New table");
   render();
 }
 
-function field(opt, value, gameName) {
+// One option: {name, kind, label, help, choices: [{value, title}]}, set to `value`.
+function field(opt, value) {
   const id = `opt-${opt.name}`;
+  const help = opt.help ? `${id}-help` : null;
   let input;
   if (opt.kind === "bool") {
-    input = h("input", { type: "checkbox", id, name: opt.name, checked: value ? true : null });
+    input = h("input", { type: "checkbox", id, name: opt.name, checked: value ? true : null, "aria-describedby": help });
   } else if (opt.kind === "choice") {
-    input = h("select", { id, name: opt.name },
-      opt.choices.map((c) => h("option", { value: String(c), selected: String(c) === String(value) ? true : null },
-        tr(gameName, `choice_${opt.name}_${c}`) === `choice_${opt.name}_${c}` ? String(c) : tr(gameName, `choice_${opt.name}_${c}`))));
-  } else if (opt.kind === "int") {
-    input = h("input", { type: "number", id, name: opt.name, value: value ?? "" });
+    input = h("select", { id, name: opt.name, "aria-describedby": help },
+      opt.choices.map((c) => h("option", { value: String(c.value), selected: String(c.value) === String(value) ? true : null }, c.title)));
   } else {
-    input = h("input", { type: "text", id, name: opt.name, value: value ?? "" });
+    input = h("input", { type: opt.kind === "int" ? "number" : "text", id, name: opt.name, value: value ?? "", "aria-describedby": help });
   }
-  // Labels: web catalog msgid option_label.<game>.<option> (tests/web/test_catalogs.py checks every option).
-  const msgid = `option_label.${gameName}.${opt.name}`;
-  const label = t(msgid);
-  return h("div", { class: "option" },
-    h("label", { for: id }, label === msgid ? opt.name.replaceAll("_", " ") : label),
-    input,
-    opt.help ? h("div", { class: "help", id: `${id}-help` }, opt.help) : null);
+  return h("div", { class: "option" }, h("label", { for: id }, opt.label), input,
+    opt.help ? h("div", { class: "help", id: help }, opt.help) : null);
 }
 
-// The options shown under "Options": an option whose value names the edition in every
-// edition (Mille Bornes' "edition", DenboraZup's "mode") is what the edition selector
-// already sets, so it is not offered a second time.
+// The options shown under "Options": one that names the edition (opt.edition) is what the
+// edition selector already sets, so it is not offered a second time.
 function shownOptions(g) {
-  return g.options.filter((o) => !g.editions.every((e) => e.options[o.name] === e.name));
+  return g.options.filter((o) => !o.edition);
 }
 
 function edition(g, name) {
-  return g.editions.find((e) => e.name === name).options;
-}
-
-function gameTitle(g) {
-  return g.title || g.name;
+  return g.editions.find((e) => e.name === name);
 }
 
 function render() {
@@ -59,7 +51,7 @@ function render() {
   }
   const form = h("form", { id: "new-table", "aria-label": t("New table") });
   const gameSel = h("select", { id: "game", name: "game" },
-    games.map((g) => h("option", { value: g.name }, gameTitle(g))));
+    games.map((g) => h("option", { value: g.name }, g.title)));
   const editionBox = h("div");
   const optionsBox = h("fieldset", {}, h("legend", {}, t("Options")));
   const seatsBox = h("fieldset", {}, h("legend", {}, t("Seats")));
@@ -68,30 +60,43 @@ function render() {
 
   const game = () => games.find((g) => g.name === gameSel.value);
 
+  // A new game: its player counts and editions; the edition offered for the player count.
+  let editionChosen = false;  // by the player: kept while it allows the player count
   function renderOptions() {
     const g = game();
+    editionChosen = false;
     const editionSel = h("select", { id: "edition", name: "edition" },
-      g.editions.map((ed) => ed.name).map((e) => h("option", { value: e }, tr(g.name, `edition_${e}`) === `edition_${e}` ? e : tr(g.name, `edition_${e}`))));
-    editionSel.addEventListener("change", () => { fillOptions(); fitPlayers(); });
+      g.editions.map((ed) => h("option", { value: ed.name }, ed.title)));
+    editionSel.addEventListener("change", () => { editionChosen = true; fitPlayers(); fillOptions(); });
     editionBox.replaceChildren(h("div", { class: "option" }, h("label", { for: "edition" }, t("Edition")), editionSel));
     playersSel.replaceChildren(...g.players.map((n) => h("option", { value: n }, String(n))));
     playersSel.value = String(g.players.includes(4) ? 4 : g.players[0]);
+    editionSel.value = g.default_edition[playersSel.value];
     fillOptions();
     renderSeats();
   }
 
+  // The edition chosen allows other player counts only (e.g. a solo edition): take its first.
   function fitPlayers() {
-    // An edition may allow fewer counts (DenboraZup solo: one player); the server says which.
-    const ed = document.getElementById("edition").value;
-    if (ed === "solo" && game().players.includes(1)) { playersSel.value = "1"; renderSeats(); }
-    else if (playersSel.value === "1" && game().players.length > 1) { playersSel.value = String(game().players[1]); renderSeats(); }
+    const ed = edition(game(), document.getElementById("edition").value);
+    if (!ed.players.includes(Number(playersSel.value))) { playersSel.value = String(ed.players[0]); renderSeats(); }
+  }
+
+  // A new player count: offer the game's edition for it, unless the player chose one that allows it.
+  function fitEdition() {
+    const g = game();
+    const sel = document.getElementById("edition");
+    if (!editionChosen || !edition(g, sel.value).players.includes(Number(playersSel.value))) {
+      sel.value = g.default_edition[playersSel.value];
+      fillOptions();
+    }
   }
 
   function fillOptions() {
     const g = game();
-    const values = edition(g, document.getElementById("edition").value);
+    const values = edition(g, document.getElementById("edition").value).options;
     optionsBox.replaceChildren(h("legend", {}, t("Options")),
-      ...shownOptions(g).map((o) => field(o, values[o.name], g.name)));
+      ...shownOptions(g).map((o) => field(o, values[o.name])));
   }
 
   function renderSeats() {
@@ -101,8 +106,8 @@ function render() {
     for (let i = 0; i < n; i++) {
       const kind = h("select", { id: `seat-${i}`, "aria-label": t("Seat {n}", { n: i + 1 }) },
         h("option", { value: "person" }, t("Person")),
-        g.bots.map((b) => h("option", { value: `bot:${b}` }, botLabel(b))));
-      if (i > 0) kind.value = `bot:${g.bots[g.bots.length - 1]}`;
+        g.bots.map((b) => h("option", { value: `bot:${b.name}` }, t("Bot: {name}", { name: b.title }))));
+      if (i > 0) kind.value = `bot:${g.bots[g.bots.length - 1].name}`;
       rows.push(h("div", { class: "option" }, h("label", { for: `seat-${i}` }, t("Seat {n}", { n: i + 1 })), kind));
     }
     seatsBox.replaceChildren(h("legend", {}, t("Seats")),
@@ -112,7 +117,7 @@ function render() {
   }
 
   gameSel.addEventListener("change", renderOptions);
-  playersSel.addEventListener("change", renderSeats);
+  playersSel.addEventListener("change", () => { fitEdition(); renderSeats(); });
   const submit = h("button", { type: "submit", id: "create" }, t("Create table"));
   const err = h("p", { id: "error", role: "alert" });
   form.append(
@@ -126,7 +131,7 @@ function render() {
     for (const o of shownOptions(g)) {
       const el = document.getElementById(`opt-${o.name}`);
       const v = o.kind === "bool" ? el.checked : el.value;
-      if (String(v) !== String(edition(g, ed)[o.name])) options[o.name] = v;
+      if (String(v) !== String(edition(g, ed).options[o.name])) options[o.name] = v;
     }
     const seats = [];
     for (let i = 0; i < Number(playersSel.value); i++) {
@@ -141,8 +146,9 @@ function render() {
     if (!res.ok) { err.textContent = data.message || t("Could not create the table."); return; }
     showLinks(data);
   });
-  root.replaceChildren(h("h2", {}, t("New table")), form, h("p", {},
-    h("a", { href: "/chronology/denborazup" }, t("DenboraZup chronology"))), tablesList());
+  const refs = games.flatMap((g) => g.references).map((r) => h("li", {}, h("a", { href: r.url }, r.title)));
+  root.replaceChildren(h("h2", {}, t("New table")), form,
+    ...(refs.length ? [h("ul", { id: "references" }, refs)] : []), tablesList());
   renderOptions();
 }
 
@@ -172,7 +178,7 @@ function tablesList() {
   const list = h("ul", { id: "tables" });
   fetch("/api/tables").then((r) => r.json()).then((tables) => {
     for (const tb of tables.slice(-20).reverse()) {
-      list.append(h("li", {}, h("a", { href: `/t/${tb.id}?spectate=1` }, `${tb.game} · ${tb.edition} · ${tb.id}`),
+      list.append(h("li", {}, h("a", { href: `/t/${tb.id}?spectate=1` }, `${tb.title} · ${tb.edition_title} · ${tb.id}`),
         " ", tb.over ? h("a", { href: `/t/${tb.id}/replay` }, t("Replay")) : h("span", { class: "pill ok" }, t("in play"))));
     }
   });
