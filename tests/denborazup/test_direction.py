@@ -61,6 +61,46 @@ def test_dzc6_stars_resolve_from_the_flipper_to_the_right() -> None:
     assert G.view(state, 0)["to_act"] == [1]
 
 
+def test_dzc6_direction_left_is_an_option() -> None:
+    """``direction=left``: the coin passes to seat + 1 and stars resolve flipper, flipper + 1, …"""
+    state = G.new(G.options(direction="left"), 3, 1)
+    state.flipper = 0
+    act(state, 0, "flip")
+    for seat in range(3):
+        act(state, seat, "pass")
+    for seat in range(3):
+        act(state, seat, "vote no")
+    assert state.flipper == 1 and state.seat_order() == [1, 2, 0]
+    assert new(3).options.direction == "right" and G.options().direction == "right"
+
+
+def test_dzc6_records_saved_before_the_option_replay_as_played() -> None:
+    """A record without ``direction`` was played with the coin passing to the left (seat + 1): it
+    replays so, and stored tables and old records stay valid; a new record names its direction."""
+    import random
+
+    from mahai.bots import RandomBot
+    from mahai.core import GameRecord
+    from mahai.core.options import options_to_dict
+
+    assert G.options_from_json({"mode": "multi"}).direction == "left"
+    assert G.options_from_json({"mode": "long", "direction": "right"}).direction == "right"
+    saved = options_to_dict(G.options())
+    assert saved["direction"] == "right" and G.options_from_json(saved) == G.options()
+    played = G.new(G.options(direction="left"), 3, 5)
+    bot = RandomBot(random.Random(5))
+    actions = []
+    while not played.is_over and len(actions) < 120:
+        seat = played.to_act()[0]
+        action = bot.act(G, seat, G.observe(played, seat), played.legal_actions(seat))
+        played.apply(seat, action)
+        actions.append((seat, action.notation()))
+    old = GameRecord(game="denborazup", players=3, seed=5, options={"mode": "multi"}, actions=actions)
+    *_, replayed = old.replay(G)
+    assert replayed.flipper == played.flipper and replayed.hands == played.hands
+    assert played.round > 3
+
+
 def test_dzc6_mille_bornes_reads_eskuin_the_same_way() -> None:
     """MBR-3: eu plays to the right: after seat 0 comes seat 2 (of 3), the dealer is seat 0's left
     (seat 1); classic plays to the left (seat + 1)."""

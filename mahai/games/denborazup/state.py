@@ -93,6 +93,7 @@ class DenboraZupState(State[DenboraZupAction]):
         self.options = options
         self.mode: Mode = options.mode
         self.rules: ModeRules = options.rules
+        self.step = 1 if options.direction == "left" else -1  # DZR-5: right = seat − 1
         # DZC-5: order the deck by content, never by id or file order, before shuffling.
         self.deck: list[str] = [e.id for e in sorted(deck, key=lambda e: (*sort_key(e), e.title_eu))]
         self.discard: list[str] = []
@@ -184,14 +185,15 @@ class DenboraZupState(State[DenboraZupAction]):
             return range(self.ref_index + 1, len(self.timeline) + 1)
         return range(0, self.ref_index + 1)
 
-    def right_of(self, seat: Seat) -> Seat:
-        """The seat to the right of ``seat``: seat − 1 (seats are numbered in clockwise table
-        order; the coin passes to the right, DZR-5, DZC-6)."""
-        return (seat - 1) % self.players
+    def next_seat(self, seat: Seat) -> Seat:
+        """The seat after ``seat`` in the direction of play: to its right, seat − 1 (seats are
+        numbered in clockwise table order; DZR-5, DZC-6), or seat + 1 with ``direction=left``."""
+        return (seat + self.step) % self.players
 
     def seat_order(self) -> list[Seat]:
-        """Seats from the flipper to the right: flipper, flipper − 1, … (DZR-10, DZC-6)."""
-        return [(self.flipper - i) % self.players for i in range(self.players)]
+        """Seats from the flipper on in the direction of play: flipper, flipper − 1, … (to the
+        right, DZR-10, DZC-6)."""
+        return [(self.flipper + i * self.step) % self.players for i in range(self.players)]
 
     # --- contract ---
 
@@ -468,7 +470,7 @@ class DenboraZupState(State[DenboraZupAction]):
         self._next_round()
 
     def _next_round(self) -> None:
-        self.flipper = self.right_of(self.flipper)  # DZR-5: the coin passes to the right
+        self.flipper = self.next_seat(self.flipper)  # DZR-5: the coin passes to the right
         self.coin = None
         self.phase = "flip"
 
