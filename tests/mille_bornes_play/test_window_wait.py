@@ -48,7 +48,10 @@ def _stop_on_team_0(edition: str, **options: Any) -> MilleBornesState:
     return st
 
 
-@pytest.mark.parametrize("edition", list(EDITIONS))
+TEAM_EDITIONS = [e for e, options in EDITIONS.items() if 4 in GAME.players(options)]
+
+
+@pytest.mark.parametrize("edition", TEAM_EDITIONS)
 @pytest.mark.parametrize("fast", [False, True])
 @pytest.mark.parametrize("name", bot_names("mille_bornes"))
 def test_mbc10_any_robot_for_the_next_player_is_held_back(edition: str, fast: bool, name: str) -> None:
@@ -66,6 +69,18 @@ def test_mbc10_any_robot_for_the_next_player_is_held_back(edition: str, fast: bo
     answered = bot_step(GAME, st, {**bots, person: make_bot("mille_bornes", name, random.Random(8))})
     assert answered is not None and answered[0][0] == person
     assert not st.pending and not st.must_wait(st.turn)
+
+
+def test_mbc10_two_players_never_wait() -> None:
+    """With two players (bsd, MBR-28) the attacked player is the next player: nobody is pending,
+    so the next player never waits and answers the hazard itself."""
+    assert "bsd" not in TEAM_EDITIONS and {"eu", "classic", "2016"} <= set(TEAM_EDITIONS)
+    st = make_edition("bsd", 2, seed=5)
+    put(st, 0, "roll")
+    set_hand(st, 1, "stop", "25", "50")
+    turn(st, 1)
+    st.apply(1, GAME.parse_action("hazard stop 0"))
+    assert st.to_act() == (0,) and not st.pending and not st.must_wait(0)
 
 
 def _check(st: MilleBornesState, persons: set[int], bots: dict[int, Bot]) -> bool:
