@@ -22,6 +22,9 @@ def test_golden_record_replays_identically(name: str) -> None:
     state = None
     for index, state in enumerate(record.replay(GAME)):
         assert observation_hash(state) == hashes[index], f"observation {index} differs"
+        if index == 0:  # the options in force are the record's (hashes leave them out)
+            shown = GAME.view(state, None)["options"]
+            assert {k: shown[k] for k in record.options} == record.options
     assert state is not None and state.is_over
     assert list(state.scores()) == data["final_scores"]
     assert sorted(state.winners()) == data["winners"]
