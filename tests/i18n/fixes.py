@@ -61,6 +61,8 @@ FIXES: dict[tuple[str, str, str], str] = {
         "Idatzi karta baten zenbakia jokatzeko (eraso-karta bati bikotea gehitu, adib. “3 1”), "
         "edo -zenbakia baztertzeko (adib. “-3”). q: irten.",
     ("mb_tui", "es", "coup_fourre"): "contraataque",
+    ("mb_tui", "es", "ask_extension"):
+        "Has completado exactamente {km} km. ¿Pides la prolongación, «segituko dut» (meta 1000 km)?",
     ("mb_tui", "es", "window"):
         "{seat} jugó {card} contra el equipo {team}: se puede responder con un contraataque.",
     ("mille_bornes", "eu", "already_drawn"):
@@ -77,11 +79,23 @@ FIXES: dict[tuple[str, str, str], str] = {
     ("mille_bornes", "eu", "{player} discarded {cards} and drew back to six."):
         "{player}: seira arte hartu du, hauek baztertu ondoren: {cards}.",
     ("mille_bornes", "eu", "option.edition"):
-        "Oinarrizko arauak: Heraclio Fournierren euskarazko orria (000), edizio klasikoak edo 2016koa. — "
-        "en: “Base rules: Heraclio Fournier's Basque sheet (000), the classic editions or the 2016 one.”; "
-        "es: “Reglas base: la hoja en euskera de Heraclio Fournier (000), las ediciones clásicas o la de "
-        "2016.”; fr: “Règles de base : la feuille basque de Heraclio Fournier (000), les éditions "
-        "classiques ou celle de 2016.” (and the field's metadata help in mahai/games/mille_bornes)",
+        "Oinarrizko arauak: Heraclio Fournierren euskarazko orria (000), edizio klasikoak, 2016koa edo "
+        "BSD mille (bi jokalari). — en: “Base rules: Heraclio Fournier's Basque sheet (000), the classic "
+        "editions, the 2016 one or BSD mille (two players).”; es: “Reglas base: la hoja en euskera de "
+        "Heraclio Fournier (000), las ediciones clásicas, la de 2016 o BSD mille (dos jugadores).”; fr: "
+        "“Règles de base : la feuille basque de Heraclio Fournier (000), les éditions classiques, celle "
+        "de 2016 ou BSD mille (deux joueurs).” (and the field's metadata help in mahai/games/mille_bornes)",
+    ("mille_bornes", "eu", "safety_discard_off"): "Babes-kartak ezin dira baztertu: erakutsi {card}.",
+    ("mille_bornes", "eu", "option.safety_restarts"):
+        "Babes-karta bat ohiko txandan bere eraso-kartaren gainean jarriz gero, jokalariak berehala egin "
+        "dezake aurrera, semaforo berderik gabe (BSD mille). — BSD mille is for two players, each alone: "
+        "“the player”, not “the team”, in en (“lets the player drive at once”), es (“al jugador”), "
+        "fr (“au joueur”)",
+    ("mille_bornes", "eu", "option.discard_safeties"):
+        "Babes-kartak baztertu daitezke; bestela erakutsi bakarrik egin daitezke (BSD mille).",
+    ("mille_bornes", "es", "option.extension_to_completer"):
+        "Los 200 puntos de la prolongación son para quien completa los 1000 km; si nadie lo hace, "
+        "para nadie (BSD mille).",
     ("mille_bornes", "eu", "option.direction"):
         "Jokoaren noranzkoa: eskuinera (euskarazko orriak dioen bezala) edo ezkerrera.",
     ("mille_bornes", "en", "option.direction"):

@@ -68,6 +68,7 @@ SAME_WORDS: frozenset[str] = frozenset({
     # Units, proper names and the game's own loan words, written the same in Basque and English.
     "km", "nil", "mille", "bornes", "spades", "denborazup", "openspiel", "heraclio", "fournier", "nim",
     "csv", "http", "https", "enter",  # a key's name, as printed on the keyboard
+    "bsd",  # “BSD mille”: the edition of the BSD games' mille, a name
     "gora", "behera",  # the DenboraZup coin's faces (sheet 004), English UP/DOWN
     "zero",  # Basque too (Euskaltzaindia's dictionary)
 })
