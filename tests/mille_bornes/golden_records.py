@@ -18,7 +18,7 @@ from typing import Any, cast
 from mahai.bots import RandomBot
 from mahai.core import GameRecord, State
 from mahai.games.mille_bornes import GAME, MilleBornesAction
-from mahai.i18n import render
+from tests.transcript import transcript as shared_transcript
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 GAMES: list[tuple[str, str, int, int, dict[str, Any]]] = [
@@ -41,25 +41,9 @@ def observation_hash(state: State[Any]) -> str:
     return hashlib.sha256(json.dumps(views, sort_keys=True).encode()).hexdigest()[:16]
 
 
-TRANSCRIPT_VIEWER = 0
-SEAT_NAMES = "ABCDEF"
-
-
 def transcript(record: GameRecord) -> str:
-    """The game as text: per step ``v<version> <seat>: <action>`` (Basque, ``describe_action``),
-    then ``  <sentence>`` for each event as projected for seat 0 (``describe_event``)."""
-    lines = []
-    name = SEAT_NAMES.__getitem__
-    for step in record.steps(GAME):
-        if step.seat is not None and step.notation is not None:
-            action = render(GAME.describe_action(GAME.parse_action(step.notation)), "eu", name)
-            lines.append(f"v{step.version} {SEAT_NAMES[step.seat]}: {action}")
-        for event in step.events:
-            seen = GAME.project_event(event, TRANSCRIPT_VIEWER)
-            message = GAME.describe_event(seen, TRANSCRIPT_VIEWER) if seen is not None else None
-            if message is not None:
-                lines.append("  " + render(message, "eu", name))
-    return "\n".join(lines) + "\n"
+    """The game as text, seat 0 reading in Basque (:func:`tests.transcript.transcript`)."""
+    return shared_transcript(GAME, record, viewer=0, lang="eu")
 
 
 def generate(edition: str, players: int, seed: int, overrides: dict[str, Any]) -> dict[str, Any]:

@@ -3,7 +3,6 @@ and the readable transcript (actions and seat 0's events in Basque) line for lin
 
 from __future__ import annotations
 
-import difflib
 import json
 
 import pytest
@@ -11,6 +10,7 @@ import pytest
 from mahai.core import GameRecord
 from mahai.games.mille_bornes import GAME
 from tests.mille_bornes.golden_records import GAMES, GOLDEN, observation_hash, transcript
+from tests.transcript import transcript_diff
 
 
 @pytest.mark.parametrize("name", [g[0] for g in GAMES])
@@ -35,7 +35,5 @@ def test_golden_record_replays_identically(name: str) -> None:
 def test_golden_transcript(name: str) -> None:
     data = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))
     record = GameRecord.from_json(json.dumps(data["record"]))
-    expected = (GOLDEN / f"{name}.txt").read_text(encoding="utf-8").splitlines()
-    got = transcript(record).splitlines()
-    diff = list(difflib.unified_diff(expected, got, "golden", "now", lineterm="", n=1))
+    diff = transcript_diff(GOLDEN / f"{name}.txt", transcript(record))
     assert not diff, "\n".join(diff[:40])
