@@ -12,8 +12,10 @@ no year 0 (DZC-2) and ``datetime`` is never used. The package deck has the heade
 (:data:`OPTIONAL_COLUMNS`) may be missing or empty in another deck (the card then falls back
 to English, then Basque), but the package deck fills them all (``tests/denborazup/test_deck.py``).
 ``region`` holds one or more codes of :data:`REGIONS` separated by spaces, the main one first.
-``source_url`` must be an ``https://`` address whose host is not a mirror, blog or document dump
-(:data:`DENIED_HOSTS`); see ``docs/deck.md`` for the sources policy.
+``source_url`` must be an http(s) address; the sources policy (``docs/deck.md``) asks for
+``https://`` and a host that is not a mirror, blog or document dump (:data:`DENIED_HOSTS`):
+:meth:`DeckBalance.shortfalls` reports the cards that break it (goals ``insecure_source`` and
+``denied_source``), and the package deck has none (``tests/denborazup/test_deck_content.py``).
 
 :func:`deck_balance` counts a deck per century, area, category, star and language
 (the table of ``mahai denborazup check-deck``) and :meth:`DeckBalance.shortfalls` lists the
@@ -219,7 +221,7 @@ def _card(fields: Mapping[str, str], row: int) -> HistoryCard:
     source = (fields.get("source_url") or "").strip()
     if not source:
         raise DeckError("missing_source", domain=DOMAIN, row=row, field="source_url")
-    if not re.match(r"^https?://\S+$", source):
+    if not re.match(r"^https?://[^\s/?#]+\.[^\s/?#.]+(?:[/?#]\S*)?$", source) or source_host(source) == "":
         raise DeckError("bad_source", domain=DOMAIN, row=row, field="source_url", value=_short(source))
     return HistoryCard(card_id, year, month, day, precision, star == "1", category,  # type: ignore[arg-type]
                        " ".join(region_codes), titles["eu"], titles["en"], titles["es"], explanations["eu"],
@@ -310,9 +312,8 @@ def load_deck(source: str | os.PathLike[str]) -> Deck:
             ``deck_missing``, ``bad_header``, ``bad_column_count``, ``missing_field``,
             ``bad_integer``, ``year_zero`` (DZC-2), ``bad_month``, ``bad_day``, ``bad_choice``,
             ``bad_id``, ``id_has_year``, ``title_too_long``, ``title_has_year``, ``missing_source``,
-            ``bad_source``, ``insecure_source`` (not https), ``denied_source`` (a host of
-            :data:`DENIED_HOSTS`; params ``value``: the host, ``host``: the denied entry),
-            ``duplicate_id``, ``duplicate_title``, ``empty_deck``.
+            ``bad_source`` (not an http(s) address with a host), ``duplicate_id``,
+            ``duplicate_title``, ``empty_deck``.
     """
     events, problems = deck_problems(source)
     if problems:
@@ -357,7 +358,8 @@ BALANCE_GOALS = BalanceGoals()
 class Shortfall:
     """A goal a deck misses: ``goal`` (``"events"``, ``"century_min"``, ``"century_max"``,
     ``"area_min"``, ``"star_share"``, ``"star_era"``, ``"star_categories"``, ``"language"``,
-    ``"wikipedia"``), ``key`` (the century, area, era or language concerned, or ``""``),
+    ``"wikipedia"``, ``"insecure_source"``, ``"denied_source"``), ``key`` (the century, area,
+    era or language concerned, the card id for a source, or ``""``),
     the ``value`` found and the ``limit`` it should meet."""
 
     goal: str
@@ -372,8 +374,9 @@ class DeckBalance:
     (century → events, :func:`century`), ``areas`` (main area → events, :func:`area`),
     ``regions`` (region code → events that name it anywhere), ``categories``, ``star_eras``
     and ``star_categories`` (→ star events); ``missing`` (language → events without their own
-    title or explanation in it); ``hosts`` (source host → events) and ``wikipedia`` (events
-    whose source is a Wikipedia article)."""
+    title or explanation in it); ``hosts`` (source host → events), ``wikipedia`` (events
+    whose source is a Wikipedia article), ``insecure`` (ids of cards whose source is not
+    ``https://``) and ``denied`` (card id → the :data:`DENIED_HOSTS` entry its source hits)."""
 
     events: int
     stars: int
@@ -386,11 +389,14 @@ class DeckBalance:
     missing: dict[str, int] = field(default_factory=dict)
     hosts: dict[str, int] = field(default_factory=dict)
     wikipedia: int = 0
+    insecure: tuple[str, ...] = ()
+    denied: dict[str, str] = field(default_factory=dict)
 
     def shortfalls(self, goals: BalanceGoals = BALANCE_GOALS) -> list[Shortfall]:
         """Every goal of ``goals`` this deck misses, in a fixed order (empty: balanced).
-        Every language must have its own title and explanation on every card, and no source
-        may be a Wikipedia article (the policy's last resort is counted, not allowed, here)."""
+        Every language must have its own title and explanation on every card, no source may be
+        a Wikipedia article (the policy's last resort is counted, not allowed, here), and every
+        source must be ``https://`` on a host outside :data:`DENIED_HOSTS` (one shortfall per card)."""
         out: list[Shortfall] = []
         n = max(self.events, 1)
         if self.events < goals.min_events:
@@ -418,6 +424,8 @@ class DeckBalance:
                 out.append(Shortfall("language", lang, self.missing[lang], 0))
         if self.wikipedia:
             out.append(Shortfall("wikipedia", "", self.wikipedia, 0))
+        out.extend(Shortfall("insecure_source", card_id, 1, 0) for card_id in self.insecure)
+        out.extend(Shortfall("denied_source", card_id, 1, 0) for card_id in self.denied)
         return out
 
 
@@ -444,7 +452,9 @@ def deck_balance(events: Iterable[HistoryCard]) -> DeckBalance:
         star_eras={name: n for name, _f, _l in ERAS if (n := sum(_era(e.year) == name for e in stars))},
         star_categories={c: n for c in CATEGORIES if (n := sum(e.category == c for e in stars))},
         missing={lang: missing[lang] for lang in LANGUAGES if missing[lang]},
-        hosts=dict(hosts.most_common()), wikipedia=wikipedia)
+        hosts=dict(hosts.most_common()), wikipedia=wikipedia,
+        insecure=tuple(e.id for e in cards if not e.source_url.startswith("https://")),
+        denied={e.id: hit for e in cards if (hit := denied_host(e.source_url)) is not None})
 
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
