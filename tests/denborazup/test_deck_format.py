@@ -15,6 +15,8 @@ from mahai.games.denborazup.deck import (
     area,
     century,
     deck_balance,
+    denied_host,
+    source_host,
 )
 from tests.denborazup.helpers import csv_text, mini_rows, synthetic_rows
 
@@ -170,3 +172,32 @@ def test_balance_shortfalls_name_each_missed_goal() -> None:
     dim = [_card(i, c.year, c.region, star=False, category=c.category) if c.year > 1700 else c
            for i, c in enumerate(cards)]  # no star after 1700: 6 of 21 gone
     assert {s.goal for s in deck_balance(dim).shortfalls()} == {"star_share", "star_era"}
+
+
+@pytest.mark.parametrize(("url", "host", "denied"), [
+    ("https://aunamendi.eusko-ikaskuntza.eus/es/x/ar-1/", "aunamendi.eusko-ikaskuntza.eus", None),
+    ("https://www.Wikiwand.com./es/articles/X", "wikiwand.com", "wikiwand.com"),
+    ("https://es.stringtranslate.com/wiki/X", "es.stringtranslate.com", "stringtranslate.com"),
+    ("https://mizubel.blogspot.com/2018/06", "mizubel.blogspot.com", "blogspot.com"),
+    ("https://blogs.deia.eus/historiasvascas/?p=163", "blogs.deia.eus", "blogs."),
+    ("https://www.deia.eus/cultura/x.html", "deia.eus", None),
+    ("https://notstudylib.es/doc/1", "notstudylib.es", None),  # a suffix is not a subdomain
+])
+def test_source_host_and_denied_host(url: str, host: str, denied: str | None) -> None:
+    assert source_host(url) == host
+    assert denied_host(url) == denied
+
+
+def test_balance_names_each_insecure_or_denied_source() -> None:
+    cards = [_card(i, 1025, "araba") for i in range(3)]
+    cards[1] = HistoryCard("old", 1025, None, None, "exact", False, "culture", "araba", "a", "b", "c", "d",
+                           "http://example.org/", title_fr="e", explanation_en="x", explanation_es="x",
+                           explanation_fr="x")
+    cards[2] = HistoryCard("mirror", 1025, None, None, "exact", False, "culture", "araba", "f", "g", "h", "i",
+                           "https://1library.co/document/x", title_fr="j", explanation_en="x",
+                           explanation_es="x", explanation_fr="x")
+    balance = deck_balance(cards)
+    assert balance.insecure == ("old",) and balance.denied == {"mirror": "1library.co"}
+    found = [(s.goal, s.key) for s in balance.shortfalls() if s.goal.endswith("_source")]
+    assert found == [("insecure_source", "old"), ("denied_source", "mirror")]
+    assert not [s for s in deck_balance([_card(0, 1025, "araba")]).shortfalls() if s.goal.endswith("_source")]
