@@ -160,7 +160,7 @@ def test_links_reach_other_devices_and_two_people_play_then_rematch(browser: Any
         creator.click("#rematch")
         for page, seat in ((creator, "0"), (other, "1")):
             page.wait_for_url(re.compile(r"/t/(?!" + re.escape(tid) + r")[A-Za-z0-9_-]+$"), timeout=15_000)
-            page.wait_for_function(f"window.mahaiLast !== undefined && document.body.dataset.seat === '{seat}'")
+            page.wait_for_function(f"window.mahaiLast && document.body.dataset.seat === '{seat}'")
         new = creator.url.split("/t/")[1]
         assert other.url.split("/t/")[1] == new != tid
         info = server.get(f"/api/tables/{new}")
@@ -173,7 +173,8 @@ def test_links_reach_other_devices_and_two_people_play_then_rematch(browser: Any
         server.stop()
 
 
-def test_leaving_asks_first_names_the_bot_and_the_link_takes_the_seat_back(server: Server, browser: Any) -> None:
+def test_leaving_asks_first_names_the_bot_and_the_link_takes_the_seat_back(server: Server,
+                                                                           browser: Any) -> None:
     made = server.create("mille_bornes", ["person", "person"], edition="eu")
     tid = made["id"]
     ctx = with_seat_controls(browser.new_context())
