@@ -182,6 +182,7 @@ def test_leaving_asks_first_names_the_bot_and_the_link_takes_the_seat_back(serve
         page = ctx.new_page()
         page.goto(server.url + made["links"]["0"])
         sit(page, "Ane")
+        assert page.get_attribute("#rules-link", "href") == "/rules/mille_bornes?lang=eu"
         strongest = bot_names("mille_bornes")[0]
         page.click("#seat-leave")
         assert page.is_visible("#leave-dialog")
