@@ -38,7 +38,8 @@ def overflow(page: Any) -> list[int]:
     return wide
 
 
-def test_lobby_invitations_and_rules_pages_are_accessible_and_fit_a_phone(server: Server, browser: Any) -> None:
+def test_lobby_invitations_and_rules_pages_are_accessible_and_fit_a_phone(server: Server,
+                                                                         browser: Any) -> None:
     ctx = with_seat_controls(browser.new_context())
     try:
         page = ctx.new_page()
@@ -65,7 +66,8 @@ def test_lobby_invitations_and_rules_pages_are_accessible_and_fit_a_phone(server
         page.wait_for_selector("#seat-name")
         page.set_viewport_size({"width": 360, "height": 800})
         for box in ("#seat-welcome", "#seat-panel"):
-            assert page.evaluate(f"(e => e.scrollWidth <= e.clientWidth)(document.querySelector('{box}'))"), box
+            fits = f"(e => e.scrollWidth <= e.clientWidth)(document.querySelector('{box}'))"
+            assert page.evaluate(fits), box
         # How to play, in Basque and in French
         for game in RULES:
             for lang in ("eu", "fr"):

@@ -51,7 +51,10 @@ function connect() {
 async function onMessage(msg, ws) {
   if (msg.type === "welcome") {
     panel.ws = ws;
-    if (!info) info = await (await fetch(`/api/games/${msg.table.game}?lang=${currentLang()}`)).json();
+    if (!info) {
+      info = await (await fetch(`/api/games/${msg.table.game}?lang=${currentLang()}`)).json();
+      render();  // the rules link and the bot's name
+    }
   } else if (msg.type === "state" || msg.type === "update") {
     if (leaving && msg.seat === null) { reloadAsSpectator(); return; }
     last = msg;
