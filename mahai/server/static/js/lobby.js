@@ -5,7 +5,7 @@
 // from each game's declared metadata; the player counts for changed options come from
 // /api/games/<name>/players (Game.players).
 import { currentLang, h, langSelect, loadCatalogs, t } from "./i18n.js";
-import { creatorToken, forget, knownTables, lastName, remember, seatToken, setLastName } from "./keep.js";
+import { creatorToken, forget, knownTables, lastName, leftToken, remember, seatToken, setLastName } from "./keep.js";
 
 let games = [];
 const root = document.getElementById("lobby");
@@ -308,10 +308,12 @@ async function myTables() {
       h("span", { class: "when" }, over ? t("Leaves this list on {when}.", { when: when(tb.leaves_at) })
         : t("Abandoned, and off this list, if nobody plays before {when}.", { when: when(tb.leaves_at) })),
       seat && !over ? h("a", { href: `/t/${tb.id}`, class: "resume" }, t("Back to the table")) : null,
+      !seat && leftToken(tb.id) && !over ? h("a", { href: `/t/${tb.id}?seat=${encodeURIComponent(leftToken(tb.id))}` },
+        t("Take my seat back")) : null,
       creator && !over ? h("a", { href: `/t/${tb.id}/invite`, class: "invitations" }, t("Invitations")) : null,
       over && tb.rematch ? h("a", { href: `/t/${tb.rematch}` }, t("Rematch")) : null,
       over ? h("a", { href: `/t/${tb.id}/replay` }, t("Replay")) : null,
-      !seat && !over ? h("a", { href: `/t/${tb.id}?spectate=1` }, t("Watch")) : null);
+      !seat && !leftToken(tb.id) && !over ? h("a", { href: `/t/${tb.id}?spectate=1` }, t("Watch")) : null);
   }));
   document.getElementById("my-tables").hidden = false;
 }
