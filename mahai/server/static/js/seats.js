@@ -30,6 +30,9 @@ async function init() {
   const params = new URLSearchParams(location.search);
   token = params.get("spectate") === "1" ? null : (params.get("seat") || seatToken(tableId));
   if (token && token === leftToken(tableId)) remember("left", tableId, null);  // back with the link
+  if (!document.querySelector("link[href='/static/css/seats.css']")) {
+    document.head.append(h("link", { rel: "stylesheet", href: "/static/css/seats.css" }));
+  }
   await loadCatalogs(currentLang(), ["web", "core"]);
   welcome = h("section", { id: "seat-welcome", class: "panel", hidden: true, "aria-labelledby": "seat-welcome-title" });
   const status = document.getElementById("status");
