@@ -73,6 +73,7 @@ def test_lobby_invitations_and_rules_pages_are_accessible_and_fit_a_phone(server
             for lang in ("eu", "fr"):
                 page.goto(f"{server.url}/rules/{game}?lang={lang}")
                 assert page.evaluate("document.documentElement.lang") == lang
+                page.set_viewport_size({"width": 360, "height": 800})  # a phone: tables scroll inside
                 assert serious(page) == [], (game, lang)
                 assert overflow(page) == [], (game, lang)
         page.goto(f"{server.url}/chronology/denborazup")
