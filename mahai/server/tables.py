@@ -403,7 +403,7 @@ class Hub:
         "seat", "token"}``, a spectator's ``{"type": "rematch", "table"}``.
 
         Raises:
-            IllegalAction: ``game_over`` (web) while the game is still on.
+            IllegalAction: ``not_over`` (web) while the game is still on.
         """
         async with table.lock:
             existing = self.tables.get(table.row.rematch or "")
