@@ -14,6 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from tests.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -124,7 +126,14 @@ def play_page(page: Any, rng: random.Random, max_moves: int = 2000,
         preferred = [a for a in actions if a.split(" ")[0] in prefer]
         choice = chooser(actions, page.evaluate("window.mahaiLast")) if chooser else None
         choice = choice or rng.choice(preferred or actions)
-        page.click(f"#actions button[data-action={json.dumps(choice)}]")
+        try:
+            page.click(f"#actions button[data-action={json.dumps(choice)}]", timeout=5_000)
+        except PlaywrightTimeout:
+            # another seat moved meanwhile (simultaneous decisions): the bar was redrawn without
+            # this move; read the moves again
+            if page.evaluate("document.body.dataset.version") != version:
+                continue
+            raise
         page.wait_for_function(
             f"document.body.dataset.version !== {json.dumps(version)} || "
             "document.getElementById('error').textContent !== ''", timeout=30_000)
