@@ -1,24 +1,25 @@
-"""DenboraZup bots: ``easy``, ``medium`` and ``expert`` (``BOTS``).
+"""DenboraZup bots: ``easy``, ``medium`` and ``expert`` (``GAME.bots``).
 
-Knowledge of history is MODELLED, not looked up. A bot believes each event
-happened in ``true year + noise``, where the noise is Gaussian with a spread
-that depends on its level (``easy`` 400 years, ``medium`` 150, ``expert`` 40)
-and is fixed for the whole game per bot and card: it is drawn from a generator
-seeded with the bot's own seed and the card's Basque title (the card's
-content, not its id, so relabelling or reordering the deck file changes
-nothing, DZC-5). This noisy estimate, taken from the deck through the card id
-of the bot's observation, is the only way a bot uses a hidden year; revealed
-cards (the reference, the timeline) are read from the observation. A card the
-bot saw judged (its date was revealed to all) is remembered with a smaller
-spread (``memory``: 80, 25 and 5 years, divided by the number of times it was
-seen) if it comes back into play.
+Knowledge of history is MODELLED, and given to the bot explicitly: it never reads a hidden
+year from the game, the deck or the state. A bot *learns* the game's public chronology
+(DZR-14, :meth:`~mahai.games.denborazup.DenboraZupGame.chronology`, the learning page every
+player may read) once per game object, the way a student would: for each event it keeps only a
+believed year, ``true year + noise``, never the true year itself. The noise is Gaussian with a
+spread that depends on its level (``easy`` 400 years, ``medium`` 150, ``expert`` 40) and is
+fixed per bot and card: it is drawn from a generator seeded with the bot's own seed and the
+card's Basque title (the card's content, not its id, so relabelling or reordering the deck
+file changes nothing, DZC-5). Everything else comes from the seat's observation: revealed cards
+(the reference, the timeline) with their dates, and the cards its seat saw judged in a reveal,
+which it remembers with a smaller spread (``memory``: 80, 25 and 5 years, divided by the number
+of times it saw the date) if they come back into play. A judged card that went back into a
+hand or the deck before the bot's turn shows no date in its observation: the bot does not
+remember it.
 
-Choices: place the card (and slot, in the long timeline) most likely to be
-right when that chance is high enough (a wrong card costs two), else pass;
-vote to replace the reference when the hand fits it badly; catch missed calls;
-call "DenboraZup!" (the easy bot sometimes forgets); stars: give a card to the
-leader, or replace a reference that suits the hand badly; tie-break: the event
-believed closest to the reference.
+Choices: place the card (and slot, in the long timeline) most likely to be right when that
+chance is high enough (a wrong card costs two), else pass; vote to replace the reference when
+the hand fits it badly; catch missed calls; call "DenboraZup!" (the easy bot sometimes
+forgets); stars: give a card to the leader, or replace a reference that suits the hand badly;
+tie-break: the event believed closest to the reference.
 """
 
 from __future__ import annotations
@@ -26,17 +27,19 @@ from __future__ import annotations
 import bisect
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from mahai.bots.base import Bot
 from mahai.core.game import Action, Game, Observation, Seat
 from mahai.games.denborazup import (
+    CardFace,
     Catch,
     Choose,
-    DenboraZupGame,
+    DenboraZupObservation,
     Flip,
+    HistoryCard,
     Pass,
     Place,
     StarGive,
@@ -73,6 +76,13 @@ def _phi(x: float) -> float:
     return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
 
 
+def learn(chronology: Iterable[HistoryCard], noise: float, seed: int) -> dict[str, float]:
+    """Believed years by Basque title: each card's year plus a Gaussian error of spread
+    ``noise`` years, fixed by ``seed`` and the title (DZC-5). The true years are not kept."""
+    return {card.title_eu: card.year + random.Random(f"{seed}:{card.title_eu}").gauss(0.0, noise)
+            for card in chronology}
+
+
 class DenboraZupBot(Bot):
     """A DenboraZup player of one :class:`Level` (see the module docstring)."""
 
@@ -82,37 +92,57 @@ class DenboraZupBot(Bot):
         super().__init__(rng)
         self.name = self.level.name
         self.seed = rng.getrandbits(64)
+        self.believed: dict[str, float] = {}  # Basque title → believed year (learned)
+        self._learned_from: object = None
         self._estimates: dict[str, float] = {}
         self.waiting = 0  # rounds in a row this bot passed: it grows bolder
-        self.seen: dict[str, int] = {}  # cards it saw judged (dates revealed) → how many times
+        self.seen: dict[str, tuple[int, int]] = {}  # title → (times its date was seen, that year)
         self._reveal_mark = -1
 
     # --- knowledge ---
 
-    def estimate(self, game: DenboraZupGame, card: str) -> float:
-        """The year this bot believes ``card`` happened: the true year plus its fixed noise."""
-        if card not in self._estimates:
-            event = game.deck.get(card)
-            times = self.seen.get(card, 0)
-            if times:
-                memory = random.Random(f"{self.seed}:seen{times}:{event.title_eu}")
-                noise = memory.gauss(0.0, self.level.memory / times)
-            else:
-                noise = random.Random(f"{self.seed}:{event.title_eu}").gauss(0.0, self.level.noise)
-            self._estimates[card] = event.year + noise
-        return self._estimates[card]
+    def learn(self, game: Game[Any, Any]) -> None:
+        """Study ``game``'s public chronology (DZR-14) once: believed years only."""
+        if self._learned_from is game:
+            return
+        chronology = getattr(game, "chronology", None)
+        if chronology is None:
+            raise TypeError("a DenboraZup bot plays DenboraZup only")
+        self.believed = learn(chronology(), self.level.noise, self.seed)
+        self._learned_from = game
+        self._estimates.clear()
 
-    def remember(self, view: dict[str, Any]) -> None:
+    def estimate(self, card: CardFace | HistoryCard) -> float:
+        """The year this bot believes ``card`` happened: its remembered date if it saw the card
+        judged, else what it learned (a card it never learned of: the middle of its knowledge)."""
+        if card.id not in self._estimates:
+            memory = self.seen.get(card.title_eu)
+            if memory is not None:
+                times, year = memory
+                noise = random.Random(f"{self.seed}:seen{times}:{card.title_eu}").gauss(
+                    0.0, self.level.memory / times)
+                self._estimates[card.id] = year + noise
+            else:
+                believed = self.believed.get(card.title_eu)
+                if believed is None:
+                    years = sorted(self.believed.values())
+                    believed = years[len(years) // 2] if years else 0.0
+                self._estimates[card.id] = believed
+        return self._estimates[card.id]
+
+    def remember(self, obs: DenboraZupObservation) -> None:
         """Note the cards judged in the last reveal (once per reveal): their dates were shown
         to everyone, and each sighting sharpens the bot's memory of them."""
-        mark = sum(view["used"])  # grows with every reveal
-        if not view["last_reveal"] or mark == self._reveal_mark:
+        mark = sum(obs.used)  # grows with every reveal
+        if not obs.last_reveal or mark == self._reveal_mark:
             return
         self._reveal_mark = mark
-        for entry in view["last_reveal"]:
-            card = entry["card"]["id"]
-            self.seen[card] = self.seen.get(card, 0) + 1
-            self._estimates.pop(card, None)
+        for placement in obs.last_reveal:
+            card = placement.card
+            if isinstance(card, HistoryCard):
+                times = self.seen.get(card.title_eu, (0, 0))[0] + 1
+                self.seen[card.title_eu] = (times, card.year)
+                self._estimates.pop(card.id, None)
 
     def chance(self, est: float, lo: float | None, hi: float | None) -> float:
         """The believed chance that a card estimated at ``est`` lies in ``[lo, hi]``
@@ -122,75 +152,73 @@ class DenboraZupBot(Bot):
         bottom = 0.0 if lo is None else _phi((lo - 0.5 - est) / b)
         return max(0.0, top - bottom)
 
-    def options(self, game: DenboraZupGame, view: dict[str, Any],
-                coin: str) -> list[tuple[float, str, int | None]]:
+    def options(self, obs: DenboraZupObservation, coin: str) -> list[tuple[float, str, int | None]]:
         """(chance, card, slot) for the cards of the hand on the ``coin`` side: in the long
         timeline only the slots around the believed date and at the ends of the side
         (the best slot is always among them)."""
-        timeline = [c["year"] for c in view["timeline"]]
-        ref = view["reference_index"]
-        long = view["mode"] == "long"
+        timeline = [c.year for c in obs.timeline]
+        ref = obs.reference_index
+        long = obs.rules.long_timeline
         out: list[tuple[float, str, int | None]] = []
         first, last = (ref + 1, len(timeline)) if coin == "up" else (0, ref)
-        for card in view["hand"] or []:
-            est = self.estimate(game, card["id"])
+        for card in obs.hand or ():
+            est = self.estimate(card)
             if long:
                 at = bisect.bisect_left(timeline, est)
                 slots = {first, last, *range(max(first, at - 2), min(last, at + 2) + 1)}
                 for k in sorted(slots):
                     lo = timeline[k - 1] if k > 0 else None
                     hi = timeline[k] if k < len(timeline) else None
-                    out.append((self.chance(est, lo, hi), card["id"], k))
+                    out.append((self.chance(est, lo, hi), card.id, k))
             else:
-                year = view["reference"]["year"]
+                year = obs.reference.year
                 p = self.chance(est, year, None) if coin == "up" else self.chance(est, None, year)
-                out.append((p, card["id"], None))
+                out.append((p, card.id, None))
         return out
 
-    def fit(self, game: DenboraZupGame, view: dict[str, Any]) -> float:
+    def fit(self, obs: DenboraZupObservation) -> float:
         """How well the hand fits the reference: the mean over both coin faces of the best chance."""
-        best = [max((p for p, _, _ in self.options(game, view, coin)), default=0.0)
-                for coin in ("up", "down")]
+        best = [max((p for p, _, _ in self.options(obs, coin)), default=0.0) for coin in ("up", "down")]
         return sum(best) / 2
 
     # --- decisions ---
 
     def act(self, game: Game[Any, Any], seat: Seat, observation: Observation,
             legal: Sequence[Action]) -> Action:
-        if not isinstance(game, DenboraZupGame):
+        if not isinstance(observation, DenboraZupObservation):
             raise TypeError("a DenboraZup bot plays DenboraZup only")
-        view = observation.to_json()
-        self.remember(view)
-        phase = view["phase"]
+        self.learn(game)
+        obs = observation
+        self.remember(obs)
+        phase = obs.phase
         if phase == "decide":
-            return self._decide(game, seat, view, legal)
+            return self._decide(seat, obs, legal)
         if phase == "vote":
-            yes = self.fit(game, view) < 0.72 or view["idle_rounds"] >= 2
-            return Vote(yes)
+            return Vote(self.fit(obs) < 0.72 or obs.idle_rounds >= 2)
         if phase == "flip":
             catches = [a for a in legal if isinstance(a, Catch)]
             if catches and self.rng.random() < self.level.catch:
                 return catches[0]
             return next(a for a in legal if isinstance(a, Flip | Waive))
         if phase == "star":
-            return self._star(game, seat, view, legal)
-        if phase == "tiebreak":
-            ref = view["reference"]["year"]
+            return self._star(seat, obs, legal)
+        if phase == "tiebreak" and obs.tiebreak is not None and obs.tiebreak.options:
+            ref = obs.reference.year
+            faces = {c.id: c for c in obs.tiebreak.options}
             options = [a for a in legal if isinstance(a, Choose)]
-            return min(options, key=lambda a: abs(self.estimate(game, a.card) - ref))
+            return min(options, key=lambda a: abs(self.estimate(faces[a.card]) - ref))
         return legal[0]
 
-    def _decide(self, game: DenboraZupGame, seat: Seat, view: dict[str, Any],
-                legal: Sequence[Action]) -> Action:
-        options = self.options(game, view, view["coin"])
+    def _decide(self, seat: Seat, obs: DenboraZupObservation, legal: Sequence[Action]) -> Action:
+        options = self.options(obs, obs.coin or "up")
         allowed = {(a.card, a.slot) for a in legal if isinstance(a, Place)}
         options = [o for o in options if (o[1], o[2]) in allowed]
         if not options:
             return next(a for a in legal if isinstance(a, Pass))
         p, card, slot = max(options, key=lambda o: o[0])
-        counts = view["hand_counts"]
-        threshold = self.level.threshold - 0.05 * view["idle_rounds"] - 0.04 * self.waiting
-        if view["deck_count"] + view["discard_count"] == 0:
+        counts = obs.hand_counts
+        threshold = self.level.threshold - 0.05 * obs.idle_rounds - 0.04 * self.waiting
+        if obs.deck_count + obs.discard_count == 0:
             threshold = 0.0  # nothing to draw: a wrong card costs no penalty (DZC-3)
         others = [n for s, n in enumerate(counts) if s != seat]
         if others and (counts[seat] - min(others) >= 3 or min(others) == 1):
@@ -205,13 +233,12 @@ class DenboraZupBot(Bot):
             return call
         return Place(card, slot)
 
-    def _star(self, game: DenboraZupGame, seat: Seat, view: dict[str, Any],
-              legal: Sequence[Action]) -> Action:
-        counts = view["hand_counts"]
+    def _star(self, seat: Seat, obs: DenboraZupObservation, legal: Sequence[Action]) -> Action:
+        counts = obs.hand_counts
         players = len(counts)
         others = [(seat + i) % players for i in range(1, players)]
         leader = min(others, key=lambda s: counts[s])
-        if counts[leader] > 1 and self.fit(game, view) < 0.6 and StarReplace() in legal:
+        if counts[leader] > 1 and self.fit(obs) < 0.6 and StarReplace() in legal:
             return StarReplace()
         give = StarGive(leader)
         return give if give in legal else legal[0]
@@ -227,6 +254,3 @@ class MediumBot(DenboraZupBot):
 
 class ExpertBot(DenboraZupBot):
     level = LEVELS["expert"]
-
-
-BOTS = {"easy": EasyBot, "medium": MediumBot, "expert": ExpertBot}

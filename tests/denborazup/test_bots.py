@@ -8,12 +8,16 @@ import statistics
 import pytest
 
 from mahai.bots import bot_names, make_bot
-from mahai.bots.denborazup import BOTS, LEVELS, DenboraZupBot
+from mahai.bots.denborazup import LEVELS, DenboraZupBot
 from mahai.games.denborazup import (
     DECK_PATH,
+    GAME,
+    CardFace,
     Catch,
     Choose,
     DenboraZupState,
+    HistoryCard,
+    Judged,
     Pass,
     Place,
     StarGive,
@@ -42,7 +46,7 @@ def decide(state: DenboraZupState, seat: int, level: str = "expert") -> object:
 
 
 def test_registry() -> None:
-    assert set(BOTS) == {"easy", "medium", "expert"}
+    assert list(GAME.bots) == ["expert", "medium", "easy"]
     assert bot_names("denborazup") == ["expert", "medium", "easy", "random"]
     assert LEVELS["easy"].noise > LEVELS["medium"].noise > LEVELS["expert"].noise
 
@@ -52,15 +56,72 @@ def test_estimates_are_noisy_stable_and_match_the_level(level: str) -> None:
     errors = []
     for seed in range(40):
         b = bot(level, seed)
-        for event in G.deck:
-            first = b.estimate(G, event.id)
+        b.learn(G)
+        for card in G.deck:
+            first = b.estimate(CardFace.of(card))
             b._estimates.clear()
-            assert b.estimate(G, event.id) == first  # fixed per bot and card, even recomputed
-            errors.append(first - event.year)
+            assert b.estimate(CardFace.of(card)) == first  # fixed per bot and card, even recomputed
+            assert card.title_eu in b.believed and b.believed[card.title_eu] != card.year
+            errors.append(first - card.year)
     spread = statistics.pstdev(errors)
     assert 0.85 * LEVELS[level].noise < spread < 1.15 * LEVELS[level].noise
     assert abs(statistics.fmean(errors)) < 0.1 * LEVELS[level].noise
-    assert bot(level, 1).estimate(G, ELCANO) != bot(level, 2).estimate(G, ELCANO)
+    elcano = CardFace.of(G.deck.get(ELCANO))
+    one, two = bot(level, 1), bot(level, 2)
+    one.learn(G)
+    two.learn(G)
+    assert one.estimate(elcano) != two.estimate(elcano)
+
+
+class ChronologyOnly:
+    """A game that offers a bot nothing but the public chronology (DZR-14)."""
+
+    name = "denborazup"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def chronology(self) -> list[HistoryCard]:
+        self.calls += 1
+        return G.chronology()
+
+
+def test_bots_learn_from_the_chronology_and_play_from_the_observation_only() -> None:
+    """Hidden information (docs/rules/denborazup.md): a bot reads no year through the game,
+    its deck or the state; it learns the public chronology once, with its level's error."""
+    state = _decide_state([POMPEY, ETA, ELCANO], FUERO, "up")
+    game = ChronologyOnly()
+    b = bot("expert")
+    action = b.act(game, 0, G.observe(state, 0), state.legal_actions(0))  # type: ignore[arg-type]
+    assert action == Place(ETA) and game.calls == 1
+    b.act(game, 0, G.observe(state, 0), state.legal_actions(0))  # type: ignore[arg-type]
+    assert game.calls == 1
+    true_years = {c.year for c in G.deck}
+    assert not true_years & set(b.believed.values())
+    with pytest.raises(TypeError):
+        b.act(G, 0, object(), state.legal_actions(0))  # type: ignore[arg-type]
+
+
+def test_bots_remember_dates_they_saw_judged() -> None:
+    """DZR-6: placed cards are revealed to all; a bot remembers the dates its seat saw, with its
+    level's memory spread, and nothing about a card whose date its observation does not show."""
+    state = _decide_state([POMPEY, ETA, ELCANO], FUERO, "up")
+    state.hands[1].remove(AXULAR)
+    state.discard.append(AXULAR)
+    state.last_reveal = (Judged(1, AXULAR, None, False, True),)
+    state.used[1] = 1
+    b = bot("easy")
+    b.act(G, 0, G.observe(state, 0), state.legal_actions(0))
+    axular = G.deck.get(AXULAR)
+    assert b.seen == {axular.title_eu: (1, axular.year)}
+    assert abs(b.estimate(CardFace.of(axular)) - axular.year) < 4 * LEVELS["easy"].memory
+    # the same card drawn back before the next reveal: its date is hidden again, not learned
+    fresh = bot("easy")
+    state.discard.remove(AXULAR)
+    state.hands[1].append(AXULAR)
+    assert G.view(state, 0)["last_reveal"][0]["card"] == {"id": AXULAR, "title": axular.titles}
+    fresh.act(G, 0, G.observe(state, 0), state.legal_actions(0))
+    assert fresh.seen == {}
 
 
 def _decide_state(hand0: list[str], reference: str, coin: str) -> DenboraZupState:

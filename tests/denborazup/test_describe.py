@@ -11,20 +11,21 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
+from typing import cast
 
 import pytest
 
 from mahai.bots import RandomBot, make_bot
 from mahai.core.game import Event
 from mahai.core.text import Message, Player
-from mahai.games.denborazup import DenboraZupGame, DenboraZupState, format_date, load_deck
+from mahai.games.denborazup import DenboraZupAction, DenboraZupGame, DenboraZupState, format_date, load_deck
 from mahai.i18n import LANGUAGES, catalog, render
 from tests.denborazup.helpers import csv_text, mini_game, synthetic_rows
 
 BIG = DenboraZupGame(load_deck(csv_text(synthetic_rows(120, seed=5))))
 MINI = mini_game()
 CONFIGS = [("multi", n) for n in range(2, 9)] + [("long", n) for n in range(2, 9)] + [("solo", 1)]
-ALL_KINDS = {"start", "flip", "decided", "reveal", "draw", "reshuffle", "all_passed", "voted", "vote_result",
+ALL_KINDS = {"flip", "decided", "reveal", "draw", "reshuffle", "all_passed", "voted", "vote_result",
              "new_reference", "star", "catch", "waive", "missed_call", "game_over", "tiebreak_draw",
              "tiebreak", "chosen", "tiebreak_reveal", "draw_skipped"}
 SEEN: set[str] = set()
@@ -90,7 +91,7 @@ def play(game: DenboraZupGame, mode: str, players: int, seed: int) -> None:
         to_act = state.to_act()
         seat = to_act[rng.randrange(len(to_act))]
         action = bots[seat].act(game, seat, game.observe(state, seat), state.legal_actions(seat))
-        for event in state.apply(seat, action):
+        for event in state.apply(seat, cast(DenboraZupAction, action)):
             check_event(game, event, players)
 
 
@@ -103,7 +104,8 @@ def test_every_action_and_event_renders_in_every_language(mode: str, players: in
 def test_every_event_kind_is_described() -> None:
     """Playouts, then a rigged tie-break with a deck that runs dry (DZR-9, DZR-11), until every
     kind of event has been described for every viewer."""
-    from tests.denborazup.test_rules import ELCANO, GERNIKA, POMPEY, act, flip_to, rig
+    from tests.denborazup.helpers import rig
+    from tests.denborazup.test_rules import ELCANO, GERNIKA, POMPEY, act, flip_to
 
     for seed in range(40):
         if ALL_KINDS - {"tiebreak_draw", "tiebreak", "chosen", "tiebreak_reveal", "draw_skipped"} <= SEEN:
@@ -188,3 +190,31 @@ def test_players_in_actions_are_players() -> None:
 def test_unknown_event_kind_has_no_sentence() -> None:
     assert MINI.describe_event({"kind": "no_such_kind"}, None) is None
 
+
+
+@pytest.mark.parametrize(("notation", "english"), [
+    ("flip", "Flip the coin"), ("pass", "Pass"), ("waive", "Let it go"),
+    ("vote yes", "Yes, replace the reference card"), ("vote no", "No, keep the reference card"),
+    ("catch 2", "Catch <P2>: no “DenboraZup!” call"), ("star replace", "Star: replace the reference card"),
+    ("star give 0", "Star: give the top card to <P0>"), ("choose {id}", "Choose {title}"),
+    ("place {id}", "Place {title}"), ("place {id} call", "Place {title} and call “DenboraZup!”"),
+    ("place {id} slot 0", "Place {title} in slot 0"),
+    ("place {id} slot 3 call", "Place {title} in slot 3 and call “DenboraZup!”"),
+])
+def test_every_action_shape_has_its_label(notation: str, english: str) -> None:
+    """DZR-5 … DZR-10, DZR-13: one label per action shape; a card is named by its title."""
+    card = next(iter(MINI.deck))
+    action = MINI.parse_action(notation.format(id=card.id))
+    assert render_all(MINI.describe_action(action)) == english.format(title=card.title_en)
+    decided = {"kind": "decided", "seat": 1, "action": action.notation()}
+    if notation.startswith(("place", "pass")):
+        text = render_all(MINI.describe_event(decided, 1))
+        assert text.startswith("Your decision: ") and text.endswith(".")
+        assert (card.title_en in text) == notation.startswith("place")
+        assert ("slot" in text) == ("slot" in notation)
+        assert ("DenboraZup" in text) == notation.endswith("call")
+
+
+def test_describe_action_refuses_a_foreign_action() -> None:
+    with pytest.raises(TypeError):
+        MINI.describe_action(MINI)  # type: ignore[arg-type]

@@ -4,11 +4,12 @@ changes nothing in judging or in the bots' choices."""
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 
 from mahai.bots import RandomBot, make_bot
-from mahai.games.denborazup import DenboraZupGame, load_deck
+from mahai.games.denborazup import DenboraZupAction, DenboraZupGame, load_deck
 from tests.denborazup.helpers import csv_text, mini_game, relabelled_rows
 
 
@@ -26,7 +27,7 @@ def transcript(game: DenboraZupGame, mode: str, players: int, seed: int, back: d
         action = bots[seat].act(game, seat, game.observe(state, seat), state.legal_actions(seat))
         text = " ".join(back.get(w, w) for w in action.notation().split())
         out.append(f"{seat}:{text}")
-        for event in state.apply(seat, action):
+        for event in state.apply(seat, cast(DenboraZupAction, action)):
             if event.kind == "reveal":
                 out.append(repr([(p["seat"], back.get(p["card"]["id"], p["card"]["id"]), p["correct"])
                                  for p in event.data["placements"]]))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import mahai.games.denborazup as pkg
-from mahai.games.denborazup.rules import SOLO_LAST_RATING, SOLO_RATINGS
+from mahai.games.denborazup import SOLO_LAST_RATING, SOLO_RATINGS
 from mahai.i18n import LANGUAGES, catalog
 
 ERRORS = {"DeckError", "IllegalAction", "NotYourTurn", "MalformedAction", "InvalidOptions", "CorruptRecord",
@@ -62,3 +62,12 @@ def test_words_shown_to_players_are_translated(lang: str) -> None:
 def test_catalogs_have_the_same_msgids() -> None:
     ids = [set(catalog("denborazup", lang)) for lang in LANGUAGES]
     assert all(i == ids[0] for i in ids)
+
+
+def test_basque_has_no_bracketed_case_endings() -> None:
+    """Names take no suffix like "(r)entzat": sentences are phrased so that none is needed."""
+    import re
+
+    bracketed = re.compile(r"\}\((?:[a-z]+)\)|\}\([a-z]+\)[a-z]|\([a-z]{1,2}\)[a-z]|\}[a-z]")
+    bad = {k: v for k, v in catalog("denborazup", "eu").items() if bracketed.search(v)}
+    assert not bad, bad

@@ -49,3 +49,14 @@ def test_option_help_is_declared_and_translated() -> None:
     assert specs[0].help == catalog("denborazup", "en")["option.mode"]
     for lang in LANGUAGES:
         assert catalog("denborazup", lang).get("option.mode")
+
+
+def test_the_chronology_is_public_and_sorted() -> None:
+    """DZR-14: the learning view (what bots study and the server's chronology page lists)."""
+    from mahai.games.denborazup import chronology, sort_key
+    from mahai.server.tables import deck_chronology
+
+    cards = GAME.chronology()
+    assert cards == chronology(GAME.deck) and len(cards) == len(GAME.deck)
+    assert [sort_key(c) for c in cards] == sorted(sort_key(c) for c in cards)
+    assert [c["id"] for c in deck_chronology("denborazup")] == [c.id for c in cards]

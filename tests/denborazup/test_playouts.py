@@ -4,13 +4,20 @@ always has a legal action, games end, and no message ever shows a hidden date.""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from mahai.bots import RandomBot, make_bot
 from mahai.core import GameRecord, MahaiError
-from mahai.games.denborazup import DECK_PATH, GAME, DenboraZupGame, DenboraZupState, load_deck
+from mahai.games.denborazup import (
+    DECK_PATH,
+    GAME,
+    DenboraZupAction,
+    DenboraZupGame,
+    DenboraZupState,
+    load_deck,
+)
 from tests.denborazup.helpers import assert_no_dates, csv_text, mini_game, synthetic_rows
 
 BIG = DenboraZupGame(load_deck(csv_text(synthetic_rows(120, seed=3))))
@@ -141,14 +148,14 @@ def test_records_replay_to_the_same_game(mode: str, players: int) -> None:
         seat = state.to_act()[0]
         action = bots[seat].act(game, seat, game.observe(state, seat), state.legal_actions(seat))
         record.actions.append((seat, action.notation()))
-        state.apply(seat, action)
+        state.apply(seat, cast(DenboraZupAction, action))
     again = GameRecord.from_json(record.to_json()).final_state(game)
     assert isinstance(again, DenboraZupState)
     assert again.winners() == state.winners() and again.hands == state.hands
     assert game.view(again, 0) == game.view(state, 0)
 
 
-ALL_KINDS = {"start", "flip", "decided", "reveal", "draw", "reshuffle", "all_passed", "voted", "vote_result",
+ALL_KINDS = {"flip", "decided", "reveal", "draw", "reshuffle", "all_passed", "voted", "vote_result",
              "new_reference", "star", "catch", "waive", "missed_call", "game_over", "tiebreak_draw",
              "tiebreak", "chosen", "tiebreak_reveal", "draw_skipped"}
 
@@ -156,7 +163,8 @@ ALL_KINDS = {"start", "flip", "decided", "reveal", "draw", "reshuffle", "all_pas
 def test_every_event_kind_is_leak_checked() -> None:
     """Playouts until every kind of event has gone through the leak checks (a rigged tie-break
     and an exhausted deck supply the rare ones)."""
-    from tests.denborazup.test_rules import ELCANO, GERNIKA, POMPEY, act, flip_to, rig
+    from tests.denborazup.helpers import rig
+    from tests.denborazup.test_rules import ELCANO, GERNIKA, POMPEY, act, flip_to
 
     for seed in range(40):
         if ALL_KINDS - {"tiebreak_draw", "tiebreak", "chosen", "tiebreak_reveal", "draw_skipped"} <= KINDS:

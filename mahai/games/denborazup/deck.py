@@ -1,4 +1,5 @@
-"""The DenboraZup deck: event cards read from a CSV file, validated (DZR-1).
+"""The DenboraZup deck file: :class:`~mahai.games.denborazup.cards.HistoryCard` rows read from
+a CSV file and validated (DZR-1).
 
 Years use historical numbering: ..., -2 = 2 BC, -1 = 1 BC, 1 = AD 1; there is
 no year 0 (DZC-2) and ``datetime`` is never used. The file has the header::
@@ -16,14 +17,20 @@ import csv
 import io
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Literal
 
 from mahai.core.errors import CorruptRecord
-
-DOMAIN = "denborazup"
+from mahai.games.denborazup.cards import (
+    DOMAIN,
+    Deck,
+    HistoryCard,
+    chronology,
+    format_date,
+    format_parts,
+    format_year,
+    sort_key,
+)
 
 COLUMNS: tuple[str, ...] = (
     "id", "year", "month", "day", "precision", "star", "category", "region",
@@ -37,138 +44,10 @@ MAX_TITLE = 90
 _ID_RE = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
 _DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
-Precision = Literal["exact", "approx"]
-
 
 class DeckError(CorruptRecord):
     """A deck file that cannot be used; ``params`` hold ``row`` (CSV line,
     header = 1) and ``field`` where they apply, and ``value`` when useful."""
-
-
-@dataclass(frozen=True)
-class Event:
-    """One event card (DZR-1). ``year`` in historical numbering (never 0);
-    ``month`` 1–12 and ``day`` 1–31 or None; ``star`` True for star cards."""
-
-    id: str
-    year: int
-    month: int | None
-    day: int | None
-    precision: Precision
-    star: bool
-    category: str
-    region: str
-    title_eu: str
-    title_en: str
-    title_es: str
-    explanation_eu: str
-    source_url: str
-
-    @property
-    def titles(self) -> dict[str, str]:
-        """Titles by language code: ``{"eu", "en", "es"}``."""
-        return {"eu": self.title_eu, "en": self.title_en, "es": self.title_es}
-
-    def title(self, lang: str = "eu") -> str:
-        """The title in ``lang`` (French and unknown languages fall back to English)."""
-        return self.titles.get(lang, self.title_en)
-
-    @property
-    def key(self) -> tuple[int, int, int]:
-        """Chronological sort key ``(year, month or 0, day or 0)``."""
-        return sort_key(self)
-
-
-def sort_key(event: Event) -> tuple[int, int, int]:
-    """``(year, month, day)`` with missing parts as 0: 75 BC (-75) < AD 1 (DZC-2)."""
-    return (event.year, event.month or 0, event.day or 0)
-
-
-@dataclass(frozen=True)
-class Deck:
-    """The validated events, in file order. Look up cards with :meth:`get`."""
-
-    events: tuple[Event, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_by_id", {e.id: e for e in self.events})
-
-    def __len__(self) -> int:
-        return len(self.events)
-
-    def __iter__(self) -> Iterator[Event]:
-        return iter(self.events)
-
-    def __contains__(self, card_id: object) -> bool:
-        return card_id in self._index
-
-    @property
-    def _index(self) -> Mapping[str, Event]:
-        index: Mapping[str, Event] = self.__dict__["_by_id"]
-        return index
-
-    def get(self, card_id: str) -> Event:
-        """The event with id ``card_id``. Raises KeyError if absent."""
-        return self._index[card_id]
-
-
-def chronology(deck: Iterable[Event]) -> list[Event]:
-    """DZR-14: every event sorted by date (``sort_key``, then Basque title)."""
-    return sorted(deck, key=lambda e: (*sort_key(e), e.title_eu))
-
-
-# --- display ---------------------------------------------------------------
-
-_BC = {"eu": "K.a. {n}", "en": "{n} BC", "es": "{n} a. C.", "fr": "{n} av. J.-C."}
-_APPROX = {"eu": "{d} inguru", "en": "c. {d}", "es": "h. {d}", "fr": "v. {d}"}
-_MONTHS = {
-    "eu": ("urtarrila", "otsaila", "martxoa", "apirila", "maiatza", "ekaina", "uztaila", "abuztua",
-           "iraila", "urria", "azaroa", "abendua"),
-    "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-           "October", "November", "December"),
-    "es": ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
-           "octubre", "noviembre", "diciembre"),
-    "fr": ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
-           "octobre", "novembre", "décembre"),
-}
-
-
-def format_year(year: int, lang: str = "eu") -> str:
-    """A year for display: ``-75`` → ``"K.a. 75"`` (eu), ``"75 BC"`` (en),
-    ``"75 a. C."`` (es), ``"75 av. J.-C."`` (fr); AD years as plain numbers (DZC-2).
-
-    Raises:
-        ValueError: ``year`` is 0 (there is no year 0).
-    """
-    if year == 0:
-        raise ValueError("there is no year 0")
-    if year > 0:
-        return str(year)
-    return _BC.get(lang, _BC["en"]).format(n=-year)
-
-
-def format_date(event: Event, lang: str = "eu") -> str:
-    """The card's date for display (year, and month/day when known), marked
-    approximate when ``precision == "approx"``."""
-    return format_parts(event.year, event.month, event.day, event.precision, lang)
-
-
-def format_parts(year: int, month: int | None, day: int | None, precision: str, lang: str = "eu") -> str:
-    """:func:`format_date` from the parts (e.g. a revealed card of the view JSON)."""
-    text = format_year(year, lang)
-    months = _MONTHS.get(lang, _MONTHS["en"])
-    if month is not None:
-        name = months[month - 1]
-        if lang == "eu":
-            text = f"{text}, {name}" + (f" {day}" if day else "")
-        elif lang == "en":
-            text = f"{name} {day}, {text}" if day else f"{name} {text}"
-        else:
-            joiner = " de " if lang == "es" else " "
-            text = (f"{day} " if day else "") + f"{name}{joiner}{text}"
-    if precision == "approx":
-        text = _APPROX.get(lang, _APPROX["en"]).format(d=text)
-    return text
 
 
 # --- loading -----------------------------------------------------------------
@@ -200,7 +79,7 @@ def _contains_year(title: str, year: int) -> bool:
     return re.search(rf"(?<!\d){abs(year)}(?!\d)", title) is not None
 
 
-def _event(fields: Mapping[str, str], row: int) -> Event:
+def _card(fields: Mapping[str, str], row: int) -> HistoryCard:
     def text(name: str) -> str:
         value = (fields.get(name) or "").strip()
         if not value:
@@ -256,7 +135,7 @@ def _event(fields: Mapping[str, str], row: int) -> Event:
         raise DeckError("missing_source", domain=DOMAIN, row=row, field="source_url")
     if not re.match(r"^https?://\S+$", source):
         raise DeckError("bad_source", domain=DOMAIN, row=row, field="source_url", value=_short(source))
-    return Event(card_id, year, month, day, precision, star == "1", category, region,  # type: ignore[arg-type]
+    return HistoryCard(card_id, year, month, day, precision, star == "1", category, region,  # type: ignore[arg-type]
                  titles["eu"], titles["en"], titles["es"], explanation, source)
 
 
@@ -292,7 +171,7 @@ def _rows(text: str) -> Iterator[tuple[int, dict[str, str] | DeckError]]:
         yield row, dict(zip(COLUMNS, values, strict=True))
 
 
-def deck_problems(source: str | os.PathLike[str]) -> tuple[list[Event], list[DeckError]]:
+def deck_problems(source: str | os.PathLike[str]) -> tuple[list[HistoryCard], list[DeckError]]:
     """Read every row; return the good events and every problem found (one per bad row,
     plus duplicate ids and titles), in file order.
 
@@ -300,7 +179,7 @@ def deck_problems(source: str | os.PathLike[str]) -> tuple[list[Event], list[Dec
     Raises :class:`DeckError` only if the file is missing or its header is wrong.
     """
     text = _read_source(source)
-    events: list[Event] = []
+    events: list[HistoryCard] = []
     problems: list[DeckError] = []
     seen_ids: dict[str, int] = {}
     seen_titles: dict[str, int] = {}
@@ -309,7 +188,7 @@ def deck_problems(source: str | os.PathLike[str]) -> tuple[list[Event], list[Dec
             problems.append(item)
             continue
         try:
-            event = _event(item, row)
+            event = _card(item, row)
         except DeckError as err:
             problems.append(err)
             continue
@@ -363,3 +242,8 @@ def package_deck() -> Deck:
         DeckError: ``deck_missing`` if the file is not there, or any load error.
     """
     return load_deck(DECK_PATH)
+
+
+__all__ = ["COLUMNS", "DATA_DIR", "DECK_PATH", "DOMAIN", "Deck", "DeckError", "HistoryCard", "chronology",
+           "deck_problems", "format_date", "format_parts", "format_year", "load_deck", "package_deck",
+           "sort_key"]

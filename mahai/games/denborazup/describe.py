@@ -19,7 +19,19 @@ from typing import Any
 
 from mahai.core.game import Seat
 from mahai.core.text import Message, Param, Player
-from mahai.games.denborazup.deck import DOMAIN, format_parts
+from mahai.games.denborazup.actions import (
+    Catch,
+    Choose,
+    Flip,
+    Pass,
+    Place,
+    StarGive,
+    StarReplace,
+    Vote,
+    Waive,
+    parse_action,
+)
+from mahai.games.denborazup.cards import DOMAIN, format_parts
 
 LANGS = ("eu", "en", "es", "fr")
 
@@ -66,33 +78,40 @@ def joined_messages(items: Sequence[Message]) -> Message:
 
 
 def describe_action(action: Any, titles: Callable[[str], Mapping[str, str]]) -> Message:
-    """The label of ``action``; ``titles(card_id)`` gives a card's titles by language."""
-    kind = action.notation().split()[0]
-    if kind == "flip":
-        return _m("Flip the coin")
-    if kind == "pass":
-        return _m("Pass")
-    if kind == "waive":
-        return _m("Let it go")
-    if kind == "vote":
-        return _m("Yes, replace the reference card") if action.yes else _m("No, keep the reference card")
-    if kind == "catch":
-        return _m("Catch {player}: no “DenboraZup!” call", player=Player(action.seat))
-    if kind == "star":
-        if action.notation() == "star replace":
+    """The label of ``action``; ``titles(card_id)`` gives a card's titles by language.
+
+    Raises:
+        TypeError: ``action`` is not a DenboraZup action.
+    """
+    match action:
+        case Flip():
+            return _m("Flip the coin")
+        case Pass():
+            return _m("Pass")
+        case Waive():
+            return _m("Let it go")
+        case Vote(yes=True):
+            return _m("Yes, replace the reference card")
+        case Vote():
+            return _m("No, keep the reference card")
+        case Catch(seat=seat):
+            return _m("Catch {player}: no “DenboraZup!” call", player=Player(seat))
+        case StarReplace():
             return _m("Star: replace the reference card")
-        return _m("Star: give the top card to {player}", player=Player(action.seat))
-    if kind == "choose":
-        return _m("Choose {card}", card=card_title(titles(action.card)))
-    # place
-    card = card_title(titles(action.card))
-    if action.slot is not None:
-        if action.call:
-            return _m("Place {card} in slot {slot} and call “DenboraZup!”", card=card, slot=action.slot)
-        return _m("Place {card} in slot {slot}", card=card, slot=action.slot)
-    if action.call:
-        return _m("Place {card} and call “DenboraZup!”", card=card)
-    return _m("Place {card}", card=card)
+        case StarGive(seat=seat):
+            return _m("Star: give the top card to {player}", player=Player(seat))
+        case Choose(card=card):
+            return _m("Choose {card}", card=card_title(titles(card)))
+        case Place(card=card, slot=None, call=False):
+            return _m("Place {card}", card=card_title(titles(card)))
+        case Place(card=card, slot=None):
+            return _m("Place {card} and call “DenboraZup!”", card=card_title(titles(card)))
+        case Place(card=card, slot=int(slot), call=False):
+            return _m("Place {card} in slot {slot}", card=card_title(titles(card)), slot=slot)
+        case Place(card=card, slot=int(slot)):
+            return _m("Place {card} in slot {slot} and call “DenboraZup!”", card=card_title(titles(card)),
+                      slot=slot)
+    raise TypeError(f"not a DenboraZup action: {action!r}")
 
 
 def describe_event(event: Mapping[str, Any], viewer: Seat | None,
@@ -105,17 +124,6 @@ def describe_event(event: Mapping[str, Any], viewer: Seat | None,
     kind = event.get("kind")
     seat: Any = event.get("seat")
     me = viewer is not None and seat == viewer
-    if kind == "start":
-        ref = event["reference"]
-        first = event.get("first_player")
-        if first is None:
-            return _m("Solo game: reference card {card} ({date}).", card=card_title(ref["title"]),
-                      date=card_date(ref))
-        if first == viewer:
-            return _m("You flip the coin first. Reference card: {card} ({date}).",
-                      card=card_title(ref["title"]), date=card_date(ref))
-        return _m("{player} flips the coin first. Reference card: {card} ({date}).", player=Player(first),
-                  card=card_title(ref["title"]), date=card_date(ref))
     if kind == "flip":
         face = _m(str(event["coin"]))
         if me:
@@ -123,23 +131,21 @@ def describe_event(event: Mapping[str, Any], viewer: Seat | None,
         return _m("Round {round}: {player} flipped the coin: {face}.", round=event["round"],
                   player=Player(seat), face=face)
     if kind == "decided":
-        action = event.get("action")
-        if action is None:
+        if "action" not in event:
             return _m("{player} has decided.", player=Player(seat))
-        words = str(action).split()
-        if words[0] == "pass":
-            return _m("Your decision: pass.")
-        card = card_title(titles(words[1]))
-        call = words[-1] == "call"
-        if "slot" in words:
-            slot = int(words[words.index("slot") + 1])
-            if call:
-                return _m("Your decision: place {card} in slot {slot} and call “DenboraZup!”.", card=card,
+        match parse_action(str(event["action"])):
+            case Place(card=card, slot=None, call=False):
+                return _m("Your decision: place {card}.", card=card_title(titles(card)))
+            case Place(card=card, slot=None):
+                return _m("Your decision: place {card} and call “DenboraZup!”.",
+                          card=card_title(titles(card)))
+            case Place(card=card, slot=int(slot), call=False):
+                return _m("Your decision: place {card} in slot {slot}.", card=card_title(titles(card)),
                           slot=slot)
-            return _m("Your decision: place {card} in slot {slot}.", card=card, slot=slot)
-        if call:
-            return _m("Your decision: place {card} and call “DenboraZup!”.", card=card)
-        return _m("Your decision: place {card}.", card=card)
+            case Place(card=card, slot=int(slot)):
+                return _m("Your decision: place {card} in slot {slot} and call “DenboraZup!”.",
+                          card=card_title(titles(card)), slot=slot)
+        return _m("Your decision: pass.")
     if kind == "all_passed":
         return _m("Everybody passed: vote on replacing the reference card.")
     if kind == "voted":

@@ -23,168 +23,75 @@ Solo mode (DZR-12) uses ``flip`` and ``decide`` only, without passing.
 
 from __future__ import annotations
 
-import copy
 import random
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from mahai.core.errors import IllegalAction, NotYourTurn
-from mahai.core.game import Event as CoreEvent
-from mahai.core.game import Seat, State
-from mahai.games.denborazup.deck import DOMAIN, Deck, Event, sort_key
+from mahai.core.game import Event, Seat, State
+from mahai.games.denborazup.actions import (
+    Catch,
+    Choose,
+    DenboraZupAction,
+    Flip,
+    Pass,
+    Place,
+    StarGive,
+    StarReplace,
+    Vote,
+    Waive,
+)
+from mahai.games.denborazup.cards import DOMAIN, Deck, HistoryCard, card_json, sort_key
+from mahai.games.denborazup.options import DenboraZupOptions, Mode, ModeRules
+from mahai.games.denborazup.scoring import solo_rating, tiebreak_distance
 
-Mode = Literal["multi", "solo", "long"]
 Phase = Literal["flip", "decide", "vote", "star", "tiebreak", "over"]
 Coin = Literal["up", "down"]
 
-HAND_SIZE = 5  # DZR-4
-SOLO_HAND_SIZE = 4  # DZR-12
 PENALTY = 2  # DZR-6
 CATCH_PENALTY = 1  # DZR-8
 TIEBREAK_DRAW = 3  # DZR-9
 
-SOLO_RATINGS: tuple[tuple[int, str], ...] = (
-    (4, "Bikain"), (5, "Oso ondo"), (6, "Ondo"), (7, "Saiatu da"), (8, "Ikasi pixka bat gehiago"),
-)
-SOLO_LAST_RATING = "Segi jolasten"
 
-
-def solo_rating(cards_used: int) -> str:
-    """DZR-12: the Basque rating word(s) for ``cards_used`` (4 → "Bikain" … 9+ → "Segi jolasten").
-    The words are also the msgids of their translations in the ``denborazup`` catalog."""
-    for limit, word in SOLO_RATINGS:
-        if cards_used <= limit:
-            return word
-    return SOLO_LAST_RATING
-
-
-@dataclass(frozen=True)
-class DenboraZupOptions:
-    """``mode``: ``multi`` (DZR-3…11, 2–8 players), ``solo`` (DZR-12, 1 player) or
-    ``long`` (the long timeline, DZR-13, 2–8 players)."""
-
-    mode: Mode = field(default="multi", metadata={"help": "Several players, solo, or the long timeline."})
-
-
-# --- actions -----------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Flip:
-    """DZR-5: the flipper flips the coin (``flip``)."""
-
-    def notation(self) -> str:
-        return "flip"
-
-
-@dataclass(frozen=True)
-class Place:
-    """DZR-5/8/13: place card ``card`` (an event id), in ``slot`` (long timeline only),
-    calling "DenboraZup!" with the second-to-last card if ``call``.
-    Notation: ``place <id>``, ``place <id> call``, ``place <id> slot <k> [call]``."""
-
-    card: str
-    slot: int | None = None
-    call: bool = False
-
-    def notation(self) -> str:
-        text = f"place {self.card}"
-        if self.slot is not None:
-            text += f" slot {self.slot}"
-        return text + (" call" if self.call else "")
-
-
-@dataclass(frozen=True)
-class Pass:
-    """DZR-5: place nothing this round (``pass``)."""
-
-    def notation(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True)
-class Vote:
-    """DZR-7: vote on replacing the reference (``vote yes`` / ``vote no``)."""
-
-    yes: bool
-
-    def notation(self) -> str:
-        return "vote yes" if self.yes else "vote no"
-
-
-@dataclass(frozen=True)
-class Catch:
-    """DZR-8: catch ``seat``, who holds one card and did not call (``catch <seat>``)."""
+class Judged(NamedTuple):
+    """One placement of the last reveal (DZR-6): who placed which card, where, with a call?, right?"""
 
     seat: Seat
-
-    def notation(self) -> str:
-        return f"catch {self.seat}"
-
-
-@dataclass(frozen=True)
-class Waive:
-    """DZR-8: let the catch window go for this seat (``waive``)."""
-
-    def notation(self) -> str:
-        return "waive"
-
-
-@dataclass(frozen=True)
-class StarReplace:
-    """DZR-10 (a): replace the reference with the top card of the deck (``star replace``)."""
-
-    def notation(self) -> str:
-        return "star replace"
-
-
-@dataclass(frozen=True)
-class StarGive:
-    """DZR-10 (b): draw the top card and give it to ``seat`` (``star give <seat>``)."""
-
-    seat: Seat
-
-    def notation(self) -> str:
-        return f"star give {self.seat}"
-
-
-@dataclass(frozen=True)
-class Choose:
-    """DZR-9: choose one of the events drawn for the tie-break (``choose <id>``)."""
-
     card: str
-
-    def notation(self) -> str:
-        return f"choose {self.card}"
-
-
-Action = Flip | Place | Pass | Vote | Catch | Waive | StarReplace | StarGive | Choose
+    slot: int | None
+    call: bool
+    correct: bool
 
 
 def _err(code: str, **params: str | int) -> IllegalAction:
     return IllegalAction(code, domain=DOMAIN, **params)
 
 
-# --- state -------------------------------------------------------------------
-
-class DenboraZupState(State[Any]):
-    """A DenboraZup game. Cards are event ids; every list of cards is ordered
+class DenboraZupState(State[DenboraZupAction]):
+    """A DenboraZup game. Cards are card ids; every list of cards is ordered
     (``deck``: last = top). Secrets: hands, the deck, pending decisions and
-    tie-break draws; :meth:`DenboraZupGame.observe` is the only way out.
+    tie-break draws; :func:`~mahai.games.denborazup.view.observe` is the only way out.
 
     Attributes (read-only for front ends; use the projection for viewers):
         deck, discard: draw pile (top = last) and discard pile.
-        hands: one list of event ids per seat, in the order drawn.
+        hands: one list of card ids per seat, in the order drawn.
         timeline: revealed cards on the table in date order; ``timeline[ref_index]``
             is the reference (one card except in ``long`` mode).
         phase, flipper, coin, round: see the module docstring.
         used: cards placed by each seat (solo result, DZR-12).
+        rules: what the mode changes (:class:`~mahai.games.denborazup.options.ModeRules`).
+        last_reveal: the placements judged in the last reveal (:class:`Judged`).
     """
+
+    clone_lists = ("deck", "discard", "timeline", "decisions", "votes", "catchable", "waived", "star_queue",
+                   "tied", "tie_options", "tie_choices", "used", "_pending_catch")
+    clone_nested = ("hands",)
 
     def __init__(self, deck: Deck, options: DenboraZupOptions, players: int, rng: random.Random) -> None:
         super().__init__(players, rng)
-        self.cards: dict[str, Event] = {e.id: e for e in deck}
+        self.cards: dict[str, HistoryCard] = {e.id: e for e in deck}
         self.options = options
         self.mode: Mode = options.mode
+        self.rules: ModeRules = options.rules
         # DZC-5: order the deck by content, never by id or file order, before shuffling.
         self.deck: list[str] = [e.id for e in sorted(deck, key=lambda e: (*sort_key(e), e.title_eu))]
         self.discard: list[str] = []
@@ -205,7 +112,7 @@ class DenboraZupState(State[Any]):
         self._winners: frozenset[Seat] = frozenset()
         self.used = [0] * players
         self.idle_rounds = 0
-        self.last_reveal: list[dict[str, Any]] = []
+        self.last_reveal: tuple[Judged, ...] = ()
         self._pending_catch: set[Seat] = set()
         self.first_player = 0
         self._setup()
@@ -214,8 +121,8 @@ class DenboraZupState(State[Any]):
 
     def _setup(self) -> None:
         self.rng.shuffle(self.deck)
-        hand = SOLO_HAND_SIZE if self.mode == "solo" else HAND_SIZE
-        if self.mode != "solo":
+        hand = self.rules.hand_size
+        if self.players > 1:  # DZR-3; alone (DZR-12) nobody is compared
             self.first_player = self._first_player()
         self.flipper = self.first_player
         for seat in range(self.players):
@@ -223,9 +130,6 @@ class DenboraZupState(State[Any]):
                 self.hands[seat].append(self.deck.pop())
         self.timeline = [self.deck.pop()]
         self.ref_index = 0
-        self.start_events = [CoreEvent("start", {
-            "first_player": None if self.mode == "solo" else self.first_player,
-            "hand_size": hand, "reference": self.revealed(self.reference)})]
 
     def _first_player(self) -> Seat:
         """DZR-3: each draws a card; the date closest to today (the latest) starts; the
@@ -248,23 +152,20 @@ class DenboraZupState(State[Any]):
         """The id of the reference card (revealed)."""
         return self.timeline[self.ref_index]
 
-    def event(self, card: str) -> Event:
-        return self.cards[card]
-
-    def _draw(self, events: list[CoreEvent]) -> str | None:
+    def _draw(self, events: list[Event]) -> str | None:
         """DZR-11 / DZC-3: top card of the deck; if empty, the discard pile (the reference
         is never in it) is shuffled into a new deck first; None (draw skipped) if both empty."""
         if not self.deck:
             if not self.discard:
-                events.append(CoreEvent("draw_skipped", {}))
+                events.append(Event("draw_skipped", {}))
                 return None
             self.deck = self.discard
             self.discard = []
             self.rng.shuffle(self.deck)
-            events.append(CoreEvent("reshuffle", {"count": len(self.deck)}))
+            events.append(Event("reshuffle", {"count": len(self.deck)}))
         return self.deck.pop()
 
-    def _give(self, seat: Seat, count: int, reason: str, events: list[CoreEvent]) -> None:
+    def _give(self, seat: Seat, count: int, reason: str, events: list[Event]) -> None:
         got: list[str] = []
         for _ in range(count):
             card = self._draw(events)
@@ -272,7 +173,7 @@ class DenboraZupState(State[Any]):
                 break
             self.hands[seat].append(card)
             got.append(card)
-        events.append(CoreEvent(
+        events.append(Event(
             "draw", {"seat": seat, "reason": reason, "cards": got, "count": len(got)},
             audience=frozenset({seat}), redacted={"seat": seat, "reason": reason, "count": len(got)}))
 
@@ -305,10 +206,10 @@ class DenboraZupState(State[Any]):
     def _catch_targets(self, seat: Seat) -> list[Seat]:
         return [t for t in sorted(self.catchable) if t != seat and len(self.hands[t]) == 1]
 
-    def legal_actions(self, seat: Seat) -> list[Any]:
+    def legal_actions(self, seat: Seat) -> list[DenboraZupAction]:
         if seat not in self.to_act():
             return []
-        out: list[Any] = []
+        out: list[DenboraZupAction] = []
         if self.phase == "flip":
             out.extend(Catch(t) for t in self._catch_targets(seat))
             if seat == self.flipper:
@@ -317,13 +218,13 @@ class DenboraZupState(State[Any]):
                 out.append(Waive())
         elif self.phase == "decide":
             hand = self.hands[seat]
-            slots: list[int | None] = list(self._slots()) if self.mode == "long" else [None]
+            slots: list[int | None] = list(self._slots()) if self.rules.long_timeline else [None]
             for card in hand:
                 for slot in slots:
                     out.append(Place(card, slot))
                     if len(hand) == 2:
                         out.append(Place(card, slot, call=True))
-            if self.mode != "solo":
+            if self.rules.passing:
                 out.append(Pass())
         elif self.phase == "vote":
             out = [Vote(True), Vote(False)]
@@ -333,7 +234,7 @@ class DenboraZupState(State[Any]):
             out = [Choose(c) for c in self.tie_options[seat]]
         return out
 
-    def _check(self, seat: Seat, action: Any) -> None:
+    def _check(self, seat: Seat, action: DenboraZupAction) -> None:
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise NotYourTurn("no_such_seat", domain=DOMAIN, seat=str(seat))
         if seat not in self.to_act():
@@ -346,7 +247,7 @@ class DenboraZupState(State[Any]):
             raise NotYourTurn("not_your_turn", seat=seat)
         self.verify(seat, action)
 
-    def verify(self, seat: Seat, action: Any) -> None:
+    def verify(self, seat: Seat, action: DenboraZupAction) -> None:
         """Raise :class:`IllegalAction` (domain ``denborazup``) if ``action`` is not legal
         now; never mutates. Codes: ``wrong_phase``, ``not_flipper``, ``not_in_hand``,
         ``call_not_allowed``, ``slot_required``, ``no_slots``, ``no_such_slot``,
@@ -370,7 +271,7 @@ class DenboraZupState(State[Any]):
             if phase != "decide":
                 raise _err("wrong_phase", phase=phase)
             if isinstance(action, Pass):
-                if self.mode == "solo":
+                if not self.rules.passing:
                     raise _err("no_pass_solo")
                 return
             hand = self.hands[seat]
@@ -378,7 +279,7 @@ class DenboraZupState(State[Any]):
                 raise _err("not_in_hand", card=str(action.card)[:40])
             if action.call and len(hand) != 2:
                 raise _err("call_not_allowed", cards=len(hand))
-            if self.mode == "long":
+            if self.rules.long_timeline:
                 if action.slot is None:
                     raise _err("slot_required")
                 if not 0 <= action.slot <= len(self.timeline):
@@ -406,42 +307,42 @@ class DenboraZupState(State[Any]):
             return
         raise _err("unknown_action")
 
-    def _do(self, seat: Seat, action: Any) -> list[CoreEvent]:
-        events: list[CoreEvent] = []
+    def _do(self, seat: Seat, action: DenboraZupAction) -> list[Event]:
+        events: list[Event] = []
         if isinstance(action, Flip):
             self._flip(events)
         elif isinstance(action, Catch):
             self.catchable.discard(action.seat)
-            events.append(CoreEvent("catch", {"seat": seat, "caught": action.seat}))
+            events.append(Event("catch", {"seat": seat, "caught": action.seat}))
             self._give(action.seat, CATCH_PENALTY, "caught", events)
         elif isinstance(action, Waive):
             self.waived.add(seat)
-            events.append(CoreEvent("waive", {"seat": seat}))
+            events.append(Event("waive", {"seat": seat}))
         elif isinstance(action, (Place, Pass)):
             self.decisions[seat] = action
-            events.append(CoreEvent("decided", {"seat": seat, "action": action.notation()},
+            events.append(Event("decided", {"seat": seat, "action": action.notation()},
                                     audience=frozenset({seat}), redacted={"seat": seat}))
             if len(self.decisions) == self.players:
                 self._reveal(events)
         elif isinstance(action, Vote):
             self.votes[seat] = action.yes
-            events.append(CoreEvent("voted", {"seat": seat, "yes": action.yes},
+            events.append(Event("voted", {"seat": seat, "yes": action.yes},
                                     audience=frozenset({seat}), redacted={"seat": seat}))
             if len(self.votes) == self.players:
                 self._close_vote(events)
         elif isinstance(action, StarReplace):
             self.star_queue.pop(0)
-            events.append(CoreEvent("star", {"seat": seat, "choice": "replace"}))
+            events.append(Event("star", {"seat": seat, "choice": "replace"}))
             self._replace_reference(events)
             self._after_stars(events)
         elif isinstance(action, StarGive):
             self.star_queue.pop(0)
-            events.append(CoreEvent("star", {"seat": seat, "choice": "give", "to": action.seat}))
+            events.append(Event("star", {"seat": seat, "choice": "give", "to": action.seat}))
             self._give(action.seat, 1, "star", events)
             self._after_stars(events)
         elif isinstance(action, Choose):
             self.tie_choices[seat] = action.card
-            events.append(CoreEvent("chosen", {"seat": seat, "card": action.card},
+            events.append(Event("chosen", {"seat": seat, "card": action.card},
                                     audience=frozenset({seat}), redacted={"seat": seat}))
             if len(self.tie_choices) == len(self.tied):
                 self._close_tiebreak(events)
@@ -449,67 +350,65 @@ class DenboraZupState(State[Any]):
 
     # --- the round ---
 
-    def _flip(self, events: list[CoreEvent]) -> None:
+    def _flip(self, events: list[Event]) -> None:
         self.catchable.clear()
         self.waived.clear()
         self.round += 1
         self.coin = "up" if self.rng.random() < 0.5 else "down"  # DZR-2
         self.decisions = {}
         self.phase = "decide"
-        events.append(CoreEvent("flip", {"seat": self.flipper, "coin": self.coin, "round": self.round}))
+        events.append(Event("flip", {"seat": self.flipper, "coin": self.coin, "round": self.round}))
 
     def revealed(self, card: str) -> dict[str, Any]:
-        """The JSON of a revealed card (date, explanation and source included)."""
-        e = self.cards[card]
-        return {"id": e.id, "title": e.titles, "year": e.year, "month": e.month, "day": e.day,
-                "precision": e.precision, "star": e.star, "category": e.category, "region": e.region,
-                "explanation_eu": e.explanation_eu, "source_url": e.source_url}
+        """The JSON of a revealed card (:func:`~mahai.games.denborazup.cards.card_json`), for events."""
+        return card_json(self.cards[card])
 
     def _correct(self, card: str, slot: int | None) -> bool:
         """DZR-6 / DZC-1: a year equal to the reference is right on either side.
         DZR-13: in the long timeline the card must fit between the neighbours of its slot."""
         year = self.cards[card].year
-        if self.mode == "long" and slot is not None:
+        if self.rules.long_timeline and slot is not None:
             lo = self.cards[self.timeline[slot - 1]].year if slot > 0 else None
             hi = self.cards[self.timeline[slot]].year if slot < len(self.timeline) else None
             return (lo is None or lo <= year) and (hi is None or year <= hi)
         ref = self.cards[self.reference].year
         return year >= ref if self.coin == "up" else year <= ref
 
-    def _reveal(self, events: list[CoreEvent]) -> None:
+    def _reveal(self, events: list[Event]) -> None:
         placed = {s: d for s, d in self.decisions.items() if isinstance(d, Place)}
         order = self.seat_order()
         if not placed:
             self.idle_rounds += 1
-            self.last_reveal = []
-            events.append(CoreEvent("all_passed", {"round": self.round}))
+            self.last_reveal = ()
+            events.append(Event("all_passed", {"round": self.round}))
             self.decisions = {}
-            if self.mode == "solo":  # cannot happen: no passing in solo
+            if not self.rules.passing:  # cannot happen: nobody may pass
                 self._next_round()
                 return
             self.votes = {}
             self.phase = "vote"
             return
         self.idle_rounds = 0
-        results: list[dict[str, Any]] = []
+        judged: list[Judged] = []
         correct: dict[Seat, bool] = {}
         for seat in order:
             d = placed.get(seat)
             if d is None:
                 continue
             correct[seat] = self._correct(d.card, d.slot)
-            results.append({"seat": seat, "card": self.revealed(d.card), "slot": d.slot, "call": d.call,
-                            "correct": correct[seat]})
-        self.last_reveal = results
-        events.append(CoreEvent("reveal", {
-            "coin": self.coin, "reference": self.revealed(self.reference), "placements": results,
+            judged.append(Judged(seat, d.card, d.slot, d.call, correct[seat]))
+        self.last_reveal = tuple(judged)
+        events.append(Event("reveal", {
+            "coin": self.coin, "reference": self.revealed(self.reference),
+            "placements": [{"seat": j.seat, "card": self.revealed(j.card), "slot": j.slot, "call": j.call,
+                            "correct": j.correct} for j in judged],
             "passed": [s for s in order if s not in placed]}))
         for seat in order:
             if seat in placed:
                 self.hands[seat].remove(placed[seat].card)
                 self.used[seat] += 1
         # DZR-13: correct cards join the timeline (sorted within a slot by date).
-        if self.mode == "long":
+        if self.rules.long_timeline:
             good = sorted(((placed[s].slot or 0, self.cards[placed[s].card].key, placed[s].card)
                            for s in order if s in placed and correct[s]), reverse=True)
             for slot, _, card in good:
@@ -522,17 +421,11 @@ class DenboraZupState(State[Any]):
             if seat in placed and not correct[seat]:
                 self._give(seat, PENALTY, "penalty", events)
         for seat in order:
-            if seat in placed and not (self.mode == "long" and correct[seat]):
+            if seat in placed and not (self.rules.long_timeline and correct[seat]):
                 self.discard.append(placed[seat].card)
         self.decisions = {}
         # DZR-9: winning
         empty = [s for s in order if not self.hands[s]]
-        if self.mode == "solo":
-            if empty:
-                self._finish(frozenset(empty), events)
-            else:
-                self._next_round()
-            return
         if len(empty) == 1:
             self._finish(frozenset(empty), events)
             return
@@ -540,37 +433,39 @@ class DenboraZupState(State[Any]):
             self._start_tiebreak(sorted(empty), events)
             return
         # DZR-8: who may be caught (placed the second-to-last card without calling)
-        self._pending_catch = {s for s in placed if not placed[s].call and correct[s]}
+        if self.rules.catch_calls:
+            self._pending_catch = {s for s in placed if not placed[s].call and correct[s]}
         # DZR-10: stars, in seat order from the flipper
-        self.star_queue = [s for s in order if s in placed and correct[s] and self.cards[placed[s].card].star]
+        if self.rules.stars:
+            self.star_queue = [s for s in order
+                               if s in placed and correct[s] and self.cards[placed[s].card].star]
         if self.star_queue:
             self.phase = "star"
             return
         self._after_stars(events)
 
-    def _after_stars(self, events: list[CoreEvent]) -> None:
+    def _after_stars(self, events: list[Event]) -> None:
         if self.star_queue:
             return
         self.catchable = {s for s in self._pending_catch if len(self.hands[s]) == 1}
         self._pending_catch = set()
         if self.catchable:
-            events.append(CoreEvent("missed_call", {"seats": sorted(self.catchable)}))
+            events.append(Event("missed_call", {"seats": sorted(self.catchable)}))
         self._next_round()
 
     def _next_round(self) -> None:
-        if self.mode != "solo":
-            self.flipper = (self.flipper + 1) % self.players
+        self.flipper = (self.flipper + 1) % self.players
         self.coin = None
         self.phase = "flip"
 
-    def _replace_reference(self, events: list[CoreEvent]) -> None:
+    def _replace_reference(self, events: list[Event]) -> None:
         """DZR-7 / DZR-10 (a): the top card replaces the reference. In the long timeline the
         new card joins the timeline at its date and becomes the reference (DZR-13)."""
         card = self._draw(events)
         if card is None:
             return
         old = self.reference
-        if self.mode == "long":
+        if self.rules.long_timeline:
             key = self.cards[card].key
             index = next((i for i, c in enumerate(self.timeline) if self.cards[c].key > key),
                          len(self.timeline))
@@ -580,11 +475,11 @@ class DenboraZupState(State[Any]):
             self.discard.append(old)
             self.timeline = [card]
             self.ref_index = 0
-        events.append(CoreEvent("new_reference", {"old": old, "reference": self.revealed(card)}))
+        events.append(Event("new_reference", {"old": old, "reference": self.revealed(card)}))
 
-    def _close_vote(self, events: list[CoreEvent]) -> None:
+    def _close_vote(self, events: list[Event]) -> None:
         yes = all(self.votes.values())
-        events.append(CoreEvent("vote_result", {"yes": yes, "votes": {str(s): v for s, v in
+        events.append(Event("vote_result", {"yes": yes, "votes": {str(s): v for s, v in
                                                                         sorted(self.votes.items())}}))
         if yes:
             self._replace_reference(events)
@@ -593,7 +488,7 @@ class DenboraZupState(State[Any]):
 
     # --- tie-break (DZR-9) ---
 
-    def _start_tiebreak(self, seats: list[Seat], events: list[CoreEvent]) -> None:
+    def _start_tiebreak(self, seats: list[Seat], events: list[Event]) -> None:
         self.tied = seats
         self.tie_options = {}
         self.tie_choices = {}
@@ -605,7 +500,7 @@ class DenboraZupState(State[Any]):
                     break
                 got.append(card)
             self.tie_options[seat] = got
-            events.append(CoreEvent(
+            events.append(Event(
                 "tiebreak_draw", {"seat": seat, "cards": got, "count": len(got)},
                 audience=frozenset({seat}), redacted={"seat": seat, "count": len(got)}))
         able = [s for s in seats if self.tie_options[s]]
@@ -614,15 +509,15 @@ class DenboraZupState(State[Any]):
             return
         self.tied = able
         self.phase = "tiebreak"
-        events.append(CoreEvent("tiebreak", {"seats": able}))
+        events.append(Event("tiebreak", {"seats": able}))
 
-    def _close_tiebreak(self, events: list[CoreEvent]) -> None:
+    def _close_tiebreak(self, events: list[Event]) -> None:
         ref = self.cards[self.reference].year
         chosen = {s: self.tie_choices[s] for s in self.tied}
-        distance = {s: abs(self.cards[c].year - ref) for s, c in chosen.items()}
+        distance = {s: tiebreak_distance(self.cards[c].year, ref) for s, c in chosen.items()}
         best = min(distance.values())
         winners = [s for s in self.tied if distance[s] == best]
-        events.append(CoreEvent("tiebreak_reveal", {
+        events.append(Event("tiebreak_reveal", {
             "reference": self.revealed(self.reference),
             "choices": [{"seat": s, "card": self.revealed(c), "distance": distance[s]}
                         for s, c in chosen.items()]}))
@@ -635,15 +530,15 @@ class DenboraZupState(State[Any]):
         else:
             self._start_tiebreak(winners, events)
 
-    def _finish(self, winners: frozenset[Seat], events: list[CoreEvent]) -> None:
+    def _finish(self, winners: frozenset[Seat], events: list[Event]) -> None:
         self._winners = winners
         self.phase = "over"
         self.coin = None
         data: dict[str, Any] = {"winners": sorted(winners)}
-        if self.mode == "solo":
+        if self.rules.result == "cards_used":
             data["used"] = self.used[0]
             data["rating"] = solo_rating(self.used[0])
-        events.append(CoreEvent("game_over", data))
+        events.append(Event("game_over", data))
 
     # --- results ---
 
@@ -655,14 +550,14 @@ class DenboraZupState(State[Any]):
         return self._winners
 
     def scores(self) -> tuple[float, ...]:
-        """Multi/long: the cards each seat holds (fewer is better). Solo: cards used (DZR-12)."""
-        if self.mode == "solo":
+        """DZR-9: the cards each seat holds (fewer is better); DZR-12 (solo): the cards used."""
+        if self.rules.result == "cards_used":
             return (float(self.used[0]),)
         return tuple(float(len(h)) for h in self.hands)
 
     def rating(self) -> str | None:
         """DZR-12: the solo rating once the solo game is over, else None."""
-        if self.mode == "solo" and self.is_over:
+        if self.rules.result == "cards_used" and self.is_over:
             return solo_rating(self.used[0])
         return None
 
@@ -681,13 +576,3 @@ class DenboraZupState(State[Any]):
         for cards in self.tie_options.values():
             out.update(cards)
         return out
-
-    def clone(self) -> DenboraZupState:
-        cards = self.cards
-        self.cards = {}
-        try:
-            twin = copy.deepcopy(self)
-        finally:
-            self.cards = cards
-        twin.cards = cards  # the card records are immutable: share them
-        return twin

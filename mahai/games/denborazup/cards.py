@@ -1,0 +1,153 @@
+"""DenboraZup cards (DZR-1): :class:`HistoryCard` (one event of Basque history and its date),
+the :class:`Deck`, the chronology (DZR-14) and dates for display.
+
+Years use historical numbering: ..., -2 = 2 BC, -1 = 1 BC, 1 = AD 1; there is no year 0
+(DZC-2) and ``datetime`` is never used. Cards are named by their ``id`` (the notation's word).
+A card's date is a secret until the card is revealed: only the projection
+(:mod:`mahai.games.denborazup.view`) decides who sees a :class:`HistoryCard` whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+DOMAIN = "denborazup"
+"""The gettext domain of the game's messages and the ``domain`` of its errors."""
+
+Precision = Literal["exact", "approx"]
+
+
+@dataclass(frozen=True)
+class HistoryCard:
+    """One event card (DZR-1). ``year`` in historical numbering (never 0);
+    ``month`` 1–12 and ``day`` 1–31 or None; ``star`` True for star cards."""
+
+    id: str
+    year: int
+    month: int | None
+    day: int | None
+    precision: Precision
+    star: bool
+    category: str
+    region: str
+    title_eu: str
+    title_en: str
+    title_es: str
+    explanation_eu: str
+    source_url: str
+
+    @property
+    def titles(self) -> dict[str, str]:
+        """Titles by language code: ``{"eu", "en", "es"}``."""
+        return {"eu": self.title_eu, "en": self.title_en, "es": self.title_es}
+
+    def title(self, lang: str = "eu") -> str:
+        """The title in ``lang`` (French and unknown languages fall back to English)."""
+        return self.titles.get(lang, self.title_en)
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        """Chronological sort key ``(year, month or 0, day or 0)``."""
+        return sort_key(self)
+
+
+def sort_key(card: HistoryCard) -> tuple[int, int, int]:
+    """``(year, month, day)`` with missing parts as 0: 75 BC (-75) < AD 1 (DZC-2)."""
+    return (card.year, card.month or 0, card.day or 0)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The validated events, in file order. Look up cards with :meth:`get`."""
+
+    events: tuple[HistoryCard, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {e.id: e for e in self.events})
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def __iter__(self) -> Iterator[HistoryCard]:
+        return iter(self.events)
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self._index
+
+    @property
+    def _index(self) -> Mapping[str, HistoryCard]:
+        index: Mapping[str, HistoryCard] = self.__dict__["_by_id"]
+        return index
+
+    def get(self, card_id: str) -> HistoryCard:
+        """The event with id ``card_id``. Raises KeyError if absent."""
+        return self._index[card_id]
+
+
+def chronology(deck: Iterable[HistoryCard]) -> list[HistoryCard]:
+    """DZR-14: every event sorted by date (``sort_key``, then Basque title)."""
+    return sorted(deck, key=lambda e: (*sort_key(e), e.title_eu))
+
+
+# --- display ---------------------------------------------------------------
+
+_BC = {"eu": "K.a. {n}", "en": "{n} BC", "es": "{n} a. C.", "fr": "{n} av. J.-C."}
+_APPROX = {"eu": "{d} inguru", "en": "c. {d}", "es": "h. {d}", "fr": "v. {d}"}
+_MONTHS = {
+    "eu": ("urtarrila", "otsaila", "martxoa", "apirila", "maiatza", "ekaina", "uztaila", "abuztua",
+           "iraila", "urria", "azaroa", "abendua"),
+    "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+           "October", "November", "December"),
+    "es": ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
+           "octubre", "noviembre", "diciembre"),
+    "fr": ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
+           "octobre", "novembre", "décembre"),
+}
+
+
+def format_year(year: int, lang: str = "eu") -> str:
+    """A year for display: ``-75`` → ``"K.a. 75"`` (eu), ``"75 BC"`` (en),
+    ``"75 a. C."`` (es), ``"75 av. J.-C."`` (fr); AD years as plain numbers (DZC-2).
+
+    Raises:
+        ValueError: ``year`` is 0 (there is no year 0).
+    """
+    if year == 0:
+        raise ValueError("there is no year 0")
+    if year > 0:
+        return str(year)
+    return _BC.get(lang, _BC["en"]).format(n=-year)
+
+
+def format_date(card: HistoryCard, lang: str = "eu") -> str:
+    """The card's date for display (year, and month/day when known), marked
+    approximate when ``precision == "approx"``."""
+    return format_parts(card.year, card.month, card.day, card.precision, lang)
+
+
+def format_parts(year: int, month: int | None, day: int | None, precision: str, lang: str = "eu") -> str:
+    """:func:`format_date` from the parts (e.g. a revealed card of the view JSON)."""
+    text = format_year(year, lang)
+    months = _MONTHS.get(lang, _MONTHS["en"])
+    if month is not None:
+        name = months[month - 1]
+        if lang == "eu":
+            text = f"{text}, {name}" + (f" {day}" if day else "")
+        elif lang == "en":
+            text = f"{name} {day}, {text}" if day else f"{name} {text}"
+        else:
+            joiner = " de " if lang == "es" else " "
+            text = (f"{day} " if day else "") + f"{name}{joiner}{text}"
+    if precision == "approx":
+        text = _APPROX.get(lang, _APPROX["en"]).format(d=text)
+    return text
+
+
+def card_json(card: HistoryCard) -> dict[str, Any]:
+    """The JSON of a revealed card: ``{"id", "title": {"eu", "en", "es"}, "year", "month", "day",
+    "precision", "star", "category", "region", "explanation_eu", "source_url"}``."""
+    return {"id": card.id, "title": card.titles, "year": card.year, "month": card.month, "day": card.day,
+            "precision": card.precision, "star": card.star, "category": card.category, "region": card.region,
+            "explanation_eu": card.explanation_eu, "source_url": card.source_url}
