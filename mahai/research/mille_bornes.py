@@ -45,7 +45,7 @@ Rewards: at the end of each leg, the change of the seat's team total over 1000
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mahai.core.game import Action, Game, Seat
@@ -125,6 +125,16 @@ for _name, _size in FEATURES:
 FEATURE_SIZE = _offset
 
 
+def _counts(out: FloatArray, base: int, codes: Sequence[str], most: int) -> None:
+    """``out[base + kind] = copies of kind / most``."""
+    counts = [0] * KINDS
+    for code in codes:
+        counts[CARD_OF[code]] += 1
+    for kind, count in enumerate(counts):
+        if count:
+            out[base + kind] = min(1.0, count / most)
+
+
 class MilleBornesEncoding(Encoding):
     """Mille Bornes' action space and observation (see the module docstring)."""
 
@@ -189,8 +199,7 @@ class MilleBornesEncoding(Encoding):
 
         out[at["phase"] + PHASES.index(view["phase"])] = 1.0
         out[at["decision"] + DECISIONS.index(view["decision"])] = 1.0
-        for code in view["hand"] or ():
-            out[at["hand"] + CARD_OF[code]] += 1 / 7
+        _counts(out, at["hand"], view["hand"] or (), 7)
         for seat in range(n):
             r = relative(seat, viewer, n)
             out[at["hand_sizes"] + r] = view["hand_sizes"][seat] / 7
@@ -211,8 +220,7 @@ class MilleBornesEncoding(Encoding):
                 out[base + t["speed_limited"]] = 1.0
             out[base + t["km"]] = clip(tableau["km"] / 1000)
             out[base + t["two_hundreds"]] = tableau["two_hundreds"] / 2
-            for code in tableau["distance"]:
-                out[base + t["distance"] + CARD_OF[code]] += 1 / 12
+            _counts(out, base + t["distance"], tableau["distance"], 12)
             for code in tableau["safeties"]:
                 out[base + t["safeties"] + CARD_OF[code] - RIGHT_OF_WAY] = 1.0
             for code in tableau["coups_fourres"]:
@@ -236,8 +244,7 @@ class MilleBornesEncoding(Encoding):
             out[base + 2 + 2 * MAX_SEATS + 5] = len(pending) / MAX_SEATS
         top = view["discard_top"]
         out[at["discard_top"] + (CARD_OF[top] + 1 if top is not None else 0)] = 1.0
-        for code in view["discard"]:
-            out[at["discard"] + CARD_OF[code]] += 1 / 14
+        _counts(out, at["discard"], view["discard"], 14)
         base = at["piles"]
         out[base] = view["draw_pile"] / 106
         out[base + 1] = view["reshuffles"] / 3

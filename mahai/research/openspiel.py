@@ -359,8 +359,10 @@ class MahaiState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float] | Any
                                 ) -> MahaiState:
         """A state consistent with what ``player_id`` knows now (other hidden cards
-        drawn by the game's ``determinize``, seeded from ``probability_sampler()``);
-        it keeps that player's history (and picks) and forgets the others'.
+        drawn by the game's ``determinize``, seeded from ``probability_sampler()``).
+        It keeps that player's history (and picks); each other player's history is
+        replaced by one entry, its view of the sampled state (so two samples that deal
+        it different cards give it different information states).
 
         Raises:
             NotImplementedError: the game has no determinization (DenboraZup).
@@ -382,6 +384,11 @@ class MahaiState(pyspiel.State):  # type: ignore[misc]
         new_pos.chances, new_pos.decisions = pos.chances, pos.decisions
         for entry in self.history_of(player_id):
             new_pos.log = LogNode(new_pos.log, entry)
+        encoding = pos.game.encoding
+        for seat in range(encoding.players):
+            if seat != player_id:  # the others' past is unknown: they start from their view now
+                view = encoding.text_view(game.view(engine, seat))
+                new_pos.log = LogNode(new_pos.log, ("p", seat, {"kind": "resampled", "view": view}))
         return new
 
     def history_of(self, viewer: Seat | None) -> list[LogEntry]:
