@@ -61,6 +61,7 @@ NUM_ACTIONS = 122
 CARD_OF = {card_text(c): c for c in range(52)}
 PHASES = ("draw", "bid", "exchange", "play", "over")
 SUIT_OF = {name: i for i, name in enumerate(SUIT_NAMES)}
+_PASS_OF = PASS.__add__
 
 
 def _labels() -> tuple[str, ...]:
@@ -115,12 +116,13 @@ class SpadesEncoding(Encoding):
 
     def sequence(self, seat: Seat, action: Action) -> tuple[int, ...]:
         """Raises TypeError for an action that is not Spades'."""
-        if type(action) is Play:
-            return (action.card,)
+        kind = type(action)
+        if kind is Play:
+            return (action.card,)  # type: ignore[attr-defined]
+        if kind is Pass:  # hundreds at once: every set the exchange allows
+            return tuple(sorted(map(_PASS_OF, action.cards)))  # type: ignore[attr-defined]
         if isinstance(action, Bid):
             return (BID + action.tricks,)
-        if isinstance(action, Pass):
-            return tuple(PASS + c for c in sorted(action.cards))
         if isinstance(action, BlindNil):
             return (BLIND_NIL,)
         if isinstance(action, Look):
@@ -139,36 +141,38 @@ class SpadesEncoding(Encoding):
     def features(self, view: Mapping[str, Any], viewer: Seat | None, out: FloatArray) -> None:
         n = view["players"]
         at = _AT
-        out[at["phase"] + PHASES.index(view["phase"])] = 1.0
+        card_of = CARD_OF
+        ones = [at["phase"] + PHASES.index(view["phase"])]  # indices set to 1, written at once
         hand = view["hand"]
         if hand:
             base = at["hand"]
-            for card in hand:
-                out[base + CARD_OF[card]] = 1.0
+            ones += [base + card_of[card] for card in hand]
         if view["blind_nil_decision"]:
-            out[at["blind_nil_decision"]] = 1.0
+            ones.append(at["blind_nil_decision"])
+        looked, bids, tricks_won = view["looked"], view["bids"], view["tricks_won"]
+        played, voids = view["played"], view["voids"]
         for seat in range(n):
             r = relative(seat, viewer, n)
-            if view["looked"][seat]:
-                out[at["looked"] + r] = 1.0
-            out[at["bids"] + 16 * r + _bid_slot(view["bids"][seat])] = 1.0
-            out[at["tricks_won"] + r] = view["tricks_won"][seat] / 13
+            if looked[seat]:
+                ones.append(at["looked"] + r)
+            ones.append(at["bids"] + 16 * r + _bid_slot(bids[seat]))
+            out[at["tricks_won"] + r] = tricks_won[seat] / 13
             base = at["played"] + 52 * r
-            for card in view["played"][seat]:
-                out[base + CARD_OF[card]] = 1.0
-            for suit in view["voids"][seat]:
-                out[at["voids"] + 4 * r + SUIT_OF[suit]] = 1.0
-        for played in view["trick"]:
-            out[at["trick"] + 52 * relative(played["seat"], viewer, n) + CARD_OF[played["card"]]] = 1.0
-        out[at["leader"] + relative(view["leader"], viewer, n)] = 1.0
+            ones += [base + card_of[card] for card in played[seat]]
+            base = at["voids"] + 4 * r
+            ones += [base + SUIT_OF[suit] for suit in voids[seat]]
+        base = at["trick"]
+        ones += [base + 52 * relative(p["seat"], viewer, n) + card_of[p["card"]] for p in view["trick"]]
+        ones.append(at["leader"] + relative(view["leader"], viewer, n))
         if view["turn"] is not None:
-            out[at["turn"] + relative(view["turn"], viewer, n)] = 1.0
-        out[at["dealer"] + relative(view["dealer"], viewer, n)] = 1.0
+            ones.append(at["turn"] + relative(view["turn"], viewer, n))
+        ones.append(at["dealer"] + relative(view["dealer"], viewer, n))
         if view["spades_broken"]:
-            out[at["spades_broken"]] = 1.0
+            ones.append(at["spades_broken"])
         options = view["options"]
-        mine = 0 if viewer is None else next(i for i, s in enumerate(view["sides"]) if viewer in s["seats"])
-        for k, side in enumerate((view["sides"][mine], view["sides"][1 - mine])):
+        sides = view["sides"]
+        mine = 0 if viewer is None or viewer in sides[0]["seats"] else 1
+        for k, side in enumerate((sides[mine], sides[1 - mine])):
             base = at["sides"] + 3 * k
             out[base] = clip(side["points"] / options["target"])
             out[base + 1] = clip(side["bags"] / options["bag_limit"])
@@ -177,21 +181,22 @@ class SpadesEncoding(Encoding):
         base = at["exchange"]
         for giver, taker in exchange["pending"]:
             if giver == viewer:
-                out[base] = 1.0
+                ones.append(base)
             if taker == viewer:
-                out[base + 1] = 1.0
+                ones.append(base + 1)
         out[base + 2] = exchange["count"] / 3
-        for card in exchange["passed"]:
-            out[at["passed"] + CARD_OF[card]] = 1.0
-        for card in exchange["received"]:
-            out[at["received"] + CARD_OF[card]] = 1.0
+        base = at["passed"]
+        ones += [base + card_of[card] for card in exchange["passed"]]
+        base = at["received"]
+        ones += [base + card_of[card] for card in exchange["received"]]
         stock = view["stock"]
         if stock is not None:
             if stock["shown"] is not None:
-                out[at["stock_shown"] + CARD_OF[stock["shown"]]] = 1.0
-            for card in stock["seen_discards"]:
-                out[at["stock_seen"] + CARD_OF[card]] = 1.0
+                ones.append(at["stock_shown"] + card_of[stock["shown"]])
+            base = at["stock_seen"]
+            ones += [base + card_of[card] for card in stock["seen_discards"]]
             base = at["stock"]
             out[base] = stock["left"] / 52
             for seat in range(n):
                 out[base + 1 + relative(seat, viewer, n)] = stock["discards"][seat] / 13
+        out[ones] = 1.0

@@ -16,9 +16,9 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import numpy as np  # noqa: E402
 
-import mahai.research.openspiel as mo  # noqa: E402
+import mahai.research.openspiel_games as mo  # noqa: E402
 from mahai.core.game import State  # noqa: E402
-from mahai.research.pettingzoo import env  # noqa: E402
+from mahai.research.pettingzoo_env import env  # noqa: E402
 from mahai.research.table import Table  # noqa: E402
 
 Twin = Callable[[State[Any], int, random.Random], tuple[State[Any], int] | None]

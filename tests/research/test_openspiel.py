@@ -9,7 +9,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import numpy as np  # noqa: E402
 
-import mahai.research.openspiel as mo  # noqa: E402
+import mahai.research.openspiel_games as mo  # noqa: E402
 from tests.research.cases import CASES, Case, case_id  # noqa: E402
 
 SHORT = 250

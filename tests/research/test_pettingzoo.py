@@ -15,7 +15,7 @@ import numpy as np  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from mahai.core.errors import InvalidOptions  # noqa: E402
-from mahai.research.pettingzoo import MahaiEnv, env  # noqa: E402
+from mahai.research.pettingzoo_env import MahaiEnv, env  # noqa: E402
 from tests.research.cases import CASES, Case, case_id  # noqa: E402
 
 # PettingZoo warns that a dict observation "is not a NumPy array" and that a Dict space

@@ -12,14 +12,14 @@ Importing this module registers, with ``pyspiel.register_game``:
 ==============================  =====================================================
 
     >>> import pyspiel
-    >>> import mahai.research.openspiel
+    >>> import mahai.research.openspiel_games
     >>> game = pyspiel.load_game("python_mahai_spades_openspiel")
     >>> state = game.new_initial_state()
     >>> state.is_chance_node(), len(state.chance_outcomes())
     (True, 1024)
     >>> state.apply_action(7)                       # the deal: sampled chance outcome 7
     >>> state.current_player(), state.action_to_string(52)
-    (1, 'bid nil')
+    (2, 'bid nil')
 
 Parameters (``pyspiel.load_game(name, {...})``): ``players``, ``edition`` (empty: the
 one the player count is made for; ``2016`` may be written ``edition_2016``, as the game

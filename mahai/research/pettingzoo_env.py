@@ -1,6 +1,6 @@
 """PettingZoo AEC environments for Mahai's games (``pip install "mahai[research]"``).
 
-    >>> from mahai.research.pettingzoo import env
+    >>> from mahai.research.pettingzoo_env import env
     >>> e = env("spades", edition="openspiel")
     >>> e.reset(seed=7)
     >>> obs, reward, terminated, truncated, info = e.last()
