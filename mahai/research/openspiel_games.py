@@ -444,8 +444,8 @@ class MahaiState(pyspiel.State):  # type: ignore[misc]
         assert table is not None and engine is not None
         seat = table.seat
         assert seat is not None
-        pos.decisions += 1
         action = table.choose(index)
+        pos.decisions += 1
         if action is None:
             return
         pos.log = LogNode(pos.log, ("a", seat, action.notation()))
@@ -551,13 +551,17 @@ class MahaiBot(pyspiel.Bot):  # type: ignore[misc]
         assert table is not None and engine is not None
         seat = table.seat
         assert seat is not None
-        depth = len(table.picks)
-        if depth and self._plan[:depth] == tuple(table.picks):
+        picks = tuple(table.picks)
+        depth = len(picks)
+        if depth and self._plan[:depth] == picks and len(self._plan) > depth:
             return self._plan[depth]
         game = self.game.mahai
-        action = self.bot.act(game, seat, game.observe(engine, seat), engine.legal_actions(seat))
-        self._plan = self.game.encoding.sequence(seat, action)
-        return self._plan[0]
+        encoding = self.game.encoding
+        # The bot chooses among the actions the picks made so far still allow.
+        legal = [a for a in engine.legal_actions(seat) if encoding.sequence(seat, a)[:depth] == picks]
+        action = self.bot.act(game, seat, game.observe(engine, seat), legal)
+        self._plan = encoding.sequence(seat, action)
+        return self._plan[depth]
 
     def restart_at(self, state: MahaiState) -> None:
         self._plan = ()

@@ -169,3 +169,27 @@ def test_a_composite_action_is_picked_by_the_same_player() -> None:
         state.apply_action(legal[0])
     assert state.current_player() != player or state.engine.phase == "play"
     assert state.engine.passed[player].bit_count() == 3
+
+
+def test_a_mahai_bot_finishes_an_exchange_begun_by_someone_else() -> None:
+    """The bot answers with the next pick of an action consistent with the picks made."""
+    from mahai.research.spades import BLIND_NIL, LOOK, PASS
+
+    game = pyspiel.load_game("python_mahai_spades")
+    state = game.new_initial_state()
+    state.apply_action(0)
+    rng = np.random.default_rng(4)
+    while state.engine.phase != "exchange":
+        legal = state.legal_actions()
+        if BLIND_NIL in legal:
+            state.apply_action(BLIND_NIL if not any(state.engine.blind) else LOOK)
+        else:
+            state.apply_action(int(rng.choice(legal)))
+    player = state.current_player()
+    state.apply_action(state.legal_actions()[0])
+    bot = mo.MahaiBot(game, player, "heuristic", seed=1)
+    while state.current_player() == player and state.engine.phase == "exchange":
+        action = bot.step(state)
+        assert action in state.legal_actions() and action >= PASS
+        state.apply_action(action)
+    assert state.engine.passed[player].bit_count() == 3
