@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -95,3 +99,46 @@ def test_record_format_must_be_the_integer_one() -> None:
     with pytest.raises(CorruptRecord) as err:
         GameRecord.from_json(text)
     assert err.value.code == "bad_format"
+
+
+def test_a_plug_in_game_speaks_from_its_own_catalogs() -> None:
+    """Nim's text comes from ``mahai_nim/locale`` (README, "Adding a game")."""
+    state = GAME.new(GAME.options(stones=2), 2, 1)
+    with pytest.raises(IllegalAction) as illegal:
+        state.apply(state.turn, GAME.parse_action("take 3"))
+    assert explain(illegal.value, "eu") == "Ezin dituzu 3 harri hartu. Pilan: 2."
+    assert explain(illegal.value, "en") == "You cannot take 3 stones: the heap has only 2."
+    assert translate("nim", "option.misere", "fr") == "Qui prend la dernière pierre perd."
+
+
+def _python(code: str, path: str = "") -> str:
+    paths = (path, os.environ.get("PYTHONPATH", ""))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in paths if p)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    return done.stdout.strip()
+
+
+def test_plug_in_catalogs_are_found_without_importing_the_game() -> None:
+    code = ("import sys; from mahai.i18n import translate; "
+            "print(translate('nim', 'Take {n}', 'eu', n=2), 'mahai_nim' in sys.modules)")
+    assert _python(code) == "Hartu 2 False"
+
+
+def test_plug_in_catalogs_beside_a_dotted_entry_point_module(tmp_path: Path) -> None:
+    """The catalogs sit in ``locale/`` beside the module the entry point names; that
+    module is never imported to find them (here it cannot be)."""
+    dist = tmp_path / "mahai_fake-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: mahai-fake\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[mahai.games]\nfake-game = fake_pkg.games:GAME\n")
+    package = tmp_path / "fake_pkg"
+    (package / "locale" / "eu" / "LC_MESSAGES").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "games.py").write_text("raise RuntimeError('imported')\n")
+    (package / "locale" / "eu" / "LC_MESSAGES" / "fake_game.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Hello"\nmsgstr "Kaixo"\n')
+    code = ("import sys; from mahai.i18n import translate, catalog; "
+            "print(translate('fake_game', 'Hello', 'eu'), catalog('fake_game', 'fr'), "
+            "'fake_pkg.games' in sys.modules)")
+    assert _python(code, str(tmp_path)) == "Kaixo {} False"

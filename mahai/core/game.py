@@ -326,12 +326,21 @@ class Game(ABC, Generic[S, OptionsT]):
         return self.observe(state, viewer).to_json()
 
     def project_event(self, event: Event, viewer: Seat | None) -> dict[str, Any] | None:
-        """What ``viewer`` sees of ``event``: a JSON-ready dict, or None."""
+        """What ``viewer`` sees of ``event``: a JSON-ready dict of its own (lists and
+        dicts copied, so a receiver cannot change the engine's event), or None."""
         if event.audience is None or (viewer is not None and viewer in event.audience):
-            return {"kind": event.kind, **event.data}
-        if event.redacted is None:
+            data = event.data
+        elif event.redacted is None:
             return None
-        return {"kind": event.kind, **event.redacted}
+        else:
+            data = event.redacted
+        seen = {"kind": event.kind, **data}
+        for value in data.values():
+            if type(value) in _CONTAINERS:
+                for key, item in data.items():
+                    seen[key] = _own(item)
+                break
+        return seen
 
     def determinize(self, observation: Any, rng: random.Random) -> S:
         """A full state consistent with ``observation`` (one seat's knowledge),
@@ -342,6 +351,23 @@ class Game(ABC, Generic[S, OptionsT]):
         """Rebuild options saved by :func:`mahai.core.options.options_to_dict`."""
         base: OptionsT = next(iter(self.editions.values()))
         return options_from_mapping(base, data)
+
+
+_CONTAINERS = frozenset({dict, list, tuple})
+
+
+def _own(value: Any) -> Any:
+    """``value`` with its lists and dicts copied, all the way down. Tuples are kept
+    unless they hold a list or dict; other values (scalars, the read-only parts of
+    :mod:`mahai.core.readonly`) are kept."""
+    kind = type(value)
+    if kind is dict:
+        return {k: _own(v) for k, v in value.items()}
+    if kind is list:
+        return [_own(v) for v in value]
+    if kind is tuple and any(type(v) in _CONTAINERS for v in value):
+        return tuple(_own(v) for v in value)
+    return value
 
 
 class OptionSpec(NamedTuple):
@@ -358,6 +384,13 @@ class OptionSpec(NamedTuple):
 
 def option_specs(options: object) -> list[OptionSpec]:
     """The :class:`OptionSpec` of every field of an option dataclass (or its class).
+
+    >>> @dataclass(frozen=True)
+    ... class Options:
+    ...     target: int = field(default=500, metadata={"help": "Points that win the match."})
+    ...     lead: Literal["left", "dealer"] = "left"
+    >>> [(s.name, s.kind, s.choices, s.help) for s in option_specs(Options())]
+    [('target', 'int', None, 'Points that win the match.'), ('lead', 'choice', ('left', 'dealer'), '')]
 
     Raises:
         TypeError: ``options`` is not a dataclass.

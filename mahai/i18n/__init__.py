@@ -7,13 +7,24 @@ engine reason codes the msgid is the code itself (``"must_follow_suit"``) and
 the English catalog holds the English text; for interface strings the msgid is
 the English text. Messages use ``{name}`` placeholders filled from params.
 
+A game from another distribution (README, "Adding a game") ships its catalogs in
+its own package: the domain is the name of its ``mahai.games`` entry point, and
+the catalogs are ``<package>/locale/<lang>/LC_MESSAGES/<domain>.po``, where
+``<package>`` is the package of the module that the entry point names (found
+with :func:`importlib.util.find_spec`, so a top-level module is not imported).
+
+    >>> translate("core", "seat {n}", "eu", n=2)
+    '2. eserlekua'
+
 Basque (``eu``) is the default language.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
 from functools import cache
+from importlib.metadata import entry_points
 from pathlib import Path
 
 from babel.messages.pofile import read_po
@@ -24,13 +35,54 @@ from mahai.core.text import Message, Player
 LANGUAGES: tuple[str, ...] = ("eu", "en", "es", "fr")
 DEFAULT_LANGUAGE = "eu"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+GAMES_GROUP = "mahai.games"  # the entry-point group of mahai.games, read here without importing it
+
+
+@cache
+def plugin_locale_dirs(domain: str) -> tuple[Path, ...]:
+    """The ``locale`` directories of the game installed as entry point ``domain``
+    (group ``mahai.games``; ``-`` and ``_`` alike): beside the module the entry
+    point names, which is not imported (its parent packages are, for a dotted
+    name). Empty for a domain that is no installed game."""
+    dirs: list[Path] = []
+    for ep in entry_points(group=GAMES_GROUP):
+        if ep.name.strip().lower().replace("-", "_") != domain:
+            continue
+        try:
+            spec = importlib.util.find_spec(ep.module)
+        except (ImportError, ValueError):
+            continue
+        if spec is None:
+            continue
+        if spec.submodule_search_locations:
+            roots = [Path(p) for p in spec.submodule_search_locations]
+        elif spec.origin is not None:
+            roots = [Path(spec.origin).parent]
+        else:
+            roots = []
+        dirs += [root / "locale" for root in roots if (root / "locale").is_dir()]
+    return tuple(dirs)
+
+
+def catalog_path(domain: str, lang: str) -> Path | None:
+    """The ``.po`` file of ``domain`` in ``lang``: Mahai's own, else the installed
+    game's (:func:`plugin_locale_dirs`); None if there is none."""
+    own = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+    if own.exists():
+        return own
+    for base in plugin_locale_dirs(domain):
+        path = base / lang / "LC_MESSAGES" / f"{domain}.po"
+        if path.exists():
+            return path
+    return None
 
 
 @cache
 def catalog(domain: str, lang: str) -> dict[str, str]:
-    """msgid → translated text for one domain and language ({} if missing)."""
-    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
-    if not path.exists():
+    """msgid → translated text for one domain and language ({} if missing);
+    see :func:`catalog_path` for where it is read."""
+    path = catalog_path(domain, lang)
+    if path is None:
         return {}
     with path.open("rb") as fh:
         cat = read_po(fh, locale=lang, domain=domain)

@@ -4,9 +4,10 @@ A :class:`Table` holds the game's state rebuilt from its record. Every change
 goes through :meth:`Hub.act` under the table's ``asyncio.Lock``: the action is
 applied to a clone, appended to the store in a transaction, and only then does
 the clone become the state and the change get broadcast. Everything sent to a
-connection is built by :func:`snapshot` / :func:`project_events` from the
-game's projection (``Game.view`` / ``Game.project_event``) for that
-connection's seat; seeds, records and generator state stay here.
+connection is built by :func:`snapshot` / :func:`Table.log` from the game's
+projection (``Game.view`` / ``Game.project_event``) for that connection's seat,
+with every text rendered for it (:mod:`mahai.server.text`): the client parses
+no notation. Seeds, records and generator state stay here.
 
 Errors raised to a client are the engine's typed errors
 (:mod:`mahai.core.errors`); the server's own codes live in domain ``web``:
@@ -17,26 +18,25 @@ Errors raised to a client are the engine's typed errors
 from __future__ import annotations
 
 import asyncio
-import dataclasses
-import inspect
 import random
-import re
 import secrets
 import sys
 import time
-import typing
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from mahai.bots import Bot, bot_names, check_bots, make_bot
-from mahai.core import Event, Game, GameRecord, InvalidOptions, MahaiError, MalformedAction, State
+from mahai.core import Action, Event, Game, GameRecord, InvalidOptions, MahaiError, MalformedAction, State
 from mahai.core.errors import IllegalAction
-from mahai.core.game import legal_notations
-from mahai.core.options import options_to_dict
-from mahai.games import available_games, get_game
-from mahai.i18n import LANGUAGES, translate
+from mahai.games import get_game
+from mahai.i18n import LANGUAGES
+from mahai.server.lobby import clean_name, deck_chronology, edition_title, game_title
 from mahai.server.store import SeatRow, Store, TableRow, token_hash
+from mahai.server.text import card_labels, events_json, legal_json, seat_names
+
+# deck_chronology lives in mahai.server.lobby; re-exported for older imports.
+__all__ = ["Conn", "Hub", "Table", "deck_chronology", "snapshot", "web_error"]
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -56,9 +56,11 @@ class Conn:
 
 @dataclass(eq=False)
 class Table:
+    """A live table: its stored ``row`` (with the record, kept once), the game
+    and the current state rebuilt from the record."""
+
     row: TableRow
     game: Game[Any, Any]
-    record: GameRecord
     state: State[Any]
     events: list[tuple[int, Event]] = field(default_factory=list)
     """(version after the action, engine event) — secrets included, never sent as is."""
@@ -67,21 +69,27 @@ class Table:
     bots: dict[int, Bot] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
     timer: asyncio.Task[None] | None = None
-    legal: dict[int, list[str]] = field(default_factory=dict)
-    """Each seat's legal notations now, and ``legal_since``: the version at which
+    legal: dict[int, list[Action]] = field(default_factory=dict)
+    """Each seat's legal actions now, and ``legal_since``: the version at which
     they last changed. An action that carries an older version than its seat's
     ``legal_since`` is stale; one that carries a newer one is still good, so that
     in simultaneous decisions another seat's move does not void a click."""
     legal_since: dict[int, int] = field(default_factory=dict)
+    deadline: float | None = None
+    """Unix time at which the turn timer lets a bot move for the persons who owe
+    a decision (None: no timer running)."""
+    stand_ins: list[dict[str, Any]] = field(default_factory=list)
+    """The moves a bot made when a person's time ran out: ``{"version", "seat", "bot"}``."""
 
     def note_legal(self) -> None:
         """Record which seats' legal actions changed with the current version."""
         over = self.state.is_over
         for seat in range(self.state.players):
-            now = [] if over else legal_notations(self.state, seat)
-            if self.legal.get(seat) != now:
-                self.legal[seat] = now
+            now = [] if over else self.state.legal_actions(seat)
+            if [a.notation() for a in self.legal.get(seat, [])] != [a.notation() for a in now] \
+                    or seat not in self.legal:
                 self.legal_since[seat] = self.state.version
+            self.legal[seat] = now
 
     def is_stale(self, seat: int, version: int) -> bool:
         """Whether a client's action for ``seat`` seen at ``version`` is out of date."""
@@ -90,6 +98,11 @@ class Table:
     @property
     def id(self) -> str:
         return self.row.id
+
+    @property
+    def record(self) -> GameRecord:
+        """The table's record (options, seed, actions): the one in its row."""
+        return self.row.record
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token is ``token``, or None."""
@@ -101,160 +114,71 @@ class Table:
                 return s.seat
         return None
 
+    def names(self, viewer: int | None, lang: str) -> dict[int, str]:
+        """Each seat's name as ``viewer`` sees it: the name its player chose
+        (or the lobby gave a bot), else :func:`seat_names`; the viewer's own
+        seat is always "you"."""
+        names = seat_names(self.game, self.row.seats, viewer, lang)
+        for s in self.row.seats:
+            if s.name and s.seat != viewer:
+                names[s.seat] = s.name
+        return names
+
+    def log(self, viewer: int | None, lang: str, events: list[tuple[int, Event]] | None = None,
+            ) -> list[dict[str, Any]]:
+        """``events`` (default: the last 200 of the table) as ``viewer`` may see
+        them, each with its sentence in ``lang`` (:func:`events_json`)."""
+        chosen = self.events[-200:] if events is None else events
+        return events_json(self.game, chosen, viewer, lang, self.names(viewer, lang))
+
     def public(self) -> dict[str, Any]:
         """What anyone may know of the table (no seed, no tokens)."""
         online = {c.seat for c in self.conns if c.seat is not None}
         return {
             "id": self.id, "game": self.game.name, "slug": self.game.slug, "edition": self.row.edition,
             "title": game_title(self.game, self.row.lang),
-            "options": self.row.options, "players": self.row.players, "lang": self.row.lang,
+            "edition_title": edition_title(self.game, self.row.edition, self.row.lang),
+            "options": self.record.options, "players": self.record.players, "lang": self.row.lang,
             "turn_seconds": self.row.turn_seconds, "version": self.state.version,
             "over": self.state.is_over,
-            "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "online": s.seat in online}
-                      for s in self.row.seats],
+            "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "online": s.seat in online,
+                       "name": s.name, "away": s.away} for s in self.row.seats],
+            "listed": self.row.listed, "rematch": self.row.rematch, "stand_ins": self.stand_ins[-8:],
         }
 
 
-def snapshot(table: Table, viewer: int | None) -> dict[str, Any]:
-    """The ``state`` message for ``viewer``: the game's view plus the viewer's
-    legal action notations (never computed by the client)."""
-    state = table.state
+def strongest_bot(game: str) -> str:
+    """The first of the game's bots (:func:`mahai.bots.bot_names`: strongest first)."""
+    return bot_names(game)[0]
+
+
+def snapshot(table: Table, viewer: int | None, lang: str) -> dict[str, Any]:
+    """The ``state`` message for ``viewer`` in ``lang``: the game's ``view``;
+    ``legal``: the viewer's legal actions as ``{"action": notation, "label":
+    text}`` (the notation is only an id to send back); ``names``: each seat's
+    name for the viewer; ``labels``: the name of each card code in the view
+    (:func:`card_labels`). Nothing here is computed by the client."""
+    state, game = table.state, table.game
     over = state.is_over
+    names = table.names(viewer, lang)
+    view = game.view(state, viewer)
+    actions = table.legal.get(viewer, []) if viewer is not None else []
     return {
         "type": "state",
         "table": table.public(),
         "seat": viewer,
         "version": state.version,
-        "view": table.game.view(state, viewer),
-        "legal": table.legal.get(viewer, []) if viewer is not None else [],
+        "view": view,
+        "legal": legal_json(game, actions, lang, names),
+        "names": {str(k): v for k, v in names.items()},
+        "labels": card_labels(game, view, lang),
         "to_act": list(state.to_act()),
         "over": over,
         "winners": sorted(state.winners()) if over else [],
+        # the turn timer: Unix time it runs out, and the seconds left when sent (None: no timer)
+        "deadline": table.deadline,
+        "deadline_in": None if table.deadline is None else max(0.0, table.deadline - time.time()),
     }
-
-
-def project_events(game: Game[Any, Any], events: list[tuple[int, Event]],
-                   viewer: int | None) -> list[dict[str, Any]]:
-    """Each event as ``viewer`` may see it (``version`` added), hidden ones dropped."""
-    out = []
-    for version, event in events:
-        seen = game.project_event(event, viewer)
-        if seen is not None:
-            out.append({**seen, "version": version})
-    return out
-
-
-def _docstring_help(cls: type) -> dict[str, str]:
-    """``name: text`` lines of an ``Attributes:`` docstring section (first sentence kept)."""
-    doc = inspect.getdoc(cls) or ""
-    out: dict[str, str] = {}
-    current: list[str] = []
-    text: list[str] = []
-    in_attrs = False
-
-    def flush() -> None:
-        if current:
-            sentence = " ".join(text).split(". ")[0].strip().rstrip(".").replace("``", "")
-            sentence = sentence[:1].upper() + sentence[1:] + "."
-            for name in current:
-                out[name] = sentence
-    for line in doc.splitlines():
-        if line.strip() == "Attributes:":
-            in_attrs = True
-            continue
-        if not in_attrs:
-            continue
-        match = re.match(r"^\s{2,}([\w, ]+):\s*(.*)$", line)
-        if match and line.startswith("    ") and not line.startswith("        "):
-            flush()
-            current = [n.strip() for n in match.group(1).split(",")]
-            text = [match.group(2)]
-        elif line.strip() and current:
-            text.append(line.strip())
-        elif not line.strip() and current:
-            flush()
-            current, text = [], []
-    flush()
-    return out
-
-
-def _module_help(game: Game[Any, Any], options: object) -> dict[str, str]:
-    """``OPTION_HELP`` / ``option_help`` found on the game or in its modules."""
-    found = getattr(game, "option_help", None)
-    if isinstance(found, dict):
-        return found
-    for mod_name in {type(game).__module__, type(options).__module__}:
-        parts = mod_name.split(".")
-        for i in range(len(parts), 0, -1):
-            module = sys.modules.get(".".join(parts[:i]))
-            found = getattr(module, "OPTION_HELP", None)
-            if isinstance(found, dict):
-                return found
-    return {}
-
-
-def option_info(game: Game[Any, Any], lang: str) -> list[dict[str, Any]]:
-    """The options of ``game`` for the lobby: name, kind (``bool``, ``int``,
-    ``choice``, ``text``), choices, and a one-line explanation: the game's
-    catalog (msgid ``option.<name>`` or ``option_<name>``) in ``lang``, else its
-    ``OPTION_HELP`` mapping, field ``metadata["help"]`` or the ``Attributes:``
-    section of the options docstring."""
-    base = next(iter(game.editions.values()))
-    hints = typing.get_type_hints(type(base))
-    helps = {**_docstring_help(type(base)), **_module_help(game, base)}
-    out = []
-    for f in dataclasses.fields(base):
-        hint = hints.get(f.name)
-        kind, choices = "text", None
-        if hint is bool:
-            kind = "bool"
-        elif hint is int:
-            kind = "int"
-        elif typing.get_origin(hint) is typing.Literal:
-            kind, choices = "choice", list(typing.get_args(hint))
-        text = ""
-        for msgid in (f"option.{f.name}", f"option_{f.name}"):
-            if translate(game.name, msgid, lang) != msgid:
-                text = translate(game.name, msgid, lang)
-                break
-        text = text or str(f.metadata.get("help") or helps.get(f.name) or "")
-        out.append({"name": f.name, "kind": kind, "choices": choices, "help": text})
-    return out
-
-
-def game_info(name: str, lang: str) -> dict[str, Any]:
-    game = get_game(name)
-    return {
-        "name": game.name, "slug": game.slug, "players": list(game.player_counts),
-        "editions": [{"name": k, "options": options_to_dict(v)} for k, v in game.editions.items()],
-        "options": option_info(game, lang),
-        "bots": bot_names(game.name),
-        "title": game_title(game, lang),
-    }
-
-
-def deck_chronology(name: str) -> list[dict[str, Any]]:
-    """The deck of ``name`` sorted by date, if its package exposes ``chronology``
-    (DenboraZup, DZR-14); raises InvalidOptions ``unknown_game`` otherwise."""
-    game = get_game(name)
-    package = sys.modules[type(game).__module__.rsplit(".", 1)[0]]
-    sort = getattr(package, "chronology", None)
-    deck = getattr(game, "deck", None)
-    if sort is None or deck is None:
-        raise InvalidOptions("unknown_game", game=name, choices=", ".join(available_games()))
-    out = []
-    for event in sort(deck.events if hasattr(deck, "events") else deck):
-        data = dataclasses.asdict(event)
-        data["title"] = getattr(event, "titles", {})
-        out.append(data)
-    return out
-
-
-def game_title(game: Game[Any, Any], lang: str) -> str:
-    """The game's display name: web catalog ``game.<name>``, else its name title-cased."""
-    msgid = f"game.{game.name}"
-    text = translate("web", msgid, lang)
-    return text if text != msgid else game.name.replace("_", " ").title()
 
 
 class Hub:
@@ -272,15 +196,16 @@ class Hub:
 
     # ---------------------------------------------------------------- building
     def _build(self, row: TableRow) -> Table:
-        game = get_game(row.game)
-        record = GameRecord(game.name, row.players, row.seed, row.options, list(row.actions))
-        options = game.options_from_json(row.options)
-        state = game.new(options, row.players, row.seed)
-        events: list[tuple[int, Event]] = [(0, e) for e in state.start_events]  # e.g. the first deal
-        for seat, text in row.actions:
-            for e in state.apply(seat, game.parse_action(text)):
-                events.append((state.version, e))
-        table = Table(row, game, record, state, events)
+        """The table of ``row``, its state rebuilt by playing its record
+        (:meth:`GameRecord.steps`; raises its ``CorruptRecord``)."""
+        game = get_game(row.record.game)
+        state: State[Any] | None = None
+        events: list[tuple[int, Event]] = []  # the set-up's (e.g. the first deal) at version 0
+        for step in row.record.steps(game):
+            state = step.state
+            events.extend((step.version, e) for e in step.events)
+        assert state is not None
+        table = Table(row, game, state, events)
         table.note_legal()
         for s in row.seats:
             if s.kind == "bot":
@@ -297,7 +222,7 @@ class Hub:
                 self.tables[row.id] = self._build(row)
                 n += 1
             except Exception as exc:  # noqa: BLE001 - one bad record must not stop the server
-                print(f"mahai: table {row.id} ({row.game}) not loaded: {exc}", file=sys.stderr)
+                print(f"mahai: table {row.id} ({row.record.game}) not loaded: {exc}", file=sys.stderr)
         return n
 
     def start(self) -> None:
@@ -307,17 +232,25 @@ class Hub:
 
     def create(self, game_name: str, edition: str | None, overrides: dict[str, Any],
                seats: list[dict[str, Any]], lang: str,
-               turn_seconds: int | None) -> tuple[Table, dict[int, str]]:
-        """Create a table; returns it and the token of every person seat.
+               turn_seconds: int | None, *, listed: bool = False,
+               creator_hash: str | None = None) -> tuple[Table, dict[int, str]]:
+        """Create a table; returns it and the token of every person seat. No
+        ``edition``: the game's :meth:`~mahai.core.Game.default_edition` for the
+        number of seats. A seat is ``{"kind": "person" | "bot", "bot", "name"}``;
+        a person seat with a ``bot`` is played by that bot until the person
+        takes it (a rematch seat of a person who had left). Each person seat's
+        token is also kept as its invitation until the seat is taken
+        (:meth:`claim`); ``listed``: shown in the lobby's public list;
+        ``creator_hash``: the hash of the creator's token (the invitations page).
 
         Raises:
             InvalidOptions: unknown game, edition, option, bot or bad player count
                 (core codes), or ``bad_seats`` (web).
         """
         game = get_game(game_name)
-        edition = edition or next(iter(game.editions))
-        options = game.options(edition, **overrides)
         players = len(seats)
+        edition = edition or game.default_edition(players)
+        options = game.options(edition, **overrides)
         game.check_players(options, players)
         if lang not in LANGUAGES:
             lang = LANGUAGES[0]
@@ -325,19 +258,26 @@ class Hub:
         tokens: dict[int, str] = {}
         for i, s in enumerate(seats):
             kind = s.get("kind")
+            name = clean_name(s.get("name"))
             if kind == "bot":
                 bot = str(s.get("bot") or "random")
                 check_bots(game.name, [bot])
-                rows.append(SeatRow(i, "bot", bot))
+                rows.append(SeatRow(i, "bot", bot, None, name))
             elif kind == "person":
                 tokens[i] = secrets.token_urlsafe(24)
-                rows.append(SeatRow(i, "person", None, token_hash(tokens[i])))
+                stand_in = s.get("bot")
+                if stand_in is not None:
+                    check_bots(game.name, [str(stand_in)])
+                rows.append(SeatRow(i, "person" if stand_in is None else "bot",
+                                    None if stand_in is None else str(stand_in),
+                                    token_hash(tokens[i]), name, tokens[i]))
             else:
                 raise web_error(InvalidOptions, "bad_seats", seat=i)
         if turn_seconds is not None and turn_seconds <= 0:
             turn_seconds = None
-        row = TableRow(secrets.token_urlsafe(9), game.name, edition, players, secrets.randbits(62),
-                       options_to_dict(options), lang, turn_seconds, time.time(), rows, [])
+        record = GameRecord.start(game, options, players, secrets.randbits(62))
+        row = TableRow(secrets.token_urlsafe(9), edition, lang, turn_seconds, time.time(), rows, record,
+                       creator_hash, listed)
         table = self._build(row)  # validates before anything is stored
         self.store.create(row)
         self.tables[row.id] = table
@@ -379,9 +319,9 @@ class Hub:
         state = table.state.clone()
         events = state.apply(seat, action)
         notation = action.notation()
-        self.store.append(table.id, len(table.record.actions), seat, notation)
+        table.row.updated = time.time()
+        self.store.append(table.id, len(table.record.actions), seat, notation, table.row.updated)
         table.record.actions.append((seat, notation))
-        table.row.actions.append((seat, notation))
         table.state = state
         table.note_legal()
         new = [(state.version, e) for e in events]
@@ -391,24 +331,28 @@ class Hub:
 
     async def broadcast(self, table: Table, new: list[tuple[int, Event]]) -> None:
         for conn in list(table.conns):
-            msg = snapshot(table, conn.seat)
+            msg = snapshot(table, conn.seat, conn.lang)
             msg["type"] = "update"
-            msg["events"] = project_events(table.game, new, conn.seat)
+            msg["events"] = table.log(conn.seat, conn.lang, new)
             try:
                 await conn.send(msg)
             except Exception:  # noqa: BLE001 - a dead socket must not stop the table
                 table.conns.discard(conn)
 
     async def hand_to_bot(self, table: Table, seat: int | None, bot: Any) -> None:
-        """The seat's player leaves: a bot (``bot`` name) plays the seat from now on."""
+        """The seat's player leaves: a bot (``bot`` name; default the game's
+        strongest, :func:`strongest_bot`) plays the seat until the person comes
+        back with their link (:meth:`claim`): the seat keeps their token hash
+        and name. Every connection of the seat becomes a spectator's."""
         if seat is None:
             raise web_error(IllegalAction, "not_seated")
         if bot is not None and not isinstance(bot, str):
             raise web_error(MalformedAction, "bad_message")
-        name = bot or "random"
+        name = bot or strongest_bot(table.game.name)
         check_bots(table.game.name, [name])
         async with table.lock:
-            row = SeatRow(seat, "bot", name)
+            old = table.row.seats[seat]
+            row = SeatRow(seat, "bot", name, old.token_hash, old.name, None)
             self.store.set_seat(table.id, row)
             table.row.seats[seat] = row
             table.bots[seat] = make_bot(table.game.name, name, random.Random(self.rng.getrandbits(64)))
@@ -417,6 +361,78 @@ class Hub:
                     conn.seat = None
             await self.broadcast(table, [])
             self._kick(table)
+
+    # ---------------------------------------------------------------- seats: claim, names, rematch
+    async def claim(self, table: Table, token: str | None) -> int | None:
+        """The seat of ``token`` (None: no such seat), taken by its person: the
+        invitation is spent, and a bot standing in for a person who left
+        (:meth:`hand_to_bot`) gives the seat back. Broadcast when it changed."""
+        seat = table.seat_of(token)
+        if seat is None:
+            return None
+        async with table.lock:
+            row = table.row.seats[seat]
+            if row.invite is None and row.kind == "person":
+                return seat
+            back = SeatRow(seat, "person", None, row.token_hash, row.name, None)
+            self.store.set_seat(table.id, back)
+            table.row.seats[seat] = back
+            table.bots.pop(seat, None)
+            await self.broadcast(table, [])
+            self._kick(table)
+        return seat
+
+    async def rename(self, table: Table, seat: int, name: Any) -> str | None:
+        """Give ``seat`` the name its player chose (:func:`clean_name`; empty:
+        no name). Returns the name kept."""
+        kept = clean_name(name)
+        async with table.lock:
+            row = table.row.seats[seat]
+            row.name = kept
+            self.store.set_seat(table.id, row)
+            await self.broadcast(table, [])
+        return kept
+
+    async def rematch(self, table: Table) -> tuple[Table, dict[int, str]]:
+        """The table that plays ``table`` again once it is over: same game,
+        options, seats, names, timer and listing, a new deal; a person's seat
+        that a bot held at the end is held by the same bot until its person
+        comes. Returns it and the new token of every person seat; only the
+        first call creates it (later calls return it with no token). Each
+        connection of a person's seat gets ``{"type": "rematch", "table",
+        "seat", "token"}``, a spectator's ``{"type": "rematch", "table"}``.
+
+        Raises:
+            IllegalAction: ``not_over`` (web) while the game is still on.
+        """
+        async with table.lock:
+            existing = self.tables.get(table.row.rematch or "")
+            if existing is not None:
+                return existing, {}
+            if not table.state.is_over:
+                raise web_error(IllegalAction, "not_over")
+            seats: list[dict[str, Any]] = []
+            for s in table.row.seats:
+                if s.token_hash is None:
+                    seats.append({"kind": "bot", "bot": s.bot, "name": s.name})
+                else:
+                    seats.append({"kind": "person", "name": s.name, "bot": s.bot if s.away else None})
+            row = table.row
+            new, tokens = self.create(table.game.name, row.edition, dict(row.record.options), seats,
+                                      row.lang, row.turn_seconds, listed=row.listed,
+                                      creator_hash=row.creator_hash)
+            row.rematch = new.id
+            self.store.set_rematch(table.id, new.id)
+            for conn in list(table.conns):
+                msg: dict[str, Any] = {"type": "rematch", "table": new.id}
+                if conn.seat is not None and conn.seat in tokens:
+                    msg.update(seat=conn.seat, token=tokens[conn.seat])
+                try:
+                    await conn.send(msg)
+                except Exception:  # noqa: BLE001 - a dead socket must not stop the table
+                    table.conns.discard(conn)
+            await self.broadcast(table, [])
+        return new, tokens
 
     # ---------------------------------------------------------------- bots, timer
     def _kick(self, table: Table) -> None:
@@ -429,8 +445,10 @@ class Hub:
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None
+        table.deadline = None
         if table.row.turn_seconds and not table.state.is_over and any(
                 s not in table.bots for s in table.state.to_act()):
+            table.deadline = time.time() + table.row.turn_seconds
             table.timer = asyncio.create_task(self._time_out(table, table.state.version))
 
     def _bot_seat(self, table: Table) -> int | None:
@@ -452,38 +470,54 @@ class Hub:
         await self._commit(table, seat, action)
 
     async def _time_out(self, table: Table, version: int) -> None:
-        """After ``turn_seconds`` without a move, a random bot moves for each
-        person seat that still owes a decision."""
+        """After ``turn_seconds`` without a move, the game's strongest bot
+        (:func:`strongest_bot`) moves for one person seat that owes a decision
+        and need not wait (:meth:`~mahai.core.State.must_wait`: a seat that
+        would close a window still open to another seat is not moved for); the
+        move is noted in ``table.stand_ins``. The timer then starts again."""
         assert table.row.turn_seconds
         await asyncio.sleep(table.row.turn_seconds)
         async with table.lock:
             if table.state.version != version:
                 return
             table.timer = None
-            for seat in table.state.to_act():
-                if seat not in table.bots:
-                    await self._bot_move(table, seat, make_bot(
-                        table.game.name, "random", random.Random(self.rng.getrandbits(64))))
-                    return
+            table.deadline = None
+            seat = self._stand_in_seat(table)
+            if seat is None:
+                return
+            name = strongest_bot(table.game.name)
+            table.stand_ins.append({"version": version + 1, "seat": seat, "bot": name})
+            await self._bot_move(table, seat, make_bot(
+                table.game.name, name, random.Random(self.rng.getrandbits(64))))
+
+    @staticmethod
+    def _stand_in_seat(table: Table) -> int | None:
+        """The person seat a timed-out turn is played for: the first in
+        ``to_act()`` that is not a bot's and must not wait, or None."""
+        state = table.state
+        return next((s for s in state.to_act() if s not in table.bots and not state.must_wait(s)), None)
 
     # ---------------------------------------------------------------- replay
-    def replay(self, table: Table, viewer: int | None) -> dict[str, Any]:
-        """Step-by-step frames for ``viewer``: after each action, the viewer's view
-        and the events it may see. Action notations are included only once the
-        game is over (the record may then show everything)."""
+    def replay(self, table: Table, viewer: int | None, lang: str) -> dict[str, Any]:
+        """Step-by-step frames for ``viewer`` in ``lang``: after each step of the
+        record (:meth:`GameRecord.steps`), the viewer's ``view`` with its card
+        ``labels`` and the ``events`` it may see, with their sentences. Once the
+        game is over (the record may then show everything) each frame also has
+        the ``seat`` that acted, the ``action`` notation and its ``label``."""
         over = table.state.is_over
         game = table.game
-        state = game.new(game.options_from_json(table.row.options), table.row.players, table.row.seed)
-        frames = [{"version": 0, "view": game.view(state, viewer),
-                   "events": project_events(game, [(0, e) for e in state.start_events], viewer)}]
-        for seat, text in table.record.actions:
-            events = state.apply(seat, game.parse_action(text))
+        names = table.names(viewer, lang)
+        frames = []
+        for step in table.record.steps(game):
+            view = game.view(step.state, viewer)
             frame: dict[str, Any] = {
-                "version": state.version, "view": game.view(state, viewer),
-                "events": project_events(game, [(state.version, e) for e in events], viewer)}
-            if over:
-                frame["seat"] = seat
-                frame["action"] = text
+                "version": step.version, "view": view, "labels": card_labels(game, view, lang),
+                "events": events_json(game, [(step.version, e) for e in step.events], viewer, lang, names)}
+            if over and step.notation is not None:
+                frame["seat"] = step.seat
+                frame["action"] = step.notation
+                frame["label"] = legal_json(game, [game.parse_action(step.notation)], lang, names)[0]["label"]
             frames.append(frame)
-        return {"table": table.public(), "viewer": viewer, "over": over, "frames": frames}
+        return {"table": table.public(), "viewer": viewer, "over": over,
+                "names": {str(k): v for k, v in names.items()}, "frames": frames}
 

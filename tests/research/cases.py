@@ -26,6 +26,7 @@ CASES: list[Case] = [
     ("mille_bornes", "classic", 4, {"fast_game": True}),
     ("mille_bornes", "2016", 5, {"fast_game": True, "hazard_on_hazard": True}),
     ("mille_bornes", "2016", 2, {}),
+    ("mille_bornes", "bsd", 2, {}),
     ("denborazup", "multi", 2, {}),
     ("denborazup", "multi", 8, {}),
     ("denborazup", "solo", 1, {}),

@@ -46,10 +46,13 @@ def test_every_legal_action_has_one_path(case: Case) -> None:
     assert len(encoding.labels) == encoding.num_actions
     assert len(set(encoding.labels)) == encoding.num_actions
     checked = 0
-    for state in random_states(case, seed=3, steps=400):
+    states = (state for seed in range(3, 13) for state in random_states(case, seed=seed, steps=400))
+    for state in states:
+        if checked > 400:
+            break
         seat = next_seat(state)
         if seat is None:
-            break
+            continue
         sequences = [encoding.sequence(seat, a) for a in state.legal_actions(seat)]
         assert len(set(sequences)) == len(sequences)
         for seq, action in zip(sequences, state.legal_actions(seat), strict=True):

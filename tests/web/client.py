@@ -46,6 +46,12 @@ class Client:
             if msg["type"] in ("state", "update"):
                 return msg
 
+    @property
+    def legal(self) -> list[str]:
+        """The notations of the current state's legal actions (``legal`` holds
+        ``{"action": notation, "label": text}``)."""
+        return [e["action"] for e in self.state["legal"]] if self.state else []
+
     def act(self, action: str, version: int | None = None) -> dict[str, Any]:
         """Send an action; return the error, or the update that the action caused."""
         assert self.state is not None

@@ -43,40 +43,20 @@ def test_every_code_and_string_is_translated(lang: str) -> None:
         assert set(placeholders.findall(cat[msgid])) == set(placeholders.findall(msgid)), (lang, msgid)
 
 
-# --------------------------------------------------------------- event descriptions
-GAMES_DIR = SERVER.parent / "games"
+# --------------------------------------------------------------- no sentences in the game scripts
 STATIC_GAMES = SERVER / "static" / "games"
-EVENT_GAMES = ("spades", "mille_bornes", "denborazup")
 
 
-def engine_event_kinds(game: str) -> set[str]:
-    """Every ``Event("kind"`` / ``CoreEvent("kind"`` the game's engine source emits."""
-    kinds: set[str] = set()
-    for path in (GAMES_DIR / game).glob("*.py"):
-        kinds |= set(re.findall(r'\b(?:Core)?Event\(\s*"(\w+)"', path.read_text()))
-    return kinds
-
-
-def described_kinds(game: str) -> set[str]:
-    """The ``case "kind":`` labels of ``describeEvent`` in the game's table script."""
-    source = (STATIC_GAMES / f"{game}.js").read_text()
-    body = re.search(r"export function describeEvent\(.*?\n}\n", source, re.S)
-    assert body, f"{game}.js has no describeEvent"
-    return set(re.findall(r'case "(\w+)":', body.group(0)))
-
-
-def test_the_event_scan_finds_kinds_and_cases() -> None:
-    assert {"look", "hand", "deal", "shown", "stock_empty", "play_starts"} <= engine_event_kinds("spades")
-    assert {"window", "leg_start"} <= engine_event_kinds("mille_bornes")
-    assert {"draw", "tiebreak_draw", "new_reference"} <= engine_event_kinds("denborazup")  # multi-line calls
-    assert "trick" in described_kinds("spades") and "bid 3" not in described_kinds("spades")
-    assert "flip" in described_kinds("denborazup")
-
-
-@pytest.mark.parametrize("game", EVENT_GAMES)
-def test_every_engine_event_has_a_description(game: str) -> None:
-    missing = sorted(engine_event_kinds(game) - described_kinds(game))
-    assert not missing, f"{game}.js describeEvent lacks: {missing}"
+def test_game_scripts_neither_describe_events_nor_label_actions() -> None:
+    """Event sentences and action labels are the games' (``describe_event``,
+    ``describe_action``, in their catalogs), rendered by the server: a table
+    script only lays out its table."""
+    scripts = sorted(STATIC_GAMES.glob("*.js"))
+    assert scripts
+    for path in [*scripts, SERVER / "static" / "js" / "table.js", SERVER / "static" / "js" / "replay.js"]:
+        source = path.read_text()
+        assert "describeEvent" not in source and "actionLabel" not in source, path.name
+        assert not re.search(r'\bt\("\{who\}', source), path.name  # "{who} played {card}." and the like
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -87,23 +67,36 @@ def test_no_dotted_key_is_left_untranslated(lang: str) -> None:
     assert not raw, f"{lang}: {raw}"
 
 
-# --------------------------------------------------------------- lobby option labels
-def test_the_lobby_labels_options_from_the_web_catalog() -> None:
+# --------------------------------------------------------------- lobby
+def test_the_lobby_script_holds_no_game_knowledge() -> None:
+    """lobby.js reads everything of a game from /api/games: no game's name, no
+    lookup in a game's catalog, no edition or option named."""
+    from mahai.games import available_games
+
     lobby = (SERVER / "static" / "js" / "lobby.js").read_text()
-    assert "`option_label.${gameName}.${opt.name}`" in lobby
+    games = available_games()
+    assert games
+    for name in games:
+        game = get_game(name)
+        words = {name, game.slug, *game.editions}
+        assert not [w for w in words if re.search(rf"[\"'`/]{re.escape(w)}[\"'`]", lobby)], name
+    assert "tr(" not in lobby and "option_label" not in lobby and "sys.modules" not in lobby
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_option_of_every_game_has_a_label(lang: str) -> None:
+    """The lobby's label of an option: msgid ``option_label.<name>`` of the game's
+    catalog, or (until the games' catalogs carry them) ``option_label.<game>.<name>`` of ``web``."""
     from mahai.games import available_games
-    from mahai.server.tables import option_info
+    from mahai.server.lobby import option_info
 
-    cat = catalog("web", lang)
+    web = catalog("web", lang)
     games = available_games()
     assert {"spades", "mille_bornes", "denborazup"} <= set(games)
     own = ("mille_bornes", "spades", "denborazup")  # a plug-in labels its options in its own catalog
     missing = [f"option_label.{g}.{o['name']}" for g in own for o in option_info(get_game(g), lang)
-               if not cat.get(f"option_label.{g}.{o['name']}")]
+               if not web.get(f"option_label.{g}.{o['name']}")
+               and not catalog(g, lang).get(f"option_label.{o['name']}")]
     assert not missing, f"{lang}: {missing}"
 
 

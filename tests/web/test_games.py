@@ -71,6 +71,7 @@ def test_a_person_plays_a_whole_game_against_bots(server: Server, page: Any, gam
     assert info["over"] is True
     assert page.inner_text("#winners").strip()
     assert not errors, errors
+    assert page.query_selector("a[href*='chronology']") is None  # DZR-14's chronology is the answer key
 
 
 def test_the_denborazup_chronology_page_lists_the_deck_in_order(server: Server, page: Any) -> None:
@@ -82,6 +83,8 @@ def test_the_denborazup_chronology_page_lists_the_deck_in_order(server: Server, 
     events = server.get("/api/games/denborazup/chronology")
     years = [e["year"] for e in events]
     assert len(events) == len(GAME.deck.events) and years == sorted(years)
+    english = server.get("/api/games/denborazup/chronology?lang=en")
+    assert [e["title"] for e in english] == [GAME.deck.get(e["id"]).title("en") for e in events]
     page.goto(server.url + "/chronology/denborazup")
     page.wait_for_function(f"document.querySelectorAll('#chrono li').length === {len(events)}")
     shown = page.eval_on_selector_all("#chrono li", "els => els.map(e => Number(e.dataset.year))")

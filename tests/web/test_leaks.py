@@ -1,13 +1,16 @@
 """Every WebSocket frame of a whole game, for every seat and a spectator, is
 exactly the game's projection for that viewer (views, legal moves, events,
-log), and carries no card or date the viewer may not know: other hands and the
-draw pile (Spades cards are unique), undealt and unrevealed DenboraZup dates.
-Illegal moves are sent along the way: their errors leak nothing either."""
+log) with its texts rendered from it (event sentences, action labels, seat and
+card names), and carries no card or date the viewer may not know: other hands
+and the draw pile (Spades cards are unique), undealt and unrevealed DenboraZup
+dates. Illegal moves are sent along the way: their errors leak nothing either.
+Twin states that differ only in hidden cards give the viewer the same texts."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
 import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,7 +21,8 @@ import pytest
 from mahai.core import Event, Game, GameRecord, MahaiError, State
 from mahai.core.game import legal_notations
 from mahai.games import available_games, get_game
-from mahai.i18n import explain
+from mahai.i18n import catalog, explain, render, translate
+from mahai.server.text import card_labels, events_json, legal_json
 from tests.web.client import Client
 from tests.web.server import Server
 from tests.web.test_games import denborazup_chooser
@@ -50,19 +54,41 @@ def spades_hidden(state: Any, viewer: int | None) -> set[str]:
     return hidden - known
 
 
+def card_names(game: Game[Any, Any], codes: set[str], lang: str = "en") -> set[str]:
+    """The rendered names (msgid ``card.<code>`` of the game's catalog) of ``codes``."""
+    known = catalog(game.name, "en")
+    return {translate(game.name, f"card.{c}", lang) for c in codes if f"card.{c}" in known}
+
+
+def texts(frame: dict[str, Any]) -> list[str]:
+    """Every sentence, label and name a frame carries."""
+    out = [e["text"] for e in frame.get("events", []) if e.get("text")]
+    out += [e["label"] for e in frame.get("legal", [])]
+    out += list(frame.get("labels", {}).values()) + list(frame.get("names", {}).values())
+    return out + ([frame["label"]] if isinstance(frame.get("label"), str) else [])
+
+
 def spades_check(frame: dict[str, Any], state: Any, viewer: int | None) -> None:
     hidden = spades_hidden(state, viewer)
     strings = {v for v in walk(frame) if isinstance(v, str)}
     words = {w for s in strings for w in s.split()}
     assert not (words & hidden), (viewer, words & hidden, json.dumps(frame)[:600])
+    names = card_names(get_game("spades"), hidden)
+    said = [(t, n) for t in texts(frame) for n in names if n in t]
+    assert not said, (viewer, said)
 
 
 def denborazup_check(frame: dict[str, Any], state: Any, viewer: int | None) -> None:
-    """No dict naming an unrevealed card (any hand, the deck) carries its year."""
+    """No dict naming an unrevealed card (any hand, the deck) carries its year, and
+    no sentence or label names a card of another seat's hand."""
     unrevealed = set(state.deck) | {c for hand in state.hands for c in hand}
     for node in walk(frame):
         if isinstance(node, dict) and node.get("id") in unrevealed:
             assert "year" not in node and "explanation_eu" not in node, (viewer, node)
+    others = {state.cards[c].title("en") for seat, hand in enumerate(state.hands) if seat != viewer
+              for c in hand}
+    said = [(t, n) for t in texts(frame) for n in others if n in t]
+    assert not said, (viewer, said)
 
 
 CHECKS: dict[str, Callable[[dict[str, Any], Any, int | None], None]] = {
@@ -81,18 +107,50 @@ CASES = [
 
 
 def replay_states(game: Game[Any, Any], record: GameRecord) -> tuple[list[State[Any]], list[list[Event]]]:
-    """Every state (by version) and the engine events of each action (at version 0: the
-    set-up's events, ``State.start_events``)."""
-    state = game.new(game.options_from_json(record.options), record.players, record.seed)
-    states, events = [state.clone()], [list(state.start_events)]
-    for seat, text in record.actions:
-        events.append(state.apply(seat, game.parse_action(text)))
-        states.append(state.clone())
+    """Every state (by version) and the engine events of each step (at version 0: the
+    set-up's events, ``State.start_events``), from :meth:`GameRecord.steps`."""
+    states: list[State[Any]] = []
+    events: list[list[Event]] = []
+    for step in record.steps(game):
+        assert step.version == len(states)
+        states.append(step.state.clone())
+        events.append(step.events)
     return states, events
 
 
 def norm(value: Any) -> Any:
     return json.loads(json.dumps(value))
+
+
+def names_for(players: int, viewer: int | None) -> dict[int, str]:
+    """How a table of persons names its seats for ``viewer`` in English."""
+    return {s: "you" if s == viewer else f"Seat {s + 1}" for s in range(players)}
+
+
+def sentence(game: Game[Any, Any], seen: dict[str, Any], viewer: int | None, players: int) -> str | None:
+    """The English sentence of a projected event for ``viewer``, capitalised (None: nothing to say)."""
+    message = game.describe_event(seen, viewer)
+    if message is None:
+        return None
+    text = render(message, "en", names_for(players, viewer).__getitem__)
+    return text[:1].upper() + text[1:]
+
+
+def said(game: Game[Any, Any], version: int, engine_events: list[Event], viewer: int | None,
+         players: int) -> list[dict[str, Any]]:
+    """The events of one step as ``viewer`` may see them, each with its sentence."""
+    return [{**p, "version": version, "text": sentence(game, p, viewer, players)}
+            for e in engine_events if (p := game.project_event(e, viewer)) is not None]
+
+
+def labelled(game: Game[Any, Any], state: State[Any], viewer: int | None,
+             players: int) -> list[dict[str, str]]:
+    """The viewer's legal actions with their English labels."""
+    if viewer is None or state.is_over:
+        return []
+    names = names_for(players, viewer)
+    return [{"action": a.notation(), "label": render(game.describe_action(a), "en", names.__getitem__)}
+            for a in state.legal_actions(viewer)]
 
 
 @pytest.mark.parametrize(("game_name", "edition", "options", "players"), CASES,
@@ -117,7 +175,7 @@ def test_every_frame_is_the_viewers_projection(server: Server, tmp_path: Path, g
                 extra = Client(server.ws_url, tid, token)
                 late.append((viewer, next(f for f in extra.frames if f["type"] == "log")))
                 extra.close()
-                query = f"?token={token}&seat=1" if token else "?seat=1"
+                query = f"?token={token}&seat=1&lang=en" if token else "?seat=1&lang=en"
                 replays.append((viewer, server.get(f"/api/tables/{tid}/replay{query}")))
         current = clients[0].state
         assert current is not None
@@ -126,12 +184,12 @@ def test_every_frame_is_the_viewers_projection(server: Server, tmp_path: Path, g
         mover = clients[current["to_act"][0]]
         mover.wait_until(lambda s, v=current["version"]: s["version"] == v)
         assert mover.state is not None
-        legal = mover.state["legal"]
+        legal = mover.legal
         waiting = [c for c in clients if c.welcome["seat"] not in current["to_act"]]
         if moves % 25 == 0 and waiting:  # an illegal and an out-of-turn try: rejected, nothing leaks
             idle = waiting[0]
             own = [f["legal"] for f in idle.frames if f.get("legal")]  # only what idle may know
-            err = idle.act(own[-1][0] if own else "pass", version=current["version"])
+            err = idle.act(own[-1][0]["action"] if own else "pass", version=current["version"])
             assert err["type"] == "error"
             assert mover.act("nonsense 99")["type"] == "error"
         choice = denborazup_chooser(legal, mover.state) if game_name == "denborazup" else None
@@ -152,16 +210,19 @@ def test_every_frame_is_the_viewers_projection(server: Server, tmp_path: Path, g
     states, events = replay_states(game, record)
     check = CHECKS.get(game_name)
     for viewer, log in late:  # the log sent on (re)connection: projected events only
-        expected = [{**p, "version": v} for v in range(len(events)) for e in events[v]
-                    if (p := game.project_event(e, viewer)) is not None]
+        expected = [e for v in range(len(events)) for e in said(game, v, events[v], viewer, players)]
         assert log["events"] == norm(expected[: len(log["events"])]) and log["events"]
         if check is not None:
             check(log, states[log["events"][-1]["version"]], viewer)
     for viewer, replay in replays:  # unfinished: the viewer's own projection, no notations
         assert not replay["over"] and replay["viewer"] == viewer
+        assert replay["names"] == norm(names_for(players, viewer))
         for frame in replay["frames"]:
-            assert "action" not in frame and "seat" not in frame
-            assert frame["view"] == norm(game.view(states[frame["version"]], viewer))
+            assert "action" not in frame and "seat" not in frame and "label" not in frame
+            v = frame["version"]
+            assert frame["view"] == norm(game.view(states[v], viewer))
+            assert frame["events"] == norm(said(game, v, events[v], viewer, players))
+            assert frame["labels"] == card_labels(game, frame["view"], "en")
             if check is not None:
                 check(frame, states[frame["version"]], viewer)
     for viewer, client in [*enumerate(clients), (None, spectator)]:
@@ -173,11 +234,17 @@ def test_every_frame_is_the_viewers_projection(server: Server, tmp_path: Path, g
                 state = states[frame["version"]]
                 assert frame["view"] == norm(game.view(state, viewer))
                 seated = viewer is not None and not state.is_over
-                assert frame["legal"] == (legal_notations(state, viewer) if seated else [])
+                notations = legal_notations(state, viewer) if seated else []
+                assert [e["action"] for e in frame["legal"]] == notations
+                assert frame["legal"] == labelled(game, state, viewer, players)
+                assert frame["names"] == norm(names_for(players, viewer))
+                assert frame["labels"] == card_labels(game, frame["view"], "en")
+                assert set(frame["labels"]) <= {s for s in walk(frame["view"]) if isinstance(s, str)}
+                raw = [t for t in texts(frame) if re.search(r"^[Ee]vent\.\w+$|\{\w+\}|^card\.", t)]
+                assert not raw, raw  # every text is written: no msgid, no hole
                 if frame["type"] == "update" and frame["events"]:
                     v = frame["version"]
-                    projected = [p for e in events[v] if (p := game.project_event(e, viewer)) is not None]
-                    assert frame["events"] == norm([{**p, "version": v} for p in projected])
+                    assert frame["events"] == norm(said(game, v, events[v], viewer, players))
                 checked += 1
             elif frame["type"] == "log":
                 assert all(e["version"] <= len(actions) for e in frame["events"])
@@ -196,3 +263,59 @@ def test_every_frame_is_the_viewers_projection(server: Server, tmp_path: Path, g
         assert checked > moves // 2
     for c in [*clients, spectator]:
         c.close()
+
+
+# --------------------------------------------------------------- twin states
+TWIN_CASES = [c for c in CASES if c[0] != "nim"]  # nim hides nothing
+
+
+def viewer_texts(game: Game[Any, Any], state: State[Any], viewer: int, players: int) -> list[Any]:
+    """What the server would say to ``viewer`` about ``state``: its legal actions'
+    labels and the names of the cards its view shows."""
+    names = names_for(players, viewer)
+    return [legal_json(game, state.legal_actions(viewer), "en", names),
+            card_labels(game, game.view(state, viewer), "en")]
+
+
+@pytest.mark.parametrize(("game_name", "edition", "options", "players"), TWIN_CASES,
+                         ids=[f"{c[0]}-{c[1]}-{c[3]}" for c in TWIN_CASES])
+def test_twin_states_that_differ_in_hidden_cards_read_the_same(game_name: str, edition: str | None,
+                                                              options: dict[str, Any], players: int) -> None:
+    """A sentence names no card the viewer may not see: a twin of the state drawn
+    from the viewer's own observation (``Game.determinize``: same view, other
+    hidden cards) gives the viewer the same labels and card names, and the same
+    move by another seat gives it the same sentences, in both worlds."""
+    if game_name not in available_games():
+        pytest.skip(f"{game_name} is not in the tree yet")
+    game = get_game(game_name)
+    rng = random.Random(17)
+    state = game.new(game.options(edition, **options), players, 2024)
+    try:
+        game.determinize(game.observe(state, 0), random.Random(0))
+    except NotImplementedError:
+        pytest.skip(f"{game_name} has no determinization yet")
+    compared = differed = 0
+    for step in range(160):
+        if state.is_over:
+            break
+        viewer = step % players
+        observation = game.observe(state, viewer)
+        twin = game.determinize(observation, rng)
+        assert game.view(twin, viewer) == game.view(state, viewer)
+        differed += any(game.view(twin, s) != game.view(state, s) for s in range(players) if s != viewer)
+        assert viewer_texts(game, twin, viewer, players) == viewer_texts(game, state, viewer, players)
+        seat = state.to_act()[0]
+        mine = legal_notations(state, seat)
+        shared = [n for n in mine if n in set(legal_notations(twin, seat))] if seat != viewer else []
+        notation = (denborazup_chooser(shared or mine, {"view": game.view(state, seat)})
+                    if game_name == "denborazup" else None) or rng.choice(shared or mine)
+        if notation in shared:  # another seat's move, possible in both worlds
+            names = names_for(players, viewer)
+            real = events_json(game, [(1, e) for e in state.clone().apply(seat, game.parse_action(notation))],
+                               viewer, "en", names)
+            other = events_json(game, [(1, e) for e in twin.apply(seat, game.parse_action(notation))],
+                                viewer, "en", names)
+            assert [e["text"] for e in real] == [e["text"] for e in other], (notation, real, other)
+            compared += 1
+        state.apply(seat, game.parse_action(notation))
+    assert compared > 10 and differed > 10, (compared, differed)

@@ -78,7 +78,7 @@ def test_a_table_survives_a_restart_on_postgresql(postgres_url: str) -> None:
         while not state["over"]:
             mover = again[state["to_act"][0]]
             mover.wait_until(lambda s, v=state["version"]: s["version"] == v)
-            assert mover.act(mover.state["legal"][-1] if mover.state else "take 1")["type"] == "update"
+            assert mover.act(mover.legal[-1] if mover.state else "take 1")["type"] == "update"
             state = again[0].wait_until(lambda s, v=state["version"]: s["version"] > v)
         assert server.get(f"/api/tables/{tid}")["over"] is True
         for c in again:

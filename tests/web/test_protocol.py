@@ -46,7 +46,8 @@ def test_bad_messages_are_rejected_and_change_nothing(server: Server) -> None:
     assert err["type"] == "error" and err["kind"] == "malformed_action" and err["domain"] == "nim"
     err = mover.act("take 7")
     assert err["kind"] == "illegal_action" and err["code"] == "bad_take"
-    assert err["message"] == explain(IllegalAction("bad_take", domain="nim", n=7), "en")
+    assert err["params"] == {"n": 7, "max": 3}
+    assert err["message"] == explain(IllegalAction("bad_take", domain="nim", n=7, max=3), "en")
     err = idle.act("take 1")
     assert err["kind"] == "not_your_turn"
     assert err["message"] == explain(NotYourTurn("not_your_turn", seat=idle.welcome["seat"]), "en")

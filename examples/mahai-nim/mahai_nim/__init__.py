@@ -1,18 +1,46 @@
-"""A tiny two-player game (take 1–3 stones; taking the last wins) that
-exercises the core contract without any real game's rules."""
+"""Nim, the toy fourth game: a complete Mahai plug-in in its own distribution.
+
+Two players take turns taking 1 to ``max_take`` stones from one heap; whoever
+takes the last stone wins (loses in the ``misere`` edition). Everything a game
+gives Mahai is here: options with their help, the state (rules), notation
+(``take 2``), the projection, the text of actions and events, a figure for
+``mahai simulate``, the catalogs (``locale/<lang>/LC_MESSAGES/nim.po``) and the
+web renderer (``renderer.js``). The distribution registers it with one entry
+point (``pyproject.toml``)::
+
+    [project.entry-points."mahai.games"]
+    nim = "mahai_nim:GAME"
+
+    >>> from mahai.i18n import render
+    >>> state = GAME.new(GAME.options(stones=5), 2, seed=1)
+    >>> [a.notation() for a in state.legal_actions(state.turn)]
+    ['take 1', 'take 2', 'take 3']
+    >>> render(GAME.describe_action(Take(2)), "eu")
+    'Hartu 2'
+    >>> [event] = state.apply(state.turn, Take(2))
+    >>> render(GAME.describe_event(GAME.project_event(event, None), None), "en",
+    ...        player_name=lambda seat: "Ane")
+    'Ane took 2 stones.'
+"""
 
 from __future__ import annotations
 
-import copy
 import random
-from dataclasses import dataclass
-from typing import Any, Literal
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
 
 from mahai.core import Event, Game, IllegalAction, MalformedAction, Seat, State
+from mahai.core.text import Message, Player
+
+DOMAIN = "nim"
+"""The gettext domain: the entry point's name, which is the game's name."""
 
 
 @dataclass(frozen=True)
 class Take:
+    """Take ``n`` stones (notation ``take <n>``)."""
+
     n: int
 
     def notation(self) -> str:
@@ -21,26 +49,36 @@ class Take:
 
 @dataclass(frozen=True)
 class NimOptions:
-    stones: int = 10
-    max_take: Literal[2, 3] = 3
-    misere: bool = False
+    """The options; each help is one English sentence, translated in the catalogs
+    as ``option.<name>``."""
+
+    stones: int = field(default=10, metadata={"help": "How many stones are on the heap at the start."})
+    max_take: Literal[2, 3] = field(default=3, metadata={"help": "The most stones one may take in a turn."})
+    misere: bool = field(default=False, metadata={"help": "Whoever takes the last stone loses."})
 
 
 @dataclass(frozen=True)
 class NimObservation:
+    """What a viewer sees: the whole game (Nim hides nothing)."""
+
     stones: int
-    turn: int
+    turn: Seat
 
     def to_json(self) -> dict[str, Any]:
+        """``{"stones": n, "turn": seat}``."""
         return {"stones": self.stones, "turn": self.turn}
 
 
 class NimState(State[Take]):
+    """A heap of ``stones`` and the seat to play (``turn``, drawn at random)."""
+
+    # Every attribute is an int or frozen, so the generic clone copies nothing more.
+
     def __init__(self, options: NimOptions, rng: random.Random) -> None:
         super().__init__(2, rng)
         self.options = options
         self.stones = options.stones
-        self.turn = rng.randrange(2)
+        self.turn = self.rng.randrange(2)
         self.last: Seat | None = None
 
     def to_act(self) -> tuple[Seat, ...]:
@@ -53,9 +91,9 @@ class NimState(State[Take]):
 
     def verify(self, seat: Seat, action: Take) -> None:
         if not 1 <= action.n <= self.options.max_take:
-            raise IllegalAction("bad_take", domain="nim", n=action.n)
+            raise IllegalAction("bad_take", domain=DOMAIN, n=action.n, max=self.options.max_take)
         if action.n > self.stones:
-            raise IllegalAction("too_many", domain="nim", n=action.n)
+            raise IllegalAction("too_many", domain=DOMAIN, n=action.n, stones=self.stones)
 
     def _do(self, seat: Seat, action: Take) -> list[Event]:
         self.stones -= action.n
@@ -75,28 +113,61 @@ class NimState(State[Take]):
     def scores(self) -> tuple[float, ...]:
         return tuple(1.0 if s in self.winners() else 0.0 for s in range(2))
 
-    def clone(self) -> NimState:
-        return copy.deepcopy(self)
-
 
 class Nim(Game[NimState, NimOptions]):
-    name = "nim"
-    slug = "nim"
-    player_counts = (2,)
-    editions = {"normal": NimOptions(), "misere": NimOptions(misere=True)}
+    """Nim: editions ``normal`` (taking the last stone wins) and ``misere``."""
+
+    name: ClassVar[str] = "nim"
+    slug: ClassVar[str] = "nim"
+    player_counts: ClassVar[tuple[int, ...]] = (2,)
+    editions: ClassVar[Mapping[str, NimOptions]] = {"normal": NimOptions(), "misere": NimOptions(misere=True)}
+    renderer: ClassVar[str | None] = "mahai_nim:renderer.js"
 
     def new(self, options: NimOptions, players: int, seed: int) -> NimState:
+        """A new game; the first player is drawn from ``random.Random(seed)``.
+
+        Raises:
+            InvalidOptions: ``bad_player_count`` unless 2 players.
+        """
         self.check_players(options, players)
         return NimState(options, random.Random(seed))
 
     def parse_action(self, text: str) -> Take:
-        word, _, num = text.strip().partition(" ")
-        if word != "take" or not num.isdigit():
-            raise MalformedAction("bad_notation", domain="nim", text=text)
-        return Take(int(num))
+        """``take <n>`` → :class:`Take`.
+
+        Raises:
+            MalformedAction: ``bad_notation``.
+        """
+        match text.split():
+            case ["take", n] if n.isdigit() and n == str(int(n)):
+                return Take(int(n))
+            case _:
+                raise MalformedAction("bad_notation", domain=DOMAIN, text=text[:60])
 
     def observe(self, state: NimState, viewer: Seat | None) -> NimObservation:
         return NimObservation(state.stones, state.turn)
 
+    def stats(self, state: NimState) -> dict[str, float]:
+        """``{"moves": n}``: how many turns the game took."""
+        return {"moves": float(state.version)}
+
+    def describe_action(self, action: Any) -> Message:
+        """``Take {n}`` (a button's label)."""
+        return Message(DOMAIN, "Take {n}", {"n": action.n})
+
+    def describe_event(self, event: Mapping[str, Any], viewer: Seat | None) -> Message | None:
+        """``take``: "You took 2 stones." for the taker, "{player} took 2 stones."
+        for the others (one stone: its own sentence)."""
+        if event["kind"] != "take":
+            return None
+        seat, n = event["seat"], event["n"]
+        if seat == viewer:
+            msgid = "You took one stone." if n == 1 else "You took {n} stones."
+            return Message(DOMAIN, msgid, {"n": n})
+        msgid = "{player} took one stone." if n == 1 else "{player} took {n} stones."
+        return Message(DOMAIN, msgid, {"player": Player(seat), "n": n})
+
 
 GAME = Nim()
+
+__all__ = ["GAME", "Nim", "NimObservation", "NimOptions", "NimState", "Take"]

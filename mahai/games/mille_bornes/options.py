@@ -1,8 +1,10 @@
 """Editions and options of Mille Bornes: one frozen dataclass, editions are instances.
 
-``eu`` (sheet 000, the default), ``classic`` (older editions, sheet 003) and
-``2016`` (the current edition, sheet 003); every variant and FAQ point of sheet
-003 is a named field, so any edition can switch it (``--option fast_game=yes``).
+``eu`` (sheet 000, the default), ``classic`` (older editions, sheet 003),
+``2016`` (the current edition, sheet 003) and ``bsd`` (BSD mille, ``man 6 mille``:
+two players, MBR-28); every variant and FAQ point of sheet 003, and each rule in which
+other programs differ (MBR-25..27), is a named field, so any edition can switch it
+(``--option fast_game=yes``).
 An edition is only data: no rule asks for its name (``edition`` is a label). Each
 field's one-line help is its ``metadata["help"]`` (English; the catalog translates
 msgid ``option.<name>``).
@@ -15,7 +17,7 @@ from typing import Literal
 
 from mahai.core.errors import InvalidOptions
 
-Edition = Literal["eu", "classic", "2016"]
+Edition = Literal["eu", "classic", "2016", "bsd"]
 Exhaustion = Literal["play_out", "end", "reshuffle"]
 
 
@@ -28,7 +30,8 @@ class MilleBornesOptions:
     """The rules in force (see each field's ``metadata["help"]``)."""
 
     edition: Edition = field(default="eu", metadata=_help(
-        "Base rules: eu (Basque sheet 000), classic (older editions) or 2016 (current edition)."))
+        "Base rules: eu (Basque sheet 000), classic (older editions), 2016 (current edition) "
+        "or bsd (BSD mille, two players)."))
     direction: Literal["right", "left"] = field(default="right", metadata=_help(
         "Direction of play: right (eu, MBR-3) or left (classic, 2016)."))
     coup_fourre_closes: Literal["draw", "play"] = field(default="draw", metadata=_help(
@@ -66,6 +69,16 @@ class MilleBornesOptions:
     five_players: bool = field(default=False, metadata=_help(
         "Five may play, in teams of two and one (2016 team game, MBR-1); "
         "off: 2, 3, 4 or 6 players."))
+    safety_restarts: bool = field(default=False, metadata=_help(
+        "A safety laid in a normal turn on its own hazard lets the team drive at once, without "
+        "a roll (MBR-25; BSD mille); off: a roll is still needed (MBR-9)."))
+    extension_to_completer: bool = field(default=False, metadata=_help(
+        "The 200-point extension bonus goes to whoever completes the extended trip, nobody if "
+        "nobody does (MBR-26; BSD mille); off: the caller, or else every other team (MBR-16)."))
+    discard_safeties: bool = field(default=True, metadata=_help(
+        "Safeties may be discarded (MBR-4); off: a safety can only be laid (MBR-27; BSD mille)."))
+    two_players_only: bool = field(default=False, metadata=_help(
+        "Only two players may play (BSD mille is a two-handed game, MBR-28)."))
 
     def __post_init__(self) -> None:
         if self.game_target < 1:
@@ -82,10 +95,20 @@ EDITION_2016 = MilleBornesOptions(
     deck_exhaustion="reshuffle", exceed_target=True, short_trip=False, five_players=True,
 )
 
-EDITIONS: dict[str, MilleBornesOptions] = {"eu": EU, "classic": CLASSIC, "2016": EDITION_2016}
+BSD = MilleBornesOptions(
+    edition="bsd", safety_restarts=True, extension_to_completer=True, discard_safeties=False,
+    two_players_only=True,
+)
+"""BSD mille (``man 6 mille``, MBR-28): eu's two-player game (101 cards, 700 km and the
+extension, the older scoring to 5000) with BSD's three rule changes (MBR-25..27)."""
+
+EDITIONS: dict[str, MilleBornesOptions] = {"eu": EU, "classic": CLASSIC, "2016": EDITION_2016, "bsd": BSD}
 """Edition name → options; ``eu`` first (the default)."""
 
 
 def player_counts(options: MilleBornesOptions) -> tuple[int, ...]:
-    """The player counts ``options`` allow (MBR-1): 2, 3, 4, 6, and 5 with ``five_players``."""
+    """The player counts ``options`` allow (MBR-1): 2, 3, 4, 6, and 5 with ``five_players``;
+    only 2 with ``two_players_only`` (MBR-28)."""
+    if options.two_players_only:
+        return (2,)
     return (2, 3, 4, 5, 6) if options.five_players else (2, 3, 4, 6)

@@ -1,25 +1,26 @@
 // DenboraZup table: reference card, coin, secret placement, reveal with dates and explanations,
-// votes, DenboraZup call and catch, stars, solo rating, long timeline. Renders the view JSON of
-// mahai.games.denborazup (dates only ever appear on revealed cards).
+// votes, DenboraZup call and catch, stars, solo rating, long timeline. Lays out the view JSON of
+// mahai.games.denborazup (dates only ever appear on revealed cards); action labels and the log's
+// sentences come from the server (msg.legal, ev.text).
 import { currentLang } from "../js/i18n.js";
 
 let chosen = null;
 
-export function title(card) {
+function title(card) {
   const lang = currentLang();
   return card.title[lang] || card.title.en || card.title.eu;
 }
 
 const BC = { eu: (y) => `K.a. ${y}`, en: (y) => `${y} BC`, es: (y) => `${y} a. C.`, fr: (y) => `${y} av. J.-C.` };
 
-export function formatDate(card) {
+function formatDate(card) {
   const y = card.year < 0 ? BC[currentLang()](-card.year) : String(card.year);
   const md = card.month ? ` (${card.day ? card.day + "/" : ""}${card.month})` : "";
   return `${card.precision === "approx" ? "~" : ""}${y}${md}`;
 }
 
 // A revealed card (date shown) or a hand card (no date: "?").
-export function eventCard(ui, card, opts = {}) {
+function eventCard(ui, card, opts = {}) {
   const { h } = ui;
   const revealed = card.year !== undefined;
   const label = `${title(card)}${revealed ? " — " + formatDate(card) : ""}${card.star ? " ★" : ""}`;
@@ -40,62 +41,6 @@ function coinText(coin, ui) {
   return ui.t("The coin has not been flipped yet.");
 }
 
-function cardTitle(id, msg) {
-  const v = msg && msg.view;
-  const all = v ? [...(v.hand || []), ...((v.tiebreak && v.tiebreak.options) || [])] : [];
-  const c = all.find((x) => x.id === id);
-  return c ? title(c) : id;
-}
-
-export function actionLabel(n, ui, msg) {
-  const w = n.split(" ");
-  switch (w[0]) {
-    case "flip": return ui.t("Flip the coin");
-    case "pass": return ui.t("Pass");
-    case "place": {
-      const slot = w.indexOf("slot");
-      let text = ui.t("Place {card}", { card: cardTitle(w[1], msg) });
-      if (slot > 0) text += ` · ${ui.t("slot {k}", { k: w[slot + 1] })}`;
-      if (w[w.length - 1] === "call") text += ` · ${ui.t("DenboraZup!")}`;
-      return text;
-    }
-    case "vote": return w[1] === "yes" ? ui.t("Yes, replace the reference card") : ui.t("No, keep the reference card");
-    case "catch": return ui.t("Catch {who}: no DenboraZup call!", { who: ui.seatName(Number(w[1])) });
-    case "waive": return ui.t("Let it go");
-    case "star": return w[1] === "replace" ? ui.t("Star: replace the reference card") : ui.t("Star: give the top card to {who}", { who: ui.seatName(Number(w[2])) });
-    case "choose": return ui.t("Choose {card}", { card: cardTitle(w[1], msg) });
-    default: return n;
-  }
-}
-
-export function describeEvent(ev, ui) {
-  const who = ev.seat !== undefined ? ui.seatName(ev.seat) : "";
-  switch (ev.kind) {
-    case "flip": return `${who}: ${coinText(ev.coin, ui)}`;
-    case "decided": return ui.t("{who} has decided.", { who });
-    case "reveal": return ui.t("Reveal: {n} cards placed.", { n: (ev.placements || []).length });
-    case "draw": return ui.t("{who} draws {n}.", { who, n: ev.count });
-    case "game_over": return ui.t("Game over.");
-    case "tiebreak_draw": return ui.t("{who} draws {n}.", { who, n: ev.count });
-    case "draw_skipped": return ui.t("No card is left to draw.");
-    case "reshuffle": return ui.t("The discard pile was shuffled into a new deck of {n} cards.", { n: ev.count });
-    case "catch": return ui.t("{who} caught {caught}: no DenboraZup call!", { who, caught: ui.seatName(ev.caught) });
-    case "waive": return ui.t("{who} let it go.", { who });
-    case "voted": return ui.t("{who} has voted.", { who });
-    case "chosen": return ui.t("{who} has chosen.", { who });
-    case "star": return ev.choice === "replace" ? ui.t("{who} used a star: the reference card is replaced.", { who })
-      : ui.t("{who} used a star: {to} takes the top card.", { who, to: ui.seatName(ev.to) });
-    case "all_passed": return ui.t("Everybody passed.");
-    case "missed_call": return ui.t("No DenboraZup call from {who}: they can be caught.", { who: (ev.seats || []).map((s) => ui.seatName(s)).join(", ") });
-    case "new_reference": return ui.t("New reference card: {card}.", { card: `${title(ev.reference)} — ${formatDate(ev.reference)}` });
-    case "vote_result": return ev.yes ? ui.t("Vote: the reference card is replaced.") : ui.t("Vote: the reference card stays.");
-    case "tiebreak": return ui.t("Tie-break between {who}.", { who: (ev.seats || []).map((s) => ui.seatName(s)).join(", ") });
-    case "tiebreak_reveal": return ui.t("Tie-break: {choices}.", { choices: (ev.choices || []).map((ch) =>
-      `${ui.seatName(ch.seat)} ${title(ch.card)} — ${formatDate(ch.card)}`).join("; ") });
-    default: return null;
-  }
-}
-
 function lastReveal(v, ui) {
   const { h } = ui;
   if (!v.last_reveal || !v.last_reveal.length) return null;
@@ -107,15 +52,24 @@ function lastReveal(v, ui) {
       eventCard(ui, r.card, { explain: true })))));
 }
 
+// The decision sent this round: "pass" or "place <card id> …" (its id names the card).
+function decision(v, ui) {
+  const id = v.my_decision.split(" ")[1];
+  const c = id && v.hand.find((x) => x.id === id);
+  return c ? title(c) : ui.t("Pass");
+}
+
 export function render(root, msg, ui) {
   const { h } = ui;
   const v = msg.view;
   const legal = msg.legal || [];
-  const places = legal.filter((n) => n.startsWith("place "));
+  const is = (e, verb) => e.action === verb || e.action.startsWith(`${verb} `);
+  const words = (e) => e.action.split(" ");  // the card id and slot an action's id names
+  const places = legal.filter((e) => is(e, "place"));
   const byCard = {};
-  for (const n of places) (byCard[n.split(" ")[1]] ||= []).push(n);
+  for (const e of places) (byCard[words(e)[1]] ||= []).push(e);
   if (chosen && !byCard[chosen]) chosen = null;
-  const others = legal.filter((n) => !n.startsWith("place "));
+  const others = legal.filter((e) => !is(e, "place") && !is(e, "choose"));
 
   const header = h("div", { class: "panel row", id: "coin" },
     h("span", {}, ui.t("Round {n}", { n: v.round })),
@@ -128,13 +82,16 @@ export function render(root, msg, ui) {
   // the reference card, or the long timeline with the slots the chosen card may go to
   let centre;
   if (v.mode === "long" && v.timeline.length) {
-    const slotFor = (k) => (chosen ? (byCard[chosen] || []).filter((n) => n.includes(` slot ${k}`)) : []);
+    const slotFor = (k) => (chosen ? (byCard[chosen] || []).filter((e) => {
+      const w = words(e);
+      return w[w.indexOf("slot") + 1] === String(k);
+    }) : []);
     const items = [];
     v.timeline.forEach((c, k) => {
-      for (const n of slotFor(k)) items.push(ui.actionButton(n, `⤓ ${k}`, { class: "slot", "aria-label": actionLabel(n, ui, msg) }));
+      for (const e of slotFor(k)) items.push(ui.actionButton(e, `⤓ ${k}`, { class: "slot" }));
       items.push(eventCard(ui, c, { cls: k === v.reference_index ? "reference" : "" }));
     });
-    for (const n of slotFor(v.timeline.length)) items.push(ui.actionButton(n, `⤓ ${v.timeline.length}`, { class: "slot", "aria-label": actionLabel(n, ui, msg) }));
+    for (const e of slotFor(v.timeline.length)) items.push(ui.actionButton(e, `⤓ ${v.timeline.length}`, { class: "slot" }));
     centre = h("section", { class: "panel", "aria-label": ui.t("Timeline") }, h("h3", {}, ui.t("Timeline")), h("div", { class: "timeline", id: "timeline" }, items));
   } else {
     centre = h("section", { class: "panel", id: "reference", "aria-label": ui.t("Reference card") },
@@ -151,22 +108,24 @@ export function render(root, msg, ui) {
   if (v.hand) {
     hand = h("section", { class: "panel", "aria-label": ui.t("Your hand") },
       h("h3", {}, ui.t("Your hand"), " ", h("span", { class: "muted" }, ui.t("(dates hidden)"))),
-      v.my_decision ? h("p", { class: "pill" }, ui.t("Your decision: {d}", { d: v.my_decision })) : null,
+      v.my_decision ? h("p", { class: "pill", id: "my-decision" }, ui.t("Your decision: {d}", { d: decision(v, ui) })) : null,
       h("div", { class: "row", id: "hand" }, v.hand.map((c) => eventCard(ui, c, {
         cls: byCard[c.id] ? "playable" : "", pressed: chosen === c.id,
         onclick: byCard[c.id] ? () => { chosen = chosen === c.id ? null : c.id; render(root, msg, ui); } : null }))),
-      chosen && v.mode !== "long" ? h("div", { class: "row" }, byCard[chosen].map((n) => ui.actionButton(n, actionLabel(n, ui, msg)))) : null,
+      chosen && v.mode !== "long" ? h("div", { class: "row" }, byCard[chosen].map((e) => ui.actionButton(e))) : null,
       chosen && v.mode === "long" ? h("p", {}, ui.t("Choose a slot in the timeline.")) : null);
   }
   const prompts = [];
   if (v.phase === "vote") prompts.push(h("p", { class: "panel", role: "status" }, ui.t("Everybody passed: replace the reference card with the top card of the deck?")));
   if (v.tiebreak && v.tiebreak.options) {
     prompts.push(h("section", { class: "panel", id: "tiebreak" }, h("h3", {}, ui.t("Tie-break: choose the event closest to the reference")),
-      h("div", { class: "row" }, v.tiebreak.options.map((c) => h("div", {}, eventCard(ui, c),
-        legal.includes(`choose ${c.id}`) ? ui.actionButton(`choose ${c.id}`, ui.t("Choose")) : null)))));
+      h("div", { class: "row" }, v.tiebreak.options.map((c) => {
+        const entry = legal.find((e) => is(e, "choose") && words(e)[1] === c.id);
+        return h("div", {}, eventCard(ui, c), entry ? ui.actionButton(entry, ui.t("Choose")) : null);
+      }))));
   }
-  if (others.length) prompts.push(h("div", { class: "row", id: "dz-actions" }, others.map((n) => ui.actionButton(n, actionLabel(n, ui, msg)))));
+  if (others.length) prompts.push(h("div", { class: "row", id: "dz-actions" }, others.map((e) => ui.actionButton(e))));
   const rating = v.rating ? h("p", { class: "panel", id: "rating" }, ui.t("Rating"), ": ", h("strong", {}, ui.has(v.rating) ? ui.tg(v.rating) : v.rating)) : null;
-  ui.fill(root, header, rating, centre, lastReveal(v, ui), ...prompts, status, hand,
-    h("p", {}, h("a", { href: "/chronology/denborazup" }, ui.t("DenboraZup chronology"))));
+  // No link to the chronology here: during a game it is the answer key.
+  ui.fill(root, header, rating, centre, lastReveal(v, ui), ...prompts, status, hand);
 }

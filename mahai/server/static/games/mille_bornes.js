@@ -1,5 +1,6 @@
 // Mille Bornes table: every team's tableau, hand, draw/discard, coup fourré and extension prompts,
-// leg score sheet. Renders the view JSON of mahai.games.mille_bornes (see its package docstring).
+// leg score sheet. Lays out the view JSON of mahai.games.mille_bornes; every card name and action
+// label comes from the server (msg.labels, msg.legal).
 import { cardEl } from "../js/cards.js";
 
 const KIND = {
@@ -16,67 +17,29 @@ const ICON = {
 const COLOUR = { distance: "#1d4e89", hazard: "#b3261e", remedy: "#2e7d32", safety: "#7a5b00" };
 const KIND_LABEL = { distance: "KM", hazard: "!", remedy: "+", safety: "★" };
 
-export function cardName(code, ui) {
-  if (ui.has(`card.${code}`)) return ui.tg(`card.${code}`);
-  return KIND[code] === "distance" ? `${code} km` : ui.t(`mb.card.${code}`);
-}
-
 function face(code, ui) {
   const kind = KIND[code] || "distance";
   if (kind === "distance") return { corner: code, big: code, label: "km", colour: COLOUR.distance, icon: "⚑" };
-  return { corner: KIND_LABEL[kind], icon: ICON[code], label: cardName(code, ui), colour: COLOUR[kind],
+  return { corner: KIND_LABEL[kind], icon: ICON[code], label: ui.label(code), colour: COLOUR[kind],
            band: COLOUR[kind], hatch: kind === "hazard" };
 }
 
-export function card(code, ui, opts = {}) {
+function card(code, ui, opts = {}) {
   const kindWord = ui.t(`mb.kind.${KIND[code] || "distance"}`);
-  return cardEl(ui.h, face(code, ui), `${cardName(code, ui)} (${kindWord})`, opts);
+  return cardEl(ui.h, face(code, ui), `${ui.label(code)} (${kindWord})`, opts);
+}
+
+// The words of an action's label without the card's name ("Play 75 km" under the 75 km card
+// → "Play"); the button's accessible name stays the whole label.
+function short(entry, code, ui) {
+  const rest = entry.label.replace(ui.label(code), "").replace(/\s+([.,:;!?])/g, "$1")
+    .replace(/^[\s.,:;!?]+|[\s,:;]+$/g, "").replace(/\s+/g, " ");
+  return /\p{L}/u.test(rest) ? rest : entry.label;
 }
 
 function teamName(view, team, ui) {
   const seats = view.teams[team].map((s) => ui.seatName(s)).join(" + ");
   return view.teams.length === view.players ? seats : `${ui.t("Team {n}", { n: team + 1 })}: ${seats}`;
-}
-
-export function actionLabel(n, ui) {
-  const w = n.split(" ");
-  const c = (code) => cardName(code, ui);
-  switch (w[0]) {
-    case "draw": return w[1] === "discard" ? ui.t("Take the top discard") : ui.t("Draw a card");
-    case "play": case "remedy": return ui.t("Play {card}", { card: c(w[1]) });
-    case "hazard": return ui.t("{card} on team {team}", { card: c(w[1]), team: Number(w[2]) + 1 });
-    case "safety": return ui.t("Lay {card}", { card: c(w[1]) });
-    case "coup_fourre": return ui.t("Coup fourré with {card}!", { card: c(w[1]) });
-    case "decline": return ui.t("No coup fourré");
-    case "discard": return ui.t("Discard {card}", { card: c(w[1]) });
-    case "redraw": return ui.t("Discard {cards} and draw back to six", { cards: w.slice(1).map(c).join(", ") });
-    case "extend": return w[1] === "yes" ? ui.t("Extension: go on to 1000 km") : ui.t("No extension: end the leg");
-    default: return n;
-  }
-}
-
-export function describeEvent(ev, ui) {
-  const who = ev.seat !== undefined ? ui.seatName(ev.seat) : "";
-  const c = (code) => (code ? cardName(code, ui) : "");
-  switch (ev.kind) {
-    case "draw": return ev.card ? ui.t("{who} drew {card}.", { who, card: c(ev.card) }) : ui.t("{who} drew a card.", { who });
-    case "discard": return ui.t("{who} discarded {card}.", { who, card: c(ev.card) });
-    case "distance": case "remedy": case "safety":
-      return ui.t("{who} played {card}.", { who, card: c(ev.card) });
-    case "hazard": return ui.t("{who} played {card} on team {team}.", { who, card: c(ev.card), team: Number(ev.team) + 1 });
-    case "coup_fourre": return ui.t("{who}: coup fourré with {card}!", { who, card: c(ev.card) });
-    case "leg_end": return ui.t("The leg is over.");
-    case "game_end": return ui.t("Game over.");
-    case "leg_start": return ui.t("Leg {n} starts: the trip is {target} km.", { n: ev.leg, target: ev.target });
-    case "deal": return ui.t("{who} was dealt {n} cards.", { who, n: ev.cards ? ev.cards.length : ev.count });
-    case "decline": return ui.t("{who}: no coup fourré.", { who });
-    case "redraw": return ui.t("{who} discarded {cards} and drew back to six.", { who, cards: (ev.cards || []).map(c).join(", ") });
-    case "window": return ui.t("{card} against team {team}: coup fourré possible until the window closes.", { card: c(ev.hazard), team: Number(ev.team) + 1 });
-    case "extension_question": return ui.t("{who} completed the trip: extension or not?", { who });
-    case "extension": return ev.yes ? ui.t("{who}: extension, the trip is now 1000 km.", { who }) : ui.t("{who}: no extension.", { who });
-    case "reshuffle": return ui.t("The discard pile was shuffled into a new draw pile of {n} cards.", { n: ev.draw_pile });
-    default: return null;
-  }
 }
 
 function pile(cards, ui, label) {
@@ -91,11 +54,11 @@ function tableau(view, tb, msg, ui, byTeam) {
   const turn = tb.seats.includes(view.turn);
   const status = [];
   if (tb.rolling) status.push(h("span", { class: "pill ok" }, "▶ ", ui.t("rolling")));
-  else status.push(h("span", { class: "pill bad" }, "■ ", tb.hazard ? cardName(tb.hazard, ui) : ui.t("stopped")));
+  else status.push(h("span", { class: "pill bad" }, "■ ", tb.hazard ? ui.label(tb.hazard) : ui.t("stopped")));
   if (tb.speed_limited) status.push(h("span", { class: "pill bad" }, "50 ", ui.t("speed limit")));
   const counts = {};
   for (const d of tb.distance) counts[d] = (counts[d] || 0) + 1;
-  const attacks = (byTeam[tb.team] || []).map((n) => ui.actionButton(n, `${actionLabel(n, ui)}`));
+  const attacks = (byTeam[tb.team] || []).map((e) => ui.actionButton(e));
   return h("section", { class: `team ${turn ? "turn" : ""}`, "aria-label": teamName(view, tb.team, ui), "data-team": tb.team },
     h("h3", {}, teamName(view, tb.team, ui), mine && tb.seats.length > 1 ? ` (${ui.t("your team")})` : "", " — ",
       h("strong", { class: "km" }, `${tb.km} km`), ` / ${view.target} km`),
@@ -142,23 +105,24 @@ export function render(root, msg, ui) {
   const legal = msg.legal || [];
   const byTeam = {};
   const byCard = {};
-  for (const n of legal) {
-    const w = n.split(" ");
-    if (w[0] === "hazard") (byTeam[Number(w[2])] ||= []).push(n);
-    else if (["play", "remedy", "safety", "discard", "coup_fourre"].includes(w[0])) (byCard[w[1]] ||= []).push(n);
+  const is = (e, verb) => e.action === verb || e.action.startsWith(`${verb} `);
+  for (const e of legal) {  // where each action's button goes: by the card or team its id names
+    const w = e.action.split(" ");
+    if (w[0] === "hazard") (byTeam[Number(w[2])] ||= []).push(e);
+    else if (["play", "remedy", "safety", "discard", "coup_fourre"].includes(w[0])) (byCard[w[1]] ||= []).push(e);
   }
   const prompts = [];
   if (v.window) {
     prompts.push(h("div", { class: "panel", role: "status", id: "window" },
       ui.t("{card} against team {team}: coup fourré possible until the window closes.",
-        { card: cardName(v.window.hazard, ui), team: v.window.team + 1 }),
+        { card: ui.label(v.window.hazard), team: v.window.team + 1 }),
       v.decision === "coup_fourre" ? h("div", { class: "row" },
-        legal.filter((n) => n.startsWith("coup_fourre") || n === "decline").map((n) => ui.actionButton(n))) : null));
+        legal.filter((e) => is(e, "coup_fourre") || is(e, "decline")).map((e) => ui.actionButton(e))) : null));
   }
   if (v.decision === "extension") {
     prompts.push(h("div", { class: "panel", role: "alert", id: "extension" },
       h("p", {}, ui.t("You completed the trip. Go on with the extension?")),
-      h("div", { class: "row" }, legal.filter((n) => n.startsWith("extend")).map((n) => ui.actionButton(n)))));
+      h("div", { class: "row" }, legal.filter((e) => is(e, "extend")).map((e) => ui.actionButton(e)))));
   }
   const hand = v.hand ? h("section", { class: "panel", "aria-label": ui.t("Your hand") },
     h("h3", {}, ui.t("Your hand")),
@@ -166,7 +130,7 @@ export function render(root, msg, ui) {
       const acts = byCard[code] || [];
       return h("div", { class: "hand-card" },
         card(code, ui, { cls: acts.length ? "playable" : "" }),
-        h("div", { class: "row" }, acts.map((n) => ui.actionButton(n, actionLabel(n, ui).replace(cardName(code, ui), "").trim() || actionLabel(n, ui)))));
+        h("div", { class: "row" }, acts.map((e) => ui.actionButton(e, short(e, code, ui)))));
     }))) : null;
   const others = v.hand_sizes.map((n, s) => (s === msg.seat ? null : h("span", { class: "pill" }, `${ui.seatName(s)}: ${n} 🂠`)));
   ui.fill(root, 
@@ -174,11 +138,10 @@ export function render(root, msg, ui) {
       h("span", {}, ui.t("Leg {n}", { n: v.leg }), " · ", ui.t("Target {km} km", { km: v.target })),
       h("span", { class: "pill" }, ui.t("Draw pile: {n}", { n: v.draw_pile })),
       h("span", {}, ui.t("Discard pile"), ": ", v.discard_top ? card(v.discard_top, ui, { small: true }) : "—"),
-      legal.includes("draw") ? ui.actionButton("draw") : null,
-      legal.includes("draw discard") ? ui.actionButton("draw discard") : null,
+      legal.filter((e) => is(e, "draw")).map((e) => ui.actionButton(e)),
       ...others),
     ...prompts,
     ...v.tableaux.map((tb) => tableau(v, tb, msg, ui, byTeam)),
     hand,
-    h("section", { class: "panel" }, scoreSheet(v, ui)));
+    h("section", { class: "panel scores" }, scoreSheet(v, ui)));
 }

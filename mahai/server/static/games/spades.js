@@ -1,18 +1,13 @@
 // Spades table: bidding (blind nil offered before the hand is shown), the blind-nil exchange,
-// tricks, score and bags per side, hand history. Renders mahai.games.spades' view JSON.
+// tricks, score and bags per side, hand history. Lays out mahai.games.spades' view JSON; every
+// card name and action label comes from the server (msg.labels, msg.legal).
 import { cardEl } from "../js/cards.js";
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SUIT_WORD = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const RED = { H: true, D: true };
 const RANK_WORD = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
 let selected = new Set();
 let selectionKey = "";
-
-export function cardName(code, ui) {
-  const rank = RANK_WORD[code[0]] || code[0];
-  return ui.t("{rank} of {suit}", { rank, suit: ui.has(SUIT_WORD[code[1]]) ? ui.tg(SUIT_WORD[code[1]]) : SUIT_WORD[code[1]] });
-}
 
 function face(code) {
   const colour = RED[code[1]] ? "#b3261e" : "#111";
@@ -20,8 +15,8 @@ function face(code) {
   return { corner: `${rank}${SUIT[code[1]]}`, icon: SUIT[code[1]], big: rank, colour };
 }
 
-export function card(code, ui, opts = {}) {
-  return cardEl(ui.h, face(code), cardName(code, ui), opts);
+function card(code, ui, opts = {}) {
+  return cardEl(ui.h, face(code), opts.label || ui.label(code), opts);
 }
 
 function back(ui) {
@@ -33,43 +28,6 @@ function bidText(b, ui) {
   if (b === "nil") return ui.t("Nil");
   if (b === "blind_nil") return ui.t("Blind nil");
   return String(b);
-}
-
-export function actionLabel(n, ui) {
-  const w = n.split(" ");
-  if (w[0] === "bid") return w[1] === "nil" ? ui.t("Bid nil") : w[1] === "blind_nil" ? ui.t("Bid blind nil") : ui.t("Bid {n}", { n: w[1] });
-  if (w[0] === "look") return ui.t("Look at my cards");
-  if (w[0] === "play") return ui.t("Play {card}", { card: cardName(w[1], ui) });
-  if (w[0] === "pass") return ui.t("Pass {cards}", { cards: w.slice(1).map((c) => cardName(c, ui)).join(", ") });
-  if (w[0] === "keep") return ui.t("Keep this card");
-  if (w[0] === "discard") return ui.t("Discard this card");
-  return n;
-}
-
-export function describeEvent(ev, ui) {
-  const who = ev.seat !== undefined ? ui.seatName(ev.seat) : "";
-  switch (ev.kind) {
-    case "bid": return ui.t("{who} bid {bid}.", { who, bid: bidText(ev.bid, ui) });
-    case "play": return ui.t("{who} played {card}.", { who, card: cardName(ev.card, ui) });
-    case "trick": return ui.t("{who} won the trick.", { who: ui.seatName(ev.winner) });
-    case "pass": return ev.cards ? ui.t("{who} passed {cards}.", { who, cards: ev.cards.map((c) => cardName(c, ui)).join(", ") })
-      : ui.t("{who} passed cards.", { who });
-    case "spades_broken": return ui.t("Spades are broken.");
-    case "hand_scored": return ui.t("Hand {n} scored.", { n: ev.hand });
-    case "match_over": return ui.t("Game over.");
-    case "deal": return ui.t("Hand {n}: {who} deals.", { n: ev.hand, who: ui.seatName(ev.dealer) });
-    case "hand": return ui.t("{who} picked up {n} cards.", { who, n: ev.cards ? ev.cards.length : ev.count });
-    case "look": return ui.t("{who} looked at their cards.", { who });
-    case "shown": return ui.t("Shown to {who}: {card}.", { who, card: cardName(ev.card, ui) });
-    case "draw":
-      if (ev.kept) return ui.t("{who} kept {kept} and discarded {discarded}.", { who, kept: cardName(ev.kept, ui), discarded: cardName(ev.discarded, ui) });
-      return ev.choice === "keep" ? ui.t("{who} kept the shown card.", { who })
-        : ui.t("{who} discarded the shown card and took the next one.", { who });
-    case "stock_empty": return ui.t("The stock is empty: bidding starts.");
-    case "exchange": return ui.t("Blind nil exchange: {n} cards each way.", { n: ev.count });
-    case "play_starts": return ui.t("Play starts: {who} leads.", { who: ui.seatName(ev.leader) });
-    default: return null;
-  }
 }
 
 function sideName(view, side, ui) {
@@ -98,7 +56,9 @@ export function render(root, msg, ui) {
   const me = msg.seat;
   const key = `${v.hand_number}:${v.phase}`;
   if (key !== selectionKey) { selected = new Set(); selectionKey = key; }
-  const passes = legal.filter((n) => n.startsWith("pass "));
+  const is = (e, verb) => e.action === verb || e.action.startsWith(`${verb} `);
+  const cardsOf = (e) => e.action.split(" ").slice(1);  // the card codes an action's id names
+  const passes = legal.filter((e) => is(e, "pass"));
   const order = [...Array(v.players).keys()];
   const seatsRow = h("div", { class: "row", id: "players" }, order.map((s) => h("div", {
     class: `team ${v.turn === s ? "turn" : ""}`, "data-seat": s },
@@ -116,18 +76,19 @@ export function render(root, msg, ui) {
     h("div", { class: "row", id: "trick" }, v.trick.map((p) => h("figure", { style: "margin:0" }, card(p.card, ui),
       h("figcaption", {}, ui.seatName(p.seat))))),
     v.last_trick ? h("p", { class: "muted" }, ui.t("Last trick"), ": ",
-      v.last_trick.cards.map((p) => `${ui.seatName(p.seat)} ${cardName(p.card, ui)}`).join(", "),
+      v.last_trick.cards.map((p) => `${ui.seatName(p.seat)} ${ui.label(p.card)}`).join(", "),
       " → ", ui.seatName(v.last_trick.winner)) : null);
   let hand;
   if (me !== null && v.blind_nil_decision) {
     hand = h("section", { class: "panel", id: "blind-nil" },
       h("p", {}, ui.t("Blind nil? Decide before you look at your cards.")),
       h("div", { class: "row" }, Array.from({ length: v.hand_sizes[me] }, () => back(ui))),
-      h("div", { class: "row" }, legal.filter((n) => n === "bid blind_nil" || n === "look").map((n) => ui.actionButton(n))));
+      h("div", { class: "row" }, legal.map((e) => ui.actionButton(e))));
   } else if (v.hand) {
-    const plays = new Set(legal.filter((n) => n.startsWith("play ")).map((n) => n.slice(5)));
+    const plays = new Map(legal.filter((e) => is(e, "play")).map((e) => [cardsOf(e)[0], e]));
     const cards = v.hand.map((c) => {
-      if (plays.has(c)) return card(c, ui, { cls: "playable", onclick: () => ui.act(`play ${c}`), attrs: { "data-action": `play ${c}` } });
+      const play = plays.get(c);
+      if (play) return card(c, ui, { cls: "playable", label: play.label, onclick: () => ui.act(play.action), attrs: { "data-action": play.action } });
       if (passes.length) {
         return card(c, ui, { cls: selected.has(c) ? "selected" : "", attrs: { "aria-pressed": selected.has(c) ? "true" : "false" },
           onclick: () => { if (selected.has(c)) selected.delete(c); else selected.add(c); render(root, msg, ui); } });
@@ -137,21 +98,21 @@ export function render(root, msg, ui) {
     let passButton = null;
     if (passes.length) {
       const chosen = v.hand.filter((c) => selected.has(c));
-      const notation = passes.find((n) => n.split(" ").slice(1).sort().join(" ") === [...chosen].sort().join(" "));
+      const entry = passes.find((e) => cardsOf(e).sort().join(" ") === [...chosen].sort().join(" "));
       passButton = h("p", {}, ui.t("Choose {n} cards to pass to your partner.", { n: v.exchange.count }), " ",
-        notation ? ui.actionButton(notation, ui.t("Pass the chosen cards"), { id: "pass-selected" })
+        entry ? ui.actionButton(entry, ui.t("Pass the chosen cards"), { id: "pass-selected" })
           : h("button", { type: "button", disabled: true, id: "pass-selected" }, ui.t("Pass the chosen cards")));
     }
     hand = h("section", { class: "panel", "aria-label": ui.t("Your hand") }, h("h3", {}, ui.t("Your hand")),
       h("div", { class: "row", id: "hand" }, cards), passButton,
-      v.exchange.received.length ? h("p", {}, ui.t("Received"), ": ", v.exchange.received.map((c) => cardName(c, ui)).join(", ")) : null);
+      v.exchange.received.length ? h("p", {}, ui.t("Received"), ": ", v.exchange.received.map((c) => ui.label(c)).join(", ")) : null);
   }
-  const bids = legal.filter((n) => n.startsWith("bid ") && n !== "bid blind_nil");
+  const bids = legal.filter((e) => is(e, "bid"));
   const bidding = bids.length && !v.blind_nil_decision ? h("section", { class: "panel", id: "bidding" },
-    h("h3", {}, ui.t("Your bid")), h("div", { class: "row" }, bids.map((n) => ui.actionButton(n, bidText(n.split(" ")[1], ui))))) : null;
+    h("h3", {}, ui.t("Your bid")), h("div", { class: "row" }, bids.map((e) => ui.actionButton(e)))) : null;
   const stock = v.stock ? h("p", { class: "panel" }, ui.t("Stock: {n} cards", { n: v.stock.left }),
     v.stock.shown ? [" · ", ui.t("Shown"), ": ", card(v.stock.shown, ui, { small: true })] : null) : null;
   ui.fill(root, 
     h("p", {}, ui.t("Hand {n}", { n: v.hand_number }), " · ", ui.seatName(v.dealer), ` ${ui.t("dealer")}`),
-    sides, seatsRow, stock, bidding, trick, hand, h("section", { class: "panel" }, scoreTable(v, ui)));
+    sides, seatsRow, stock, bidding, trick, hand, h("section", { class: "panel scores" }, scoreTable(v, ui)));
 }

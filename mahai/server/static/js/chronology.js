@@ -1,17 +1,17 @@
 // DZR-14: the whole deck as a chronology of the history of the Basque Country (learning mode).
+// The server sends every date and title in the reader's language.
 import { currentLang, h, langSelect, loadCatalogs, t } from "./i18n.js";
-import { formatDate, title } from "../games/denborazup.js";
 
 const game = location.pathname.split("/")[2];
 
 async function start() {
-  await loadCatalogs(currentLang(), ["web", "core", game]);
+  await loadCatalogs(currentLang(), ["web", "core"]);
   document.getElementById("title").textContent = t("DenboraZup chronology");
   document.title = t("DenboraZup chronology");
   document.getElementById("langbox").replaceChildren(langSelect(() => location.reload()));
-  const events = await (await fetch(`/api/games/${game}/chronology`)).json();
+  const events = await (await fetch(`/api/games/${game}/chronology?lang=${currentLang()}`)).json();
   document.getElementById("chrono").replaceChildren(...events.map((e) => h("li", { "data-year": e.year },
-    h("span", { class: "year" }, formatDate(e)), " ", h("strong", {}, title(e)), e.star ? " ★" : "",
+    h("span", { class: "year" }, e.date), " ", h("strong", {}, e.title), e.star ? " ★" : "",
     h("div", { class: "muted" }, e.explanation_eu, " ", e.source_url ? h("a", { href: e.source_url, rel: "noopener" }, t("source")) : null))));
 }
 

@@ -1,4 +1,5 @@
 // Step-by-step replay: finished games from any seat's view, unfinished ones from the viewer's only.
+// The server sends every text (event sentences, action labels, seat and card names).
 import { currentLang, fill, h, has, langSelect, loadCatalogs, t, tr } from "./i18n.js";
 
 const tableId = location.pathname.split("/")[2];
@@ -13,6 +14,7 @@ async function load(seat) {
   const q = new URLSearchParams();
   if (token) q.set("token", token);
   if (seat !== undefined && seat !== "") q.set("seat", seat);
+  q.set("lang", currentLang());
   data = await (await fetch(`/api/tables/${tableId}/replay?${q}`)).json();
   const game = data.table.game;
   await loadCatalogs(currentLang(), ["web", "core", game]);
@@ -25,7 +27,12 @@ async function load(seat) {
   show();
 }
 
-const seatName = (s) => (s === null || s === undefined ? t("Spectator") : t("Seat {n}", { n: s + 1 }));
+const seatNo = (s) => (s === null || s === undefined ? t("Spectator") : t("Seat {n}", { n: s + 1 }));
+function seatName(s) {
+  if (s === null || s === undefined) return t("Spectator");
+  const name = (data.names && data.names[s]) || seatNo(s);
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
 
 function controls() {
   const slider = h("input", { type: "range", id: "slider", min: "0", max: String(data.frames.length - 1),
@@ -34,7 +41,7 @@ function controls() {
   const viewerSel = data.over ? h("select", { id: "viewer", "aria-label": t("Seen by"),
     onchange: (e) => load(e.target.value) },
     h("option", { value: "" }, t("Spectator")),
-    data.table.seats.map((s) => h("option", { value: String(s.seat), selected: data.viewer === s.seat ? true : null }, seatName(s.seat)))) : null;
+    data.table.seats.map((s) => h("option", { value: String(s.seat), selected: data.viewer === s.seat ? true : null }, seatNo(s.seat)))) : null;
   $("controls").replaceChildren(
     h("button", { type: "button", id: "first", onclick: go(() => 0) }, "⏮ ", t("First")),
     h("button", { type: "button", id: "prev", onclick: go(() => index - 1) }, "◀ ", t("Previous")),
@@ -50,16 +57,19 @@ function show() {
   $("slider").value = String(index);
   document.body.dataset.step = String(index);
   $("step").textContent = t("Step {n} of {total}", { n: index, total: data.frames.length - 1 }) +
-    (f.action ? ` — ${seatName(f.seat)}: ${f.action}` : "");
-  $("frame-events").replaceChildren(...f.events.map((e) => h("li", {}, (gameModule.describeEvent && gameModule.describeEvent(e, ui)) || e.kind)));
+    (f.action ? ` — ${seatNo(f.seat)}: ${f.label}` : "");
+  $("frame-events").replaceChildren(...f.events.filter((e) => e.text).map((e) => h("li", {}, e.text)));
   const msg = { type: "replay", table: data.table, seat: data.viewer, version: f.version, view: f.view,
-                legal: [], to_act: [], over: false, winners: [] };
+                labels: f.labels, names: data.names, legal: [], to_act: [], over: false, winners: [] };
+  current = msg;
   gameModule.render($("board"), msg, ui);
 }
 
+let current = null;
 const ui = {
   t, h, fill, tg: (m, p) => tr(data.table.game, m, p), has: (m) => has(data.table.game, m), seatName,
-  act: () => {}, actionButton: (n, label) => h("span", {}, label ?? n), actionLabel: (n) => n,
+  label: (code) => (current && current.labels && current.labels[code]) || String(code),
+  act: () => {}, actionButton: (entry, text) => h("span", {}, text ?? entry.label),
 };
 
 document.addEventListener("keydown", (e) => {

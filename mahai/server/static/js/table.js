@@ -1,5 +1,8 @@
 // The live table: WebSocket client, seat token, action bar, log, game-over screen.
-// Each game renders its observation JSON with /static/games/<name>.js (render(root, msg, ui)).
+// Every text comes from the server in the player's language: event sentences (ev.text), action
+// labels (legal: [{action, label}]; the notation is only an id to send back), seat names (names)
+// and card names (labels). A game's /static/games/<name>.js only lays out its table:
+// render(root, msg, ui).
 import { botLabel, currentLang, fill, h, has, langSelect, loadCatalogs, t, tr } from "./i18n.js";
 
 const tableId = location.pathname.split("/")[2];
@@ -23,10 +26,11 @@ const log = [];
 
 const $ = (id) => document.getElementById(id);
 
+// A seat as the server names it for this viewer ("You", a bot's name, "Seat 2"), as a title.
 function seatName(seat) {
   if (seat === null || seat === undefined) return t("Spectator");
-  const label = t("Seat {n}", { n: seat + 1 });
-  return last && last.seat === seat ? `${label} (${t("you")})` : label;
+  const name = (last && last.names && last.names[seat]) || t("Seat {n}", { n: seat + 1 });
+  return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 export const ui = {
@@ -35,14 +39,14 @@ export const ui = {
   has: (msgid) => has(gameName, msgid),
   seatName,
   act,
-  // A button for one legal action (notation), with an accessible label.
-  actionButton(notation, label, extra = {}) {
-    return h("button", { type: "button", "data-action": notation, onclick: () => act(notation),
-                         ...extra }, label ?? ui.actionLabel(notation));
-  },
-  actionLabel(notation) {
-    if (gameModule && gameModule.actionLabel) return gameModule.actionLabel(notation, ui, last);
-    return notation;
+  // The name of a card code the view shows (sent by the server), else the code.
+  label: (code) => (last && last.labels && last.labels[code]) || String(code),
+  // A button for one legal action {action, label}: shows `text` (default: the label);
+  // its accessible name is always the server's full label.
+  actionButton(entry, text, extra = {}) {
+    return h("button", { type: "button", "data-action": entry.action, onclick: () => act(entry.action),
+                         "aria-label": text && text !== entry.label ? entry.label : null, ...extra },
+      text ?? entry.label);
   },
 };
 
@@ -103,7 +107,7 @@ async function setup(table) {
     gameModule = await import("/static/games/generic.js");
   }
   const title = table.title;
-  $("title").textContent = `${title} · ${table.edition}`;
+  $("title").textContent = `${title} · ${table.edition_title}`;
   document.title = `${title} — Mahai`;
   $("seats-title").textContent = t("Seats");
   $("log-title").textContent = t("Log");
@@ -112,20 +116,8 @@ async function setup(table) {
   $("langbox").replaceChildren(langSelect(() => location.reload()));
 }
 
-function describe(ev) {
-  if (gameModule && gameModule.describeEvent) {
-    const text = gameModule.describeEvent(ev, ui);
-    if (text) return text;
-  }
-  const { kind, version, ...rest } = ev;
-  const name = has(gameName, `event_${kind}`) ? tr(gameName, `event_${kind}`, rest) : kind;
-  const detail = Object.entries(rest).filter(([, v]) => typeof v !== "object")
-    .map(([k, v]) => `${k}: ${k === "seat" ? seatName(v) : v}`).join(", ");
-  return has(gameName, `event_${kind}`) ? name : `${name}${detail ? " — " + detail : ""}`;
-}
-
 function renderLog() {
-  const items = log.slice(-60).map((ev) => h("li", {}, describe(ev)));
+  const items = log.filter((ev) => ev.text).slice(-60).map((ev) => h("li", {}, ev.text));
   $("log").replaceChildren(...items);
   $("log").scrollTop = $("log").scrollHeight;
 }
@@ -135,11 +127,13 @@ function render() {
   document.body.dataset.version = String(msg.version);
   document.body.dataset.seat = msg.seat === null ? "" : String(msg.seat);
   document.body.dataset.over = msg.over ? "1" : "0";
-  // seats
+  // seats: "Seat 2 — Bot: heuristic", "Seat 1 — you"
+  const seatNo = (seat) => (seat === null ? t("Spectator") : t("Seat {n}", { n: seat + 1 }));
+  const who = (s) => (s.seat === msg.seat ? t("you") : s.kind === "bot" ? botLabel(s.bot) : t("Person"));
   $("seats").replaceChildren(...msg.table.seats.map((s) => h("li", {
     class: [s.online ? "online" : "", s.seat === msg.seat ? "me" : ""].join(" "),
-    "aria-label": `${seatName(s.seat)}: ${s.kind === "bot" ? botLabel(s.bot) : t("Person")}${s.online ? ", " + t("online") : ""}`,
-  }, seatName(s.seat), " — ", s.kind === "bot" ? botLabel(s.bot) : t("Person"),
+    "aria-label": `${seatNo(s.seat)}: ${who(s)}${s.online ? ", " + t("online") : ""}`,
+  }, seatNo(s.seat), " — ", who(s),
      msg.to_act.includes(s.seat) ? h("span", { class: "pill ok" }, " ", t("to act")) : null)));
   $("seat-tools").replaceChildren(
     msg.seat !== null && !msg.over ? h("button", { type: "button", id: "leave", onclick: () => {
@@ -154,7 +148,7 @@ function render() {
   if (msg.over) status = t("Game over.");
   else if (msg.seat !== null && msg.legal.length) status = t("Your turn.");
   else status = t("Waiting for {who}.", { who: msg.to_act.map(seatName).join(", ") });
-  $("status").textContent = `${seatName(msg.seat)} · ${status}`;
+  $("status").textContent = `${seatNo(msg.seat)} · ${status}`;
   // board
   const board = $("board");
   try {
@@ -163,9 +157,9 @@ function render() {
     console.error(e);
     import("/static/games/generic.js").then((g) => g.render(board, msg, ui));
   }
-  // action bar: every legal notation, keyboard shortcuts 1-9
+  // action bar: every legal action, keyboard shortcuts 1-9
   const MAX = 60;
-  const labels = msg.legal.slice(0, MAX).map((n, i) => ui.actionButton(n, null, { title: n, "data-key": i < 9 ? String(i + 1) : null }));
+  const labels = msg.legal.slice(0, MAX).map((e, i) => ui.actionButton(e, null, { "data-key": i < 9 ? String(i + 1) : null }));
   labels.forEach((b, i) => { if (i < 9) b.prepend(h("kbd", {}, String(i + 1))); });
   const more = msg.legal.length > MAX ? h("p", { class: "muted" }, t("…and {n} more: choose on the table.", { n: msg.legal.length - MAX })) : null;
   fill($("actions"), ...(msg.legal.length ? [h("h2", { class: "visually-hidden" }, t("Your possible moves")), ...labels, more] : []));

@@ -1,4 +1,5 @@
-// The toy game of the tests (take 1-3 stones).
+// Nim's table (the web client loads it from Game.renderer = "mahai_nim:renderer.js"):
+// the heap as stones. The shell around it shows the log, the legal moves and the scores.
 export function render(root, msg, ui) {
   const { h } = ui;
   const stones = msg.view.stones;

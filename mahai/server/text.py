@@ -1,0 +1,123 @@
+"""What the server says to one viewer: sentences, action labels, card names.
+
+The client never parses notation nor builds a sentence: every projected event
+carries its sentence (``text``), every legal action its label, and the state its
+card names, all rendered here in the connection's language from the game's
+messages (:meth:`~mahai.core.Game.describe_event` of the *projected* event,
+:meth:`~mahai.core.Game.describe_action`) with :func:`mahai.i18n.render`.
+
+Seats are named for the viewer (:func:`seat_names`): "you" for the viewer's
+own seat, a bot's name when it is the only bot of that name at the table, else
+"Seat N". Since a sentence is made from the projected event alone, it can name
+only what the projection shows (``tests/web/test_leaks.py`` checks it).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any
+
+from mahai.core import Action, Event, Game
+from mahai.i18n import catalog, render, translate
+from mahai.server.store import SeatRow
+
+Names = Mapping[int, str]
+
+
+def seat_name(seat: int, lang: str) -> str:
+    """``"Seat N"`` (1-based) in ``lang``."""
+    return translate("web", "Seat {n}", lang, n=seat + 1)
+
+
+def bot_name(game: Game[Any, Any], bot: str, lang: str) -> str:
+    """A bot's display name: msgid ``bot.<name>`` of the game's catalog, else
+    of ``web``, else the name itself."""
+    msgid = f"bot.{bot}"
+    for domain in (game.name, "web"):
+        text = translate(domain, msgid, lang)
+        if text != msgid:
+            return text
+    return bot
+
+
+def seat_names(game: Game[Any, Any], seats: Iterable[SeatRow], viewer: int | None,
+               lang: str) -> dict[int, str]:
+    """How ``viewer`` sees each seat named, in ``lang``: ``"you"`` for its own
+    seat, a bot's name (capitalised) when no other seat has a bot of that name,
+    else ``"Seat N"``."""
+    rows = list(seats)
+    bots = Counter(s.bot for s in rows if s.kind == "bot")
+    out: dict[int, str] = {}
+    for s in rows:
+        if s.seat == viewer:
+            out[s.seat] = translate("web", "you", lang)
+        elif s.kind == "bot" and s.bot is not None and bots[s.bot] == 1:
+            name = bot_name(game, s.bot, lang)
+            out[s.seat] = name[:1].upper() + name[1:]
+        else:
+            out[s.seat] = seat_name(s.seat, lang)
+    return out
+
+
+def _namer(names: Names, lang: str) -> Callable[[int], str]:
+    return lambda seat: names.get(seat) or seat_name(seat, lang)
+
+
+def sentence(game: Game[Any, Any], seen: Mapping[str, Any], viewer: int | None, lang: str,
+             names: Names) -> str | None:
+    """The sentence of a *projected* event for ``viewer`` (first letter
+    capitalised), or None if the game has nothing to say about it."""
+    message = game.describe_event(seen, viewer)
+    if message is None:
+        return None
+    text = render(message, lang, _namer(names, lang))
+    return text[:1].upper() + text[1:]
+
+
+def events_json(game: Game[Any, Any], events: Iterable[tuple[int, Event]], viewer: int | None,
+                lang: str, names: Names) -> list[dict[str, Any]]:
+    """Each event as ``viewer`` may see it (:meth:`Game.project_event`), with its
+    ``version`` and its sentence ``text`` (str or None); hidden ones dropped."""
+    out = []
+    for version, event in events:
+        seen = game.project_event(event, viewer)
+        if seen is not None:
+            out.append({**seen, "version": version, "text": sentence(game, seen, viewer, lang, names)})
+    return out
+
+
+def action_label(game: Game[Any, Any], action: Action, lang: str, names: Names) -> str:
+    """The button text of ``action`` (:meth:`Game.describe_action`) in ``lang``."""
+    return render(game.describe_action(action), lang, _namer(names, lang))
+
+
+def legal_json(game: Game[Any, Any], actions: Iterable[Action], lang: str,
+               names: Names) -> list[dict[str, str]]:
+    """``[{"action": notation, "label": text}]``: the notation is an opaque id
+    the client sends back; the label is what it shows."""
+    return [{"action": a.notation(), "label": action_label(game, a, lang, names)} for a in actions]
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _strings(v)
+
+
+def card_labels(game: Game[Any, Any], view: Any, lang: str) -> dict[str, str]:
+    """The name, in ``lang``, of every card code the view shows: each string
+    ``s`` of ``view`` for which the game's catalog has msgid ``card.<s>`` (the
+    message its ``describe_*`` nest for a card). Only strings of the view
+    itself are looked up, so nothing the viewer may not see is named."""
+    known = catalog(game.name, "en").keys() | catalog(game.name, lang).keys()
+    out: dict[str, str] = {}
+    for s in _strings(view):
+        if s not in out and f"card.{s}" in known:
+            out[s] = translate(game.name, f"card.{s}", lang)
+    return out
