@@ -177,7 +177,7 @@ def test_titles_follow_the_language_and_dates_are_shown_once_revealed() -> None:
     state = g.new(g.options(), 2, 3)
     ref = state.revealed(card.id)
     text = render_all(g.describe_event({"kind": "new_reference", "old": "x", "reference": ref}, None), "eu")
-    assert text == f"Erreferentzia-karta berria: {card.title_eu} ({format_date(card, 'eu')})."
+    assert text == f"Erdiko karta berria: {card.title_eu} ({format_date(card, 'eu')})."
     assert f"K.a. {-card.year}" in text
 
 
