@@ -54,9 +54,13 @@ class DenboraZupOptions:
     ``long`` (the long timeline, DZR-13, 2–8 players); :attr:`rules` says what it changes.
     ``direction``: ``right`` (seat − 1, the sheet's, DZR-5, DZC-6) or ``left`` (seat + 1)."""
 
-    mode: Mode = field(default="multi", metadata={"help": "Several players, solo, or the long timeline."})
+    mode: Mode = field(default="multi", metadata={"help": (
+        "Several players race to empty their hands; solo, one player tries to use as few cards as "
+        "possible; in the long timeline every card placed right stays on the table.")})
+    # DZR-5, DZR-10: the sheet's (004) direction is to the right
     direction: Direction = field(default="right", metadata={
-        "help": "The coin passes, and star cards resolve, to the right (sheet 004) or to the left."})
+        "help": "The coin passes, and star cards resolve, to the right (as the rule sheet says) or to "
+                "the left."})
 
     @property
     def rules(self) -> ModeRules:
