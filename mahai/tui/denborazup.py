@@ -26,7 +26,7 @@ from rich.text import Text
 
 from mahai.core.errors import MalformedAction
 from mahai.core.game import Action
-from mahai.games.denborazup.deck import format_parts
+from mahai.games.denborazup import format_parts
 from mahai.i18n import translate
 from mahai.tui.screen import Screen, Turn
 
