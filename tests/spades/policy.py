@@ -47,6 +47,9 @@ def choose(state: SpadesState, seat: int, rng: random.Random) -> SpadesAction:
     legal = state.legal_actions(seat)
     if state.phase == "bid":
         if legal[1] is LOOK:
+            side = seat % 2
+            if state.points[side] > state.points[1 - side]:
+                return LOOK  # ahead: never blind, and no draw (records made before SPC-6 still replay)
             return BLIND_NIL if rng.random() < 0.08 else LOOK
         n = estimate(state.hands[seat])
         if state.players == 2:

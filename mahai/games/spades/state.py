@@ -191,8 +191,15 @@ class SpadesState(State[SpadesAction]):
         ``blind_nil`` and ``blind_nil_min_deficit``; never with two players)."""
         if self.players != 4 or self.options.blind_nil != "on":
             return False
+        return self.behind_by(seat, self.options.blind_nil_min_deficit)
+
+    def behind_by(self, seat: Seat, deficit: int) -> bool:
+        """Whether ``seat``'s side trails the other by at least ``deficit`` points;
+        a ``deficit`` of 0 means always, ahead or not (SPC-6)."""
+        if not deficit:
+            return True
         side = seat % 2
-        return self.points[1 - side] - self.points[side] >= self.options.blind_nil_min_deficit
+        return self.points[1 - side] - self.points[side] >= deficit
 
     def blind_nil_open(self, seat: Seat) -> bool:
         """True while ``seat`` may still bid blind nil: bidding, and it has not looked."""
