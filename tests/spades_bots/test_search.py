@@ -154,4 +154,4 @@ def test_decisions_with_jokers_never_see_hidden_cards() -> None:
         first = SearchBot(random.Random(7), samples=3).act(GAME, seat, obs, state.legal_actions(seat))
         second = SearchBot(random.Random(7), samples=3).act(GAME, seat, GAME.observe(alt, seat),
                                                            alt.legal_actions(seat))
-        assert first == second and state.can(seat, first)
+        assert first == second and state.can(seat, GAME.parse_action(first.notation()))
