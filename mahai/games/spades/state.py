@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import cache
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -96,6 +97,34 @@ def _shuffle(deck: list[int], rng: random.Random) -> None:
         deck[i], deck[j] = deck[j], deck[i]
 
 
+_FREE_BIDS = (1, MAX_BID, True)
+
+
+@cache
+def _bid_limits(nil: bool, cap: int, minimum: int, players: int) -> tuple[tuple[int, int, bool], ...]:
+    """:meth:`SpadesState.bid_range` for each partner's bid −1 (none yet) … 13, at index
+    bid + 1 (SPR-16, SPR-18)."""
+    limits = []
+    for partner in range(NO_BID, MAX_BID + 1):
+        if players == 2:
+            partner = NO_BID
+        lo, hi, nil_ok = 1, MAX_BID, nil
+        if cap:
+            hi = cap - partner if partner > 0 else cap - (0 if nil or players == 2 else 1)
+        if minimum and (players == 2 or partner != NO_BID):
+            need = minimum - max(partner, 0)
+            lo = max(lo, need)
+            nil_ok = nil_ok and need <= 0
+        limits.append((lo, min(hi, MAX_BID), nil_ok))
+    return tuple(limits)
+
+
+@cache
+def _legal_bids(lo: int, hi: int, nil: bool) -> tuple[Bid, ...]:
+    """The bids of a :meth:`SpadesState.bid_range`."""
+    return ((BIDS[0],) if nil else ()) + BIDS[lo:hi + 1]
+
+
 def trick_winner(trick: Sequence[tuple[Seat, Card]], power: Sequence[int]) -> Seat:
     """The seat winning ``trick`` (``(seat, card)`` pairs, led first) so far: the
     highest spade, else the highest card of the suit led, ``power`` ranking the cards
@@ -132,8 +161,8 @@ class SpadesState(State[SpadesAction]):
         and seen (two players), winner_sides, start_events (the events of the
         first deal, for front ends that show the start); deck (the
         :class:`~mahai.games.spades.cards.Deck` of the options: SPR-14) and free_bids
-        (no bid rule beyond 0…13: nil allowed, no cap, no minimum), both derived from
-        the options.
+        (no bid rule beyond 0…13: nil allowed, no cap, no minimum) and bid_limits
+        (:meth:`bid_range` per partner's bid), all derived from the options.
 
     Blind nil and blind bids (SPR-6, SPR-17): a seat that may bid one has ``looked``
     False until its bidding turn, when it must choose ``bid blind_nil``, a blind bid or
@@ -166,11 +195,12 @@ class SpadesState(State[SpadesAction]):
         self._deal(self.start_events)
 
     def configure(self) -> None:
-        """Set what the state derives from its options (``deck``, ``free_bids``);
+        """Set what the state derives from its options (``deck``, ``free_bids``, ``bid_limits``);
         :func:`~mahai.games.spades.determinize.determinize` calls it too."""
         o = self.options
         self.deck = deck_for(o.jokers == "on", o.deuce_of_spades == "high")
         self.free_bids = o.nil == "on" and not o.bid_cap and not o.min_bid
+        self.bid_limits = _bid_limits(o.nil == "on", o.bid_cap, o.min_bid, self.players)
 
     # ----------------------------------------------------------------- deal
     def _deal(self, events: list[Event]) -> None:
@@ -264,21 +294,10 @@ class SpadesState(State[SpadesAction]):
         to bid leaves the other a trick when nil is off; with a minimum, the second
         brings the side's bids up to it (a nil counts none). Blind bids must also be
         6 or more (SPR-17)."""
-        o = self.options
-        nil = o.nil == "on"
         if self.free_bids:
-            return 1, MAX_BID, nil
-        lo, hi = 1, MAX_BID
+            return _FREE_BIDS
         partner = self.bids[(seat + 2) % 4] if self.players == 4 else NO_BID
-        if o.bid_cap:
-            hi = o.bid_cap - partner if partner > 0 else (
-                o.bid_cap - (0 if nil or self.players == 2 else 1))
-        if o.min_bid:
-            if self.players == 2 or partner != NO_BID:
-                need = o.min_bid - max(partner, 0)
-                lo = max(lo, need)
-                nil = nil and need <= 0
-        return lo, min(hi, MAX_BID), nil
+        return self.bid_limits[partner + 1]
 
     # ------------------------------------------------------------ contract
     def to_act(self) -> tuple[Seat, ...]:
@@ -314,10 +333,7 @@ class SpadesState(State[SpadesAction]):
                 return self._blind_choices(seat)
             if self.free_bids:
                 return list(BIDS)
-            lo, hi, nil = self.bid_range(seat)
-            legal: list[SpadesAction] = [BIDS[0]] if nil else []
-            legal += BIDS[lo:hi + 1]
-            return legal
+            return list(_legal_bids(*self.bid_range(seat)))
         if self.phase == EXCHANGE:
             k = self.options.blind_nil_exchange
             return [Pass(c) for c in combinations(cards_of(self.hands[seat]), k)]
