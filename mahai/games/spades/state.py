@@ -200,7 +200,8 @@ class SpadesState(State[SpadesAction]):
         o = self.options
         self.deck = deck_for(o.jokers == "on", o.deuce_of_spades == "high")
         self.free_bids = o.nil == "on" and not o.bid_cap and not o.min_bid
-        self.bid_limits = _bid_limits(o.nil == "on", o.bid_cap, o.min_bid, self.players)
+        self.bid_limits = () if self.free_bids else _bid_limits(o.nil == "on", o.bid_cap, o.min_bid,
+                                                                 self.players)
 
     # ----------------------------------------------------------------- deal
     def _deal(self, events: list[Event]) -> None:
