@@ -145,16 +145,16 @@ export function render(root, msg, ui) {
         const n = picked.filter((c) => c === code).length;
         const before = v.hand.slice(0, i).filter((c) => c === code).length;
         const on = before < n;
-        return card(code, ui, { fly: `hand-${code}-${before}`, attrs: { "data-pick": code, "aria-pressed": on ? "true" : "false" }, onclick: () => {
+        return card(code, ui, { fly: `hand-${code}-${before}`, cls: "hand-card", attrs: { "data-pick": code, "aria-pressed": on ? "true" : "false" }, onclick: () => {
           if (on) picked.splice(picked.indexOf(code), 1); else picked.push(code);
           ui.rerender();
         } });
       }
       const acts = byCard[code] || [];
       const before = v.hand.slice(0, i).filter((c) => c === code).length;
-      if (!acts.length) return card(code, ui, { fly: `hand-${code}-${before}`, cls: Object.keys(byCard).length ? "unplayable" : "" });
+      if (!acts.length) return card(code, ui, { fly: `hand-${code}-${before}`, cls: `hand-card ${Object.keys(byCard).length ? "unplayable" : ""}` });
       const on = chosen === code && before === 0;
-      return card(code, ui, { fly: `hand-${code}-${before}`, cls: "playable",
+      return card(code, ui, { fly: `hand-${code}-${before}`, cls: "hand-card playable",
         attrs: { "data-pick": code, "aria-pressed": on ? "true" : "false" },
         onclick: () => { chosen = chosen === code ? null : code; ui.rerender(); focusPick(code); } });
     });
