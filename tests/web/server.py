@@ -97,10 +97,11 @@ class Server:
 Chooser = Callable[[list[str], dict[str, Any]], "str | None"]
 
 # The page is ready for a decision: the game is over, the pause summary waits for "continue",
-# or the viewer has legal actions and the table shows a control for them.
+# or the viewer has legal actions and the table shows a control for them (and is not busy:
+# sending a move, or showing a trick or a reveal while newer updates wait).
 PAUSED = "document.getElementById('summary') !== null && !document.getElementById('summary').hidden"
 READY = (f"document.body.dataset.over === '1' || ({PAUSED}) || (window.mahaiLast "
-         "&& window.mahaiLast.legal.length > 0 "
+         "&& window.mahaiLast.legal.length > 0 && document.body.dataset.busy !== '1' "
          "&& document.querySelector('[data-action]:not([disabled]), [data-pick]:not([disabled])') !== null)")
 
 
@@ -108,22 +109,33 @@ def perform(page: Any, action: str, timeout: float = 10_000) -> None:
     """Make the legal move ``action`` through the table's own controls: its button
     (``[data-action]``) if the table shows one, else first the choices it takes
     (``[data-pick]`` elements named by the words of the notation: the cards to pass,
-    the card to place then its slot, the "DenboraZup!" call), then its button."""
+    the card to place then its slot, the "DenboraZup!" call), then its button.
+    Tries again (up to three times) if an update re-drew the table meanwhile."""
     words = action.split()
-    for el in page.query_selector_all("[data-pick][aria-pressed='true']"):
-        if el.get_attribute("data-pick") not in words:  # a choice this move does not make
-            el.click()
-    for word in dict.fromkeys(words):
-        need = words.count(word)
-        for _ in range(need):
-            sel = f"[data-pick={json.dumps(word)}]"
-            if len(page.query_selector_all(sel + "[aria-pressed='true']")) >= need:
-                break
-            free = page.query_selector(sel + ":not([aria-pressed='true']):not([disabled])")
-            if free is None:
-                break
-            free.click()
-    page.click(f"[data-action={json.dumps(action)}]:not([disabled])", timeout=timeout)
+    target = f"[data-action={json.dumps(action)}]:not([disabled])"
+    for attempt in range(3):
+        try:
+            for _ in range(8):  # undo choices this move does not make
+                pressed = page.eval_on_selector_all("[data-pick][aria-pressed='true']",
+                                                    "els => els.map(e => e.dataset.pick)")
+                extra = [p for p in pressed if p not in words]
+                if not extra:
+                    break
+                page.locator(f"[data-pick={json.dumps(extra[0])}][aria-pressed='true']").first.click(timeout=2000)
+            for word in dict.fromkeys(words):
+                sel = f"[data-pick={json.dumps(word)}]"
+                for _ in range(words.count(word)):
+                    if page.locator(sel + "[aria-pressed='true']").count() >= words.count(word):
+                        break
+                    free = page.locator(sel + ":not([aria-pressed='true']):not([disabled])")
+                    if not free.count():
+                        break
+                    free.first.click(timeout=2000)
+            page.locator(target).first.click(timeout=timeout if attempt == 2 else 3000)
+            return
+        except Exception:  # noqa: BLE001 - re-drawn under us: look again
+            if attempt == 2 or action not in legal_now(page):
+                raise
 
 
 def legal_now(page: Any) -> list[str]:

@@ -35,10 +35,11 @@ let sending = false;
 let claimed = new Set();
 let dismissed = null;   // the hold (version) this page already continued from
 let firstRender = true;
+let pending = 0;        // messages received, not yet shown
+let skipHold = null;    // ends the current hold early
 const log = [];
 
 const $ = (id) => document.getElementById(id);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // A seat as the server names it for this viewer ("Zu", a bot's name, "2. jokalekua"), capitalised.
 function seatName(seat) {
@@ -71,9 +72,17 @@ export const ui = {
   rerender: () => { if (last) render(); },
 };
 
+// The table is busy while a move is on its way, or while it shows a trick or a reveal and
+// newer updates wait (a move made on what is shown would be stale).
+function busy() {
+  document.body.dataset.busy = sending || (pending > 0 && document.body.dataset.holding === "1") ? "1" : "0";
+}
+
 function act(notation) {
   if (!ws || ws.readyState !== 1 || !last || sending) return;
+  if (pending > 0) { if (skipHold) skipHold(); return; }  // catch up first: the click was on an old table
   sending = true;
+  busy();
   for (const b of document.querySelectorAll("[data-action]")) b.disabled = true;
   ws.send(JSON.stringify({ type: "act", version: last.version, action: notation }));
 }
@@ -92,7 +101,11 @@ function connect() {
     setConn(t("Connected"), true);
     ws.send(JSON.stringify({ type: "hello", token, lang: currentLang() }));
   };
-  ws.onmessage = (ev) => { queue = queue.then(() => onMessage(JSON.parse(ev.data))).catch(console.error); };
+  ws.onmessage = (ev) => {
+    pending += 1;
+    busy();
+    queue = queue.then(() => { pending -= 1; return onMessage(JSON.parse(ev.data)); }).catch(console.error).then(busy);
+  };
   ws.onclose = () => {
     setConn(t("Reconnecting…"), false);
     document.body.dataset.connected = "0";
@@ -123,13 +136,16 @@ async function onMessage(msg) {
     const hold = gameModule && gameModule.holdAfter ? gameModule.holdAfter(msg, ui) : 0;
     if (hold > 0) {
       document.body.dataset.holding = "1";
-      await sleep(hold);
+      busy();
+      await new Promise((resolve) => { skipHold = resolve; setTimeout(resolve, hold); });
+      skipHold = null;
       document.body.dataset.holding = "0";
       msg.settled = true;
       if (last === msg) render();
     }
   } else if (msg.type === "error") {
     sending = false;
+    busy();
     $("error").textContent = msg.message;
     $("error").dataset.code = msg.code;
     if (last) render();
