@@ -64,7 +64,7 @@ function reveal(v, msg, ui) {
   const fresh = ui.live && !msg.settled && (msg.recent || []).some((e) => e.kind === "reveal");
   return h("section", { class: "panel", id: "reveal", "aria-label": ui.t("Last reveal") },
     h("h3", {}, ui.t("Last reveal")),
-    h("div", { class: "reveal-row" }, v.last_reveal.map((r, i) => h("div", { class: "reveal-item" },
+    h("div", { class: "reveal-row", tabindex: "0", role: "group", "aria-label": ui.t("Last reveal") }, v.last_reveal.map((r, i) => h("div", { class: "reveal-item" },
       h("span", {}, ui.seatName(r.seat), r.call ? h("span", { class: "pill" }, " ", ui.t("DenboraZup!")) : null),
       eventCard(ui, r.card, { explain: true, cls: `${r.correct ? "correct" : "wrong"} ${fresh ? "turning" : ""}`,
         style: fresh ? `--delay:${(i * ui.timing.reveal) / 1000}s;--turn:${ui.timing.reveal / 1000}s` : null,
@@ -177,7 +177,7 @@ export function render(root, msg, ui) {
       decided,
       places.length ? h("p", { class: "hint" }, chosen ? (v.mode === "long" ? ui.t("Choose a slot in the timeline.") : ui.t("Now place it by the reference card."))
         : ui.t("Choose a card to place, or pass.")) : null,
-      h("div", { class: "dz-hand", id: "hand", role: "group", "aria-label": ui.t("Your hand") }, cards),
+      h("div", { class: "dz-hand", id: "hand", role: "group", tabindex: "-1", "aria-label": ui.t("Your hand") }, cards),
       canCall || pass ? h("div", { class: "dz-call" },
         canCall ? h("button", { type: "button", class: "call", "data-pick": "call", "aria-pressed": calling ? "true" : "false",
           onclick: () => { calling = !calling; ui.rerender(); refocus('[data-pick="call"]'); } }, ui.t("DenboraZup!")) : null,

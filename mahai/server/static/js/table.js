@@ -171,6 +171,7 @@ async function setup(table) {
 function labelPage() {
   $("seats-title").textContent = t("Players");
   $("log-title").textContent = t("Log");
+  $("log").setAttribute("aria-label", t("Log"));
   $("board").setAttribute("aria-label", t("Table"));
   $("actions").setAttribute("aria-label", t("Your possible moves"));
   $("home").textContent = t("Lobby");
@@ -258,7 +259,7 @@ function renderSeats(msg) {
     "aria-label": `${seatName(s.seat)}: ${who(s)}${s.online ? ", " + t("online") : ""}`,
   }, seatName(s.seat), h("span", { class: "muted" }, ` · ${who(s)}`),
      !msg.over && msg.to_act.includes(s.seat) ? h("span", { class: "pill ok" }, t("to act")) : null)));
-  $("seat-tools").replaceChildren(
+  fill($("seat-tools"),
     msg.seat !== null && !msg.over ? h("button", { type: "button", id: "leave", onclick: () => {
       ws.send(JSON.stringify({ type: "hand_to_bot", bot: "random" }));
       localStorage.removeItem(tokenKey);
