@@ -173,11 +173,11 @@ export function render(root, msg, ui) {
       attrs: byCard[c.id] ? { "data-pick": c.id } : {},
       onclick: byCard[c.id] ? () => { chosen = chosen === c.id ? null : c.id; ui.rerender(); refocus(`[data-pick="${c.id}"]`); } : null }));
     const decided = v.my_decision ? h("p", { class: "hint", id: "my-decision" }, ui.t("Your decision: {d}", { d: decision(v, ui) })) : null;
-    dock = h("div", { class: "dock", "data-home": "" },
+    dock = h("div", { class: "dock", "data-home": "", tabindex: "-1" },
       decided,
       places.length ? h("p", { class: "hint" }, chosen ? (v.mode === "long" ? ui.t("Choose a slot in the timeline.") : ui.t("Now place it by the reference card."))
         : ui.t("Choose a card to place, or pass.")) : null,
-      h("div", { class: "dz-hand", id: "hand", role: "group", tabindex: "-1", "aria-label": ui.t("Your hand") }, cards),
+      h("div", { class: "dz-hand", id: "hand", role: "group", tabindex: "0", "aria-label": ui.t("Your hand") }, cards),
       canCall || pass ? h("div", { class: "dz-call" },
         canCall ? h("button", { type: "button", class: "call", "data-pick": "call", "aria-pressed": calling ? "true" : "false",
           onclick: () => { calling = !calling; ui.rerender(); refocus('[data-pick="call"]'); } }, ui.t("DenboraZup!")) : null,

@@ -163,7 +163,7 @@ export function render(root, msg, ui) {
     const entry = redrawing ? redraws.find((e) => words(e).slice(1).sort().join(" ") === [...picked].sort().join(" ")) : null;
     const hint = chosen ? ui.t("Now choose where {card} goes.", { card: ui.label(chosen) })
       : Object.keys(byCard).length ? ui.t("Choose a card.") : null;
-    dock = h("div", { class: "dock", "data-home": "" },
+    dock = h("div", { class: "dock", "data-home": "", tabindex: "-1" },
       hint ? h("p", { class: "hint" }, hint) : null,
       ui.fan(h, cards, { id: "hand", class: "hand hand-cards", role: "group", "aria-label": ui.t("Your hand") }),
       redrawPick || entry ? h("div", { class: "row", style: "justify-content:center" }, redrawPick,

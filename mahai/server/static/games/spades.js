@@ -159,7 +159,8 @@ export function render(root, msg, ui) {
   ui.fill(root,
     scoreboard(v, ui),
     h("div", { class: `felt felt-${v.players}`, "data-players": String(v.players) }, plates, centre(v, msg, ui, slots)),
-    h("div", { class: "dock", "data-home": "" }, prompt, hand, received),
+    prompt ? h("div", { class: "prompt-area" }, prompt) : null,
+    h("div", { class: "dock", "data-home": "", tabindex: "-1" }, hand, received),
     h("details", { class: "panel scores" }, h("summary", {}, ui.t("Score sheet")), h("div", { class: "scroll-x", tabindex: "0", role: "group", "aria-label": ui.t("Score sheet") }, scoreTable(v, ui))));
 }
 

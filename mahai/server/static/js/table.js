@@ -35,6 +35,7 @@ let sending = false;
 let claimed = new Set();
 let dismissed = null;   // the hold (version) this page already continued from
 let firstRender = true;
+let lastFocus = null;   // the control of the table that had keyboard focus last (a selector), or null
 let pending = 0;        // messages received, not yet shown
 let skipHold = null;    // ends the current hold early
 const log = [];
@@ -205,8 +206,8 @@ function render() {
   const msg = last;
   const board = $("board");
   const active = document.activeElement;
-  const key = focusKey(active);
-  const inPlay = active && ($("play").contains(active));
+  const inPlay = lastFocus !== null && (!active || active === document.body || $("play").contains(active));
+  const key = active && $("play").contains(active) ? focusKey(active) : lastFocus;
   const before = firstRender ? null : snapshotPlaces(document.body);
   document.body.dataset.version = String(msg.version);
   document.body.dataset.seat = msg.seat === null ? "" : String(msg.seat);
@@ -253,7 +254,7 @@ function numberKeys() {
 }
 
 function renderSeats(msg) {
-  const who = (s) => (s.seat === msg.seat ? t("you") : s.kind === "bot" ? t("robot") : t("Person"));
+  const who = (s) => (s.kind === "bot" ? t("robot") : t("Person"));
   $("seats").replaceChildren(...msg.table.seats.map((s) => h("li", {
     class: [s.online ? "online" : "", s.seat === msg.seat ? "me" : ""].join(" "),
     "aria-label": `${seatName(s.seat)}: ${who(s)}${s.online ? ", " + t("online") : ""}`,
@@ -331,6 +332,9 @@ document.addEventListener("keydown", (ev) => {
   if (b && !b.disabled) { ev.preventDefault(); b.focus({ preventScroll: true }); b.click(); }
 });
 document.addEventListener("pointerdown", () => document.body.classList.remove("kbd"));
+document.addEventListener("focusin", (ev) => {
+  lastFocus = $("play").contains(ev.target) ? (focusKey(ev.target) || "#board") : null;
+});
 
 (async () => {
   await loadCatalogs(currentLang(), ["web", "core"]);  // every status in the page's language
