@@ -80,8 +80,11 @@ def audit(page: Any, where: str, problems: list[str]) -> None:
             problems.append(f"axe {v['id']} ({v['impact']}) at {where}: {v['help']} {nodes}")
 
 
+Opened = tuple[Any, Any, dict[str, Any], list[str]]
+
+
 def open_table(server: Server, browser: Any, game: str, edition: str, options: dict[str, Any], players: int,
-               fast: bool = True, lang: str = "eu", **context: Any) -> tuple[Any, Any, dict[str, Any], list[str]]:
+               fast: bool = True, lang: str = "eu", **context: Any) -> Opened:
     seats = ["person"] + ["bot:random"] * (players - 1)
     made = server.create(game, seats, edition=edition, options=options, lang=lang)
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, **context)
@@ -97,7 +100,8 @@ def open_table(server: Server, browser: Any, game: str, edition: str, options: d
     return ctx, page, made, errors
 
 
-@pytest.mark.parametrize(("case", "game", "edition", "options", "players", "prefer"), CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(("case", "game", "edition", "options", "players", "prefer"), CASES,
+                         ids=[c[0] for c in CASES])
 def test_a_whole_game_through_the_table_at_every_width(server: Server, browser: Any, case: str, game: str,
                                                       edition: str, options: dict[str, Any], players: int,
                                                       prefer: tuple[str, ...]) -> None:
@@ -142,13 +146,14 @@ def test_the_last_trick_stays_visible_then_goes_to_its_winner(server: Server, br
         full = None
         for _ in range(200):
             page.evaluate("o => window.mahaiAutoplay(o)", opts)
-            full = page.evaluate("""() => {
-                const t = document.getElementById('trick');
-                return t && t.dataset.winner !== undefined ? t.querySelectorAll('.spot .card').length : null; }""")
+            full = page.evaluate("""() => { const t = document.getElementById('trick');
+                return t && t.dataset.winner !== undefined ? t.querySelectorAll('.spot .card').length
+                                                           : null; }""")
             if full is not None:
                 break
         assert full == 2, "a completed two-player trick shows both its cards with its winner"
-        cards = page.eval_on_selector_all("#trick .spot .card", "els => els.map(e => e.getAttribute('aria-label'))")
+        cards = page.eval_on_selector_all("#trick .spot .card",
+                                          "els => els.map(e => e.getAttribute('aria-label'))")
         assert len(cards) == 2 and all(cards)
         page.wait_for_timeout(700)  # still there a while later
         assert page.evaluate("document.getElementById('trick').dataset.winner") is not None
@@ -165,8 +170,8 @@ def test_the_summary_after_a_hand_waits_for_continue(server: Server, browser: An
     ctx, page, made, errors = open_table(server, browser, "spades", "standard", {}, 4)
     problems: list[str] = []
     try:
-        opts = {"seed": 5, "prefer": ["look", "bid", "play", "pass"], "stopAtNew": False, "autoContinue": False,
-                "maxMs": 60_000}
+        opts = {"seed": 5, "prefer": ["look", "bid", "play", "pass"], "stopAtNew": False,
+                "autoContinue": False, "maxMs": 60_000}
         result = page.evaluate("o => window.mahaiAutoplay(o)", opts)
         assert result["status"] == "summary", result
         assert page.is_visible("#summary #hand-summary")
@@ -208,7 +213,8 @@ def test_motion_is_off_with_reduced_motion_and_focus_stays_put(server: Server, b
 def test_page_weight_and_first_render(server: Server, browser: Any) -> None:
     """The client has no build step: report what each table page loads and when it first draws."""
     out = {}
-    for game, edition, players in (("spades", "standard", 4), ("mille_bornes", "eu", 2), ("denborazup", "multi", 3)):
+    pages = (("spades", "standard", 4), ("mille_bornes", "eu", 2), ("denborazup", "multi", 3))
+    for game, edition, players in pages:
         ctx, page, _, errors = open_table(server, browser, game, edition, {}, players)
         try:
             page.wait_for_function("document.body.dataset.rendered !== undefined")
@@ -217,7 +223,8 @@ def test_page_weight_and_first_render(server: Server, browser: Any) -> None:
                 .map(e => [new URL(e.name).pathname, e.decodedBodySize])""")
             js = sum(n for p, n in sizes if p.endswith(".js") and "autoplay" not in p)
             css = sum(n for p, n in sizes if p.endswith(".css"))
-            out[game] = {"js": js, "css": css, "first_render_ms": int(page.evaluate("document.body.dataset.rendered"))}
+            first = int(page.evaluate("document.body.dataset.rendered"))
+            out[game] = {"js": js, "css": css, "first_render_ms": first}
             assert js < 120_000 and css < 40_000, out
             assert not errors, errors
         finally:

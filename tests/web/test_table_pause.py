@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,24 @@ from mahai.server.store import Store
 from mahai.server.tables import Conn, Hub, Table
 
 SPADES_SEATS = [{"kind": "person"}] + [{"kind": "bot", "bot": "random"}] * 3
+
+
+def run(main: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """``asyncio.run(main())`` in a thread of its own (the browser tests of this process
+    keep an event loop running in the main thread)."""
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(main())
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the test's thread
+            errors.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if errors:
+        raise errors[0]
 
 
 class Inbox:
@@ -58,7 +78,7 @@ def test_the_table_waits_for_continue_after_a_spades_hand(tmp_path: Path) -> Non
         assert hold is not None and hold.waiting == {0}
         version = table.state.version
         await asyncio.sleep(0.3)  # bots would have bid by now
-        assert table.state.version == version or 0 in table.state.to_act() and table.state.version == version
+        assert table.state.version == version
         last = inbox.messages[-1]
         assert last["hold"]["waiting"] == [0] and 0 < last["hold"]["seconds"] <= 60
         await hub.resume(table, 1)  # a bot seat (or a spectator) cannot end it
@@ -69,7 +89,7 @@ def test_the_table_waits_for_continue_after_a_spades_hand(tmp_path: Path) -> Non
                          lambda: table.state.version > version + 3 or table.state.is_over)
         hub.store.dispose()
 
-    asyncio.run(main())
+    run(main)
 
 
 def test_the_pause_ends_by_itself_after_the_timeout(tmp_path: Path) -> None:
@@ -84,7 +104,7 @@ def test_the_pause_ends_by_itself_after_the_timeout(tmp_path: Path) -> None:
         assert table.hold is None
         hub.store.dispose()
 
-    asyncio.run(main())
+    run(main)
 
 
 def test_no_pause_without_a_person_at_the_table_and_acting_counts_as_continue(tmp_path: Path) -> None:
@@ -109,7 +129,7 @@ def test_no_pause_without_a_person_at_the_table_and_acting_counts_as_continue(tm
         assert table.hold is None
         hub.store.dispose()
 
-    asyncio.run(main())
+    run(main)
 
 
 def test_the_turn_clock_is_sent_while_a_person_owes_a_move(tmp_path: Path) -> None:
@@ -129,4 +149,4 @@ def test_the_turn_clock_is_sent_while_a_person_owes_a_move(tmp_path: Path) -> No
         assert left is not None and 25 < left <= 30
         hub.store.dispose()
 
-    asyncio.run(main())
+    run(main)

@@ -171,7 +171,7 @@ export function render(root, msg, ui) {
           : h("button", { type: "button", disabled: true, class: "primary", id: "redraw" }, ui.t("Discard and draw"))) : null) : null);
   }
   ui.fill(root, prompts, h("div", { class: "mb-table" }, others, middle, mine), dock,
-    h("details", { class: "panel scores" }, h("summary", {}, ui.t("Score sheet")), h("div", { class: "scroll-x", tabindex: "0", role: "group", "aria-label": ui.t("Score sheet") }, scoreSheet(v, ui))));
+    h("details", { class: "panel scores", open: msg.over || null }, h("summary", {}, ui.t("Score sheet")), h("div", { class: "scroll-x", tabindex: "0", role: "group", "aria-label": ui.t("Score sheet") }, scoreSheet(v, ui))));
 }
 
 function lastFrom(msg) {

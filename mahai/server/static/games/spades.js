@@ -161,7 +161,7 @@ export function render(root, msg, ui) {
     h("div", { class: `felt felt-${v.players}`, "data-players": String(v.players) }, plates, centre(v, msg, ui, slots)),
     prompt ? h("div", { class: "prompt-area" }, prompt) : null,
     h("div", { class: "dock", "data-home": "", tabindex: "-1" }, hand, received),
-    h("details", { class: "panel scores" }, h("summary", {}, ui.t("Score sheet")), h("div", { class: "scroll-x", tabindex: "0", role: "group", "aria-label": ui.t("Score sheet") }, scoreTable(v, ui))));
+    h("details", { class: "panel scores", open: msg.over || null }, h("summary", {}, ui.t("Score sheet")), h("div", { class: "scroll-x", tabindex: "0", role: "group", "aria-label": ui.t("Score sheet") }, scoreTable(v, ui))));
 }
 
 // The last hand's breakdown for each side: contract, nil and blind nil, bags and their penalty.
