@@ -230,3 +230,115 @@ def test_page_weight_and_first_render(server: Server, browser: Any) -> None:
         finally:
             ctx.close()
     print("page weight:", json.dumps(out))
+
+
+# --------------------------------------------------------------- prompts, on states the engine reaches
+NAMES = {0: "zu", 1: "Ane", 2: "Jon", 3: "Miren"}
+
+
+def reach(game_name: str, edition: str, players: int, want: Any) -> dict[str, Any]:
+    """The state message (as :func:`mahai.server.tables.snapshot` builds it, in Basque) for
+    seat 0 of the first state of seeded random play where ``want(game, state)``."""
+    import random
+
+    from mahai.games import get_game
+    from mahai.server.text import card_labels, legal_json
+
+    game = get_game(game_name)
+    for seed in range(300):
+        state = game.new(game.options(edition), players, seed)
+        rng = random.Random(seed)
+        for _ in range(4000):
+            if state.is_over:
+                break
+            if want(game, state):
+                view = game.view(state, 0)
+                names = {s: NAMES[s] for s in range(players)}
+                return {"type": "state", "seat": 0, "version": state.version, "view": view,
+                        "legal": legal_json(game, state.legal_actions(0), "eu", names),
+                        "names": {str(k): v for k, v in names.items()},
+                        "labels": card_labels(game, view, "eu"),
+                        "to_act": list(state.to_act()), "over": False, "winners": [], "hold": None,
+                        "turn_left": None,
+                        "table": {"seats": [{"seat": s, "kind": "person", "bot": None, "online": s == 0}
+                                            for s in range(players)], "turn_seconds": None}}
+            seat = rng.choice(state.to_act())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError(f"{game_name}: no such state in seeded random play")
+
+
+def show(server: Server, browser: Any, game: str, edition: str, players: int, msg: dict[str, Any]) -> Opened:
+    """A table page of ``game`` (people only: no update comes) showing ``msg``."""
+    made = server.create(game, ["person"] * players, edition=edition)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.add_init_script(script=FAST)
+    page.goto(server.url + made["links"]["0"])
+    page.wait_for_function("window.mahaiLast !== undefined")
+    page.evaluate("m => window.mahaiRender(m)", msg)
+    return ctx, page, made, errors
+
+
+def test_a_hazard_you_may_answer_comes_first_with_the_safety_named(server: Server, browser: Any) -> None:
+    """MBR-10: the coup fourré is a prompt before anything else, naming the safety, with
+    "Kontraerasoa!" and "no" as its two answers (the only controls of the move)."""
+    msg = reach("mille_bornes", "eu", 2,
+                lambda g, s: 0 in s.to_act() and g.view(s, 0)["window"] is not None
+                and any(a.notation().startswith("coup_fourre") for a in s.legal_actions(0)))
+    ctx, page, _, errors = show(server, browser, "mille_bornes", "eu", 2, msg)
+    problems: list[str] = []
+    try:
+        assert page.evaluate("document.querySelector('#board').firstElementChild.id") == "window"
+        cf = next(e for e in msg["legal"] if e["action"].startswith("coup_fourre"))
+        safety = msg["labels"][cf["action"].split()[1]]
+        assert safety in page.inner_text("#window")
+        assert page.inner_text("#coup-fourre").strip() == cf["label"]
+        assert cf["label"].startswith("Kontraerasoa!")
+        assert page.is_visible("#window #decline")  # "no": decline the window, or play on
+        assert page.get_attribute("#coup-fourre", "data-key") == "1"  # number key 1 answers it
+        assert len(page.query_selector_all(f"[data-action={json.dumps(cf['action'])}]")) == 1
+        check_widths(page, "coup fourré", problems)
+        audit(page, "coup fourré", problems)
+        assert not problems, problems
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_the_extension_question_comes_first(server: Server, browser: Any) -> None:
+    """MBR-12: "Segituko dut?" is asked as a prompt with the two answers."""
+    msg = reach("mille_bornes", "eu", 2,
+                lambda g, s: 0 in s.to_act() and g.view(s, 0)["decision"] == "extension")
+    ctx, page, _, errors = show(server, browser, "mille_bornes", "eu", 2, msg)
+    try:
+        assert page.evaluate("document.querySelector('#board').firstElementChild.id") == "extension"
+        assert page.is_visible("#extension [data-action='extend yes']")
+        assert page.is_visible("#extension [data-action='extend no']")
+        assert page.is_hidden("#actions")  # nothing left over for a generic bar
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_the_exchange_is_three_chosen_cards_then_one_pass_button(server: Server, browser: Any) -> None:
+    """SPR-6: the blind-nil exchange: no button per combination; choose three, then pass."""
+    msg = reach("spades", "standard", 4, lambda g, s: 0 in s.to_act()
+                and any(a.notation().startswith("pass ") for a in s.legal_actions(0)))
+    ctx, page, _, errors = show(server, browser, "spades", "standard", 4, msg)
+    try:
+        passes = {e["action"] for e in msg["legal"] if e["action"].startswith("pass ")}
+        assert len(passes) > 100
+        assert page.is_disabled("#pass-selected")
+        picks = page.eval_on_selector_all("#hand [data-pick]", "els => els.map(e => e.dataset.pick)")
+        for code in picks[:4]:  # a fourth choice is refused
+            page.locator(f"[data-pick='{code}']").click()
+        assert page.evaluate("document.querySelectorAll('[data-pick][aria-pressed=\"true\"]').length") == 3
+        action = page.get_attribute("#pass-selected", "data-action")
+        assert action in passes and sorted(action.split()[1:]) == sorted(picks[:3])
+        assert len(page.query_selector_all("[data-action^='pass ']")) == 1
+        assert page.is_hidden("#actions")
+        assert not errors, errors
+    finally:
+        ctx.close()

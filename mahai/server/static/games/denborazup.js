@@ -29,11 +29,11 @@ function eventCard(ui, card, opts = {}) {
   const revealed = card.year !== undefined && card.year !== null;
   const label = `${title(card, ui)}${revealed ? " — " + formatDate(card, ui) : ""}${card.star ? " ★" : ""}`;
   const kids = [
+    opts.verdict || null,
     h("div", { class: "ev-date", "aria-hidden": "true" }, revealed ? formatDate(card, ui) : "?"),
     h("div", { class: "ev-title" }, title(card, ui)),
     card.star ? h("div", { class: "ev-star" }, "★ ", ui.t("star")) : null,
     opts.explain && card.explanation_eu && ui.lang() === "eu" ? h("div", { class: "ev-explain" }, card.explanation_eu) : null,
-    opts.verdict || null,
   ];
   const cls = `event ${revealed ? "revealed" : "hidden-date"} ${opts.cls || ""}`;
   const common = { class: cls, "aria-label": label, "data-card": card.id, "data-fly": opts.fly || null, "data-from": opts.from || null, style: opts.style || null };
@@ -183,7 +183,7 @@ export function render(root, msg, ui) {
           onclick: () => { calling = !calling; ui.rerender(); refocus('[data-pick="call"]'); } }, ui.t("DenboraZup!")) : null,
         pass ? ui.actionButton(pass, null, { id: "pass" }) : null) : null);
   }
-  ui.fill(root, top, seats, prompts, rating, reveal(v, msg, ui), centre, dock);
+  ui.fill(root, top, seats, prompts, rating, centre, reveal(v, msg, ui), dock);
   const tl = root.querySelector("#timeline");
   if (tl) {
     tl.scrollLeft = scrollLeft;

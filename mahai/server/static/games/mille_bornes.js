@@ -8,6 +8,7 @@ let chosen = null;      // the hand card chosen (its code)
 let redrawing = false;  // fast game: choosing cards to discard and draw back to six
 let picked = [];        // ... those cards (codes, with repeats)
 let chosenKey = "";
+let waived = null;      // the coup-fourré window whose prompt this player set aside
 
 const DIST = ["25", "50", "75", "100", "200"];
 const is = (e, verb) => e.action === verb || e.action.startsWith(`${verb} `);
@@ -94,9 +95,11 @@ export function render(root, msg, ui) {
 
   // the decision owed now comes first: coup fourré, the extension, a fast game's remedy
   const prompts = [];
-  if (v.decision === "coup_fourre" && v.window) {
-    const cf = legal.filter((e) => is(e, "coup_fourre"));
-    const outOfTurn = legal.filter((e) => is(e, "remedy"));
+  const cf = legal.filter((e) => is(e, "coup_fourre"));
+  const decline = legal.filter((e) => is(e, "decline"));
+  const windowKey = v.window ? `${v.leg}:${v.window.team}:${v.window.hazard}:${v.window.attacker}:${v.draw_pile}` : null;
+  if (v.window && (cf.length || decline.length) && windowKey !== waived) {
+    const outOfTurn = legal.filter((e) => is(e, "remedy") && v.decision === "coup_fourre");
     prompts.push(h("section", { class: "prompt urgent", id: "window", role: "alert" },
       h("div", { class: "row" }, card(v.window.hazard, ui, { small: true }),
         h("p", {}, cf.length ? ui.t("Hazard: {hazard}. Your safety: {safety}.", { hazard: ui.label(v.window.hazard), safety: ui.label(words(cf[0])[1]) })
@@ -104,7 +107,10 @@ export function render(root, msg, ui) {
       h("div", { class: "row" },
         cf.map((e) => ui.actionButton(e, null, { class: "primary big", id: "coup-fourre" })),
         outOfTurn.map((e) => ui.actionButton(e, null, { class: "big" })),
-        legal.filter((e) => is(e, "decline")).map((e) => ui.actionButton(e, null, { class: "big", id: "decline" })))));
+        decline.length ? decline.map((e) => ui.actionButton(e, null, { class: "big", id: "decline" }))
+          // on your own turn "no" is simply to play on: the prompt goes, the window stays open
+          : h("button", { type: "button", class: "big", id: "decline", onclick: () => { waived = windowKey; ui.rerender(); } },
+            ui.t("No, carry on")))));
   }
   if (v.decision === "extension") {
     prompts.push(h("section", { class: "prompt urgent", id: "extension", role: "alert" },

@@ -324,6 +324,9 @@ function renderOver(msg) {
     h("p", {}, h("a", { href: `/t/${tableId}/replay` }, t("Step-by-step replay")), " · ", h("a", { href: "/" }, t("New table"))));
 }
 
+// Render a state message as if it had just arrived (for tests and the console).
+window.mahaiRender = (msg) => { msg.recent = msg.recent || []; last = msg; render(); };
+
 document.addEventListener("keydown", (ev) => {
   if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
   if (ev.key === "Tab" || /^[1-9]$/.test(ev.key)) document.body.classList.add("kbd");
