@@ -82,6 +82,7 @@ export function render(root, msg, ui) {
   const byCard = {};
   for (const e of places) (byCard[words(e)[1]] ||= []).push(e);
   if (chosen && !byCard[chosen]) chosen = null;
+  ui.claim(places);  // made by choosing the card (and the call), then its slot
   const canCall = places.some((e) => words(e).includes("call"));
   if (!canCall) calling = false;
   const withCall = (e) => words(e).includes("call") === calling;

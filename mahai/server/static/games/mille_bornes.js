@@ -92,6 +92,7 @@ export function render(root, msg, ui) {
   if (chosen && !byCard[chosen]) chosen = null;
   if (!redraws.length) { redrawing = false; picked = []; }
   ui.claim(redraws);
+  for (const acts of Object.values(byCard)) ui.claim(acts);  // made by choosing the card, then its place
 
   // the decision owed now comes first: coup fourré, the extension, a fast game's remedy
   const prompts = [];
