@@ -357,3 +357,22 @@ def test_the_exchange_is_three_chosen_cards_then_one_pass_button(server: Server,
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_the_acting_seat_lights_up_with_a_countdown_ring(server: Server, browser: Any) -> None:
+    """With a turn timer, the seat that owes a move shows the time left (``turn_left``)."""
+    made = server.post("/api/tables", {"game": "spades", "edition": "two_player", "lang": "eu",
+                                       "seats": [{"kind": "person"}, {"kind": "person"}], "turn_seconds": 60})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    try:
+        page.goto(server.url + made["links"]["0"])
+        page.wait_for_function("window.mahaiLast !== undefined")
+        acting = page.evaluate("window.mahaiLast.to_act")
+        ring = page.locator(f".plate.acting[data-seat='{acting[0]}'] .ring[role='timer']")
+        assert ring.count() == 1
+        seconds = int(ring.get_attribute("aria-label").split()[0])
+        assert 50 <= seconds <= 60
+        assert page.locator(".plate:not(.acting) .ring").count() == 0
+    finally:
+        ctx.close()
