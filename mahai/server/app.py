@@ -38,7 +38,8 @@ HTTP (OpenAPI schema at ``/openapi.json``, docs at ``/docs``):
 
 WebSocket ``/ws/tables/{id}``: the client sends ``{"type": "hello", "token",
 "lang"}`` first, then ``{"type": "act", "version", "action"}`` or
-``{"type": "hand_to_bot", "bot"}``; the server sends ``welcome``, ``state``,
+``{"type": "hand_to_bot", "bot"}`` or ``{"type": "continue"}`` (done reading
+the summary after a hand or leg: :meth:`Hub.resume`); the server sends ``welcome``, ``state``,
 ``log``, ``update`` (events + state) and ``error`` messages, every one built
 from the game's projection for the connection's seat, with every text (event
 sentences, action labels, seat and card names) rendered in its language, and
@@ -347,6 +348,8 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = ()) -> FastA
                         await hub.act(table, conn.seat, msg.get("version"), msg.get("action"))
                     elif msg.get("type") == "hand_to_bot":
                         await hub.hand_to_bot(table, conn.seat, msg.get("bot"))
+                    elif msg.get("type") == "continue":
+                        await hub.resume(table, conn.seat)
                     elif msg.get("type") == "sync":
                         await ws.send_json(snapshot(table, conn.seat, conn.lang))
                     else:
@@ -359,6 +362,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = ()) -> FastA
             if conn in table.conns:
                 table.conns.discard(conn)
                 async with table.lock:
+                    hub.forget(table, conn.seat)
                     await hub.broadcast(table, [])
 
     async def _receive(ws: WebSocket, conn: Conn) -> dict[str, Any] | None:

@@ -13,6 +13,12 @@ Errors raised to a client are the engine's typed errors
 (:mod:`mahai.core.errors`); the server's own codes live in domain ``web``:
 ``bad_token``, ``not_seated``, ``stale_version``, ``bad_message``,
 ``unknown_table``, ``game_over``, ``bad_seats``.
+
+Pauses: after an event that closes a hand or a leg (:data:`SUMMARY_EVENTS`),
+unless the game is over, the table *holds* (:class:`Hold`): its bots and its
+turn timer wait until every person seated and connected at that moment has
+sent ``continue`` (:meth:`Hub.resume`) or ``Hub.hold_seconds`` have passed.
+People may still act meanwhile (acting counts as continuing).
 """
 
 from __future__ import annotations
@@ -39,6 +45,26 @@ from mahai.server.text import card_labels, events_json, legal_json, seat_names
 __all__ = ["Conn", "Hub", "Table", "deck_chronology", "snapshot", "web_error"]
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+SUMMARY_EVENTS = frozenset({"hand_scored", "leg_end"})
+"""Event kinds that close a hand (Spades: SPR-10…SPR-12 scoring) or a leg
+(Mille Bornes: MBR-13 scoring); after one the table holds for its people."""
+# To move onto the game contract (e.g. ``Game.summary_events``) when core gains it.
+
+
+@dataclass(eq=False)
+class Hold:
+    """A pause after a hand or leg: the person seats still to press "continue"
+    and the wall-clock time (``time.time()``, seconds) when the pause ends anyway."""
+
+    version: int
+    waiting: set[int]
+    deadline: float
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"version", "waiting": [seats], "seconds": left}`` for the clients."""
+        return {"version": self.version, "waiting": sorted(self.waiting),
+                "seconds": max(0.0, round(self.deadline - time.time(), 1))}
 
 
 def web_error(kind: type[MahaiError], code: str, **params: str | int) -> MahaiError:
@@ -75,9 +101,12 @@ class Table:
     ``legal_since`` is stale; one that carries a newer one is still good, so that
     in simultaneous decisions another seat's move does not void a click."""
     legal_since: dict[int, int] = field(default_factory=dict)
-    deadline: float | None = None
-    """Unix time at which the turn timer lets a bot move for the persons who owe
-    a decision (None: no timer running)."""
+    hold: Hold | None = None
+    """The pause after a hand or leg, while it lasts."""
+    hold_task: asyncio.Task[None] | None = None
+    turn_deadline: float | None = None
+    """When the turn timer runs out (``time.time()``), while it runs."""
+    timer_version: int = -1
     stand_ins: list[dict[str, Any]] = field(default_factory=list)
     """The moves a bot made when a person's time ran out: ``{"version", "seat", "bot"}``."""
 
@@ -176,8 +205,11 @@ def snapshot(table: Table, viewer: int | None, lang: str) -> dict[str, Any]:
         "over": over,
         "winners": sorted(state.winners()) if over else [],
         # the turn timer: Unix time it runs out, and the seconds left when sent (None: no timer)
-        "deadline": table.deadline,
-        "deadline_in": None if table.deadline is None else max(0.0, table.deadline - time.time()),
+        "deadline": table.turn_deadline,
+        "deadline_in": None if table.turn_deadline is None else max(0.0, table.turn_deadline - time.time()),
+        "turn_left": (max(0.0, round(table.turn_deadline - time.time(), 1))
+                      if table.turn_deadline is not None else None),
+        "hold": table.hold.to_json() if table.hold is not None else None,
     }
 
 
@@ -185,12 +217,14 @@ class Hub:
     """Every live table of one server, backed by a :class:`Store`.
 
     ``pace`` is the bots' delay in seconds before each move (human-readable
-    play; tests use 0).
+    play; tests use 0). ``hold_seconds`` bounds a pause after a hand or leg
+    (:class:`Hold`).
     """
 
-    def __init__(self, store: Store, pace: float = 0.8) -> None:
+    def __init__(self, store: Store, pace: float = 0.8, hold_seconds: float = 90.0) -> None:
         self.store = store
         self.pace = pace
+        self.hold_seconds = hold_seconds
         self.tables: dict[str, Table] = {}
         self.rng = random.Random(secrets.randbits(64))
 
@@ -312,6 +346,8 @@ class Hub:
                 raise web_error(IllegalAction, "stale_version", seen=version,
                                 current=table.state.version)
             action = table.game.parse_action(text)
+            if table.hold is not None:
+                table.hold.waiting.discard(seat)  # acting counts as "continue"
             await self._commit(table, seat, action)
 
     async def _commit(self, table: Table, seat: int, action: Any) -> None:
@@ -326,8 +362,65 @@ class Hub:
         table.note_legal()
         new = [(state.version, e) for e in events]
         table.events.extend(new)
+        if not state.is_over and any(e.kind in SUMMARY_EVENTS for e in events):
+            self._hold(table)
+        elif table.hold is not None and not table.hold.waiting:
+            self._release(table)
         await self.broadcast(table, new)
         self._kick(table)
+
+    # ---------------------------------------------------------------- pauses
+    def _hold(self, table: Table) -> None:
+        """Pause after a hand or leg for the person seats connected now (none: no pause)."""
+        people = {c.seat for c in table.conns if c.seat is not None and c.seat not in table.bots}
+        if not people:
+            return
+        self._release(table)
+        table.hold = Hold(table.state.version, people, time.time() + self.hold_seconds)
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        table.hold_task = asyncio.create_task(self._hold_timeout(table, table.hold))
+
+    def _release(self, table: Table) -> None:
+        table.hold = None
+        if table.hold_task is not None and table.hold_task is not asyncio.current_task():
+            table.hold_task.cancel()
+        table.hold_task = None
+
+    async def _hold_timeout(self, table: Table, hold: Hold) -> None:
+        await asyncio.sleep(max(0.0, hold.deadline - time.time()))
+        async with table.lock:
+            if table.hold is hold:
+                self._release(table)
+                await self.broadcast(table, [])
+                self._kick(table)
+
+    async def resume(self, table: Table, seat: int | None) -> None:
+        """``seat``'s person pressed "continue" after a hand or leg; the last one
+        to do so ends the pause. Anything else is ignored (no error: a late or
+        repeated press is harmless)."""
+        async with table.lock:
+            hold = table.hold
+            if hold is None or seat is None or seat not in hold.waiting:
+                return
+            hold.waiting.discard(seat)
+            if not hold.waiting:
+                self._release(table)
+            await self.broadcast(table, [])
+            self._kick(table)
+
+    def forget(self, table: Table, seat: int | None) -> None:
+        """A connection of ``seat`` closed: if no other connection holds the seat,
+        the pause no longer waits for it (call under the table's lock)."""
+        hold = table.hold
+        if hold is None or seat is None or any(c.seat == seat for c in table.conns):
+            return
+        hold.waiting.discard(seat)
+        if not hold.waiting:
+            self._release(table)
+            self._kick(table)
 
     async def broadcast(self, table: Table, new: list[tuple[int, Event]]) -> None:
         for conn in list(table.conns):
@@ -359,6 +452,7 @@ class Hub:
             for conn in list(table.conns):
                 if conn.seat == seat:
                     conn.seat = None
+            self.forget(table, seat)
             await self.broadcast(table, [])
             self._kick(table)
 
@@ -443,16 +537,22 @@ class Hub:
         if table.driver is None or table.driver.done():
             table.driver = asyncio.create_task(self._drive(table))
         if table.timer is not None:
+            if table.turn_deadline is not None and table.timer_version == table.state.version \
+                    and table.hold is None and not table.timer.done():
+                return  # the same turn goes on (e.g. a presence change): keep its clock
             table.timer.cancel()
             table.timer = None
-        table.deadline = None
-        if table.row.turn_seconds and not table.state.is_over and any(
+        table.turn_deadline = None
+        if table.row.turn_seconds and not table.state.is_over and table.hold is None and any(
                 s not in table.bots for s in table.state.to_act()):
-            table.deadline = time.time() + table.row.turn_seconds
+            table.turn_deadline = time.time() + table.row.turn_seconds
+            table.timer_version = table.state.version
             table.timer = asyncio.create_task(self._time_out(table, table.state.version))
 
     def _bot_seat(self, table: Table) -> int | None:
         state = table.state
+        if table.hold is not None:
+            return None
         return next((s for s in state.to_act() if s in table.bots and not state.must_wait(s)), None)
 
     async def _drive(self, table: Table) -> None:
@@ -481,7 +581,7 @@ class Hub:
             if table.state.version != version:
                 return
             table.timer = None
-            table.deadline = None
+            table.turn_deadline = None
             seat = self._stand_in_seat(table)
             if seat is None:
                 return

@@ -14,8 +14,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
 from tests.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -100,40 +98,87 @@ class Server:
 
 Chooser = Callable[[list[str], dict[str, Any]], "str | None"]
 
+# The page is ready for a decision: the game is over, the pause summary waits for "continue",
+# or the viewer has legal actions and the table shows a control for them (and is not busy:
+# sending a move, or showing a trick or a reveal while newer updates wait).
+PAUSED = "document.getElementById('summary') !== null && !document.getElementById('summary').hidden"
+READY = (f"document.body.dataset.over === '1' || ({PAUSED}) || (window.mahaiLast "
+         "&& window.mahaiLast.legal.length > 0 && document.body.dataset.busy !== '1' "
+         "&& document.querySelector('[data-action]:not([disabled]), [data-pick]:not([disabled])') !== null)")
+
+
+def perform(page: Any, action: str, timeout: float = 10_000) -> None:
+    """Make the legal move ``action`` through the table's own controls: its button
+    (``[data-action]``) if the table shows one, else first the choices it takes
+    (``[data-pick]`` elements named by the words of the notation: the cards to pass,
+    the card to place then its slot, the "DenboraZup!" call), then its button.
+    Tries again (up to three times) if an update re-drew the table meanwhile."""
+    words = action.split()
+    target = f"[data-action={json.dumps(action)}]:not([disabled])"
+    for attempt in range(3):
+        try:
+            for _ in range(8):  # undo choices this move does not make
+                pressed = page.eval_on_selector_all("[data-pick][aria-pressed='true']",
+                                                    "els => els.map(e => e.dataset.pick)")
+                extra = [p for p in pressed if p not in words]
+                if not extra:
+                    break
+                page.locator(f"[data-pick={json.dumps(extra[0])}][aria-pressed='true']").first.click(timeout=2000)
+            for word in dict.fromkeys(words):
+                sel = f"[data-pick={json.dumps(word)}]"
+                for _ in range(words.count(word)):
+                    if page.locator(sel + "[aria-pressed='true']").count() >= words.count(word):
+                        break
+                    free = page.locator(sel + ":not([aria-pressed='true']):not([disabled])")
+                    if not free.count():
+                        break
+                    free.first.click(timeout=2000)
+            page.locator(target).first.click(timeout=timeout if attempt == 2 else 3000)
+            return
+        except Exception:  # noqa: BLE001 - re-drawn under us: look again
+            if attempt == 2 or action not in legal_now(page):
+                raise
+
+
+def legal_now(page: Any) -> list[str]:
+    """The notations of the viewer's legal actions, from the page's own state message."""
+    actions: list[str] = page.evaluate("window.mahaiLast ? window.mahaiLast.legal.map(e => e.action) : []")
+    return actions
+
+
+def continue_if_paused(page: Any) -> bool:
+    """Press "continue" if the summary after a hand or leg waits for it."""
+    if page.evaluate(PAUSED):
+        page.click("#continue")
+        return True
+    return False
+
 
 def play_page(page: Any, rng: random.Random, max_moves: int = 2000,
               stop_after: int | None = None, prefer: tuple[str, ...] = (),
               chooser: Chooser | None = None) -> int:
-    """Click legal moves on a table page until the game is over (or ``stop_after``
-    moves); returns the number of moves made. Moves starting with a word of
-    ``prefer`` are chosen first (e.g. ``("play",)`` to avoid endless discards);
-    ``chooser(actions, state message)`` may pick instead (None: no opinion)."""
+    """Make legal moves on a table page, through its controls (:func:`perform`), until
+    the game is over (or ``stop_after`` moves); returns the number of moves made.
+    Moves starting with a word of ``prefer`` are chosen first (e.g. ``("play",)`` to
+    avoid endless discards); ``chooser(actions, state message)`` may pick instead
+    (None: no opinion). The summary after a hand or leg is continued."""
     moves = 0
     for _ in range(max_moves):
-        page.wait_for_function(
-            "document.body.dataset.over === '1' || "
-            "document.querySelectorAll('#actions button[data-action]:not([disabled])').length > 0",
-            timeout=30_000)
+        page.wait_for_function(READY, timeout=30_000)
         if page.evaluate("document.body.dataset.over") == "1":
             return moves
+        if continue_if_paused(page):
+            continue
         if stop_after is not None and moves >= stop_after:
             return moves
         version = page.evaluate("document.body.dataset.version")
-        actions = page.eval_on_selector_all("#actions button[data-action]:not([disabled])",
-                                            "els => els.map(e => e.dataset.action)")
+        actions = legal_now(page)
         if not actions:
             continue
         preferred = [a for a in actions if a.split(" ")[0] in prefer]
         choice = chooser(actions, page.evaluate("window.mahaiLast")) if chooser else None
         choice = choice or rng.choice(preferred or actions)
-        try:
-            page.click(f"#actions button[data-action={json.dumps(choice)}]", timeout=5_000)
-        except PlaywrightTimeout:
-            # another seat moved meanwhile (simultaneous decisions): the bar was redrawn without
-            # this move; read the moves again
-            if page.evaluate("document.body.dataset.version") != version:
-                continue
-            raise
+        perform(page, choice)
         page.wait_for_function(
             f"document.body.dataset.version !== {json.dumps(version)} || "
             "document.getElementById('error').textContent !== ''", timeout=30_000)
@@ -142,20 +187,21 @@ def play_page(page: Any, rng: random.Random, max_moves: int = 2000,
 
 
 def move_once(page: Any, rng: random.Random, prefer: tuple[str, ...] = ()) -> bool:
-    """If the page offers a move now, click one and wait for the table to change;
-    returns whether it moved."""
+    """If the page offers a move now, make one through its controls and wait for the
+    table to change; returns whether it moved."""
     if page.evaluate("document.body.dataset.over") == "1":
         return False
-    actions = page.eval_on_selector_all("#actions button[data-action]:not([disabled])",
-                                        "els => els.map(e => e.dataset.action)")
-    if not actions:
+    if continue_if_paused(page):
+        return True
+    actions = legal_now(page)
+    if not actions or not page.evaluate(READY):
         return False
     version = page.evaluate("document.body.dataset.version")
     preferred = [a for a in actions if a.split(" ")[0] in prefer]
     choice = rng.choice(preferred or actions)
     try:
-        page.click(f"#actions button[data-action={json.dumps(choice)}]", timeout=2000)
-    except Exception:  # noqa: BLE001 - the bar was re-rendered under us: try again later
+        perform(page, choice, timeout=2000)
+    except Exception:  # noqa: BLE001 - the table was re-rendered under us: try again later
         return False
     page.wait_for_function(
         f"document.body.dataset.version !== {json.dumps(version)} || "

@@ -1,20 +1,24 @@
-// DenboraZup table: reference card, coin, secret placement, reveal with dates and explanations,
-// votes, DenboraZup call and catch, stars, solo rating, long timeline. Lays out the view JSON of
-// mahai.games.denborazup (dates only ever appear on revealed cards); action labels and the log's
-// sentences come from the server (msg.legal, ev.text).
-import { currentLang } from "../js/i18n.js";
-
+// DenboraZup table: the coin, the reference card (or the long timeline, in a panel that scrolls by
+// itself), the players, your hand of events (dates hidden). Secret placement: tap a card, then a
+// slot. The "DenboraZup!" call is an act of its own (a toggle you must press, DZR-8), so a missed
+// call can be caught. The reveal turns the cards over one by one with their dates; the star
+// choice explains each option (DZR-10). Lays out mahai.games.denborazup's view (dates only ever
+// appear on revealed cards); action labels and sentences come from the server.
 let chosen = null;
+let calling = false;
+let roundKey = "";
+let scrollLeft = 0;
 
-function title(card) {
-  const lang = currentLang();
-  return card.title[lang] || card.title.en || card.title.eu;
-}
-
+const is = (e, verb) => e.action === verb || e.action.startsWith(`${verb} `);
+const words = (e) => e.action.split(" ");  // the card id and slot an action's id names
 const BC = { eu: (y) => `K.a. ${y}`, en: (y) => `${y} BC`, es: (y) => `${y} a. C.`, fr: (y) => `${y} av. J.-C.` };
 
-function formatDate(card) {
-  const y = card.year < 0 ? BC[currentLang()](-card.year) : String(card.year);
+function title(card, ui) {
+  return card.title[ui.lang()] || card.title.en || card.title.eu;
+}
+
+function formatDate(card, ui) {
+  const y = card.year < 0 ? BC[ui.lang()](-card.year) : String(card.year);
   const md = card.month ? ` (${card.day ? card.day + "/" : ""}${card.month})` : "";
   return `${card.precision === "approx" ? "~" : ""}${y}${md}`;
 }
@@ -22,110 +26,190 @@ function formatDate(card) {
 // A revealed card (date shown) or a hand card (no date: "?").
 function eventCard(ui, card, opts = {}) {
   const { h } = ui;
-  const revealed = card.year !== undefined;
-  const label = `${title(card)}${revealed ? " — " + formatDate(card) : ""}${card.star ? " ★" : ""}`;
+  const revealed = card.year !== undefined && card.year !== null;
+  const label = `${title(card, ui)}${revealed ? " — " + formatDate(card, ui) : ""}${card.star ? " ★" : ""}`;
   const kids = [
-    h("div", { class: "ev-date", "aria-hidden": "true" }, revealed ? formatDate(card) : "?"),
-    h("div", { class: "ev-title" }, title(card)),
+    opts.verdict || null,
+    h("div", { class: "ev-date", "aria-hidden": "true" }, revealed ? formatDate(card, ui) : "?"),
+    h("div", { class: "ev-title" }, title(card, ui)),
     card.star ? h("div", { class: "ev-star" }, "★ ", ui.t("star")) : null,
-    opts.explain && card.explanation_eu ? h("div", { class: "ev-explain" }, card.explanation_eu) : null,
+    opts.explain && card.explanation_eu && ui.lang() === "eu" ? h("div", { class: "ev-explain" }, card.explanation_eu) : null,
   ];
   const cls = `event ${revealed ? "revealed" : "hidden-date"} ${opts.cls || ""}`;
-  if (opts.onclick) return h("button", { type: "button", class: cls, "aria-label": label, "aria-pressed": opts.pressed ? "true" : "false", onclick: opts.onclick, "data-card": card.id }, kids);
-  return h("div", { class: cls, role: "group", "aria-label": label, "data-card": card.id }, kids);
+  const common = { class: cls, "aria-label": label, "data-card": card.id, "data-fly": opts.fly || null, "data-from": opts.from || null, style: opts.style || null };
+  if (opts.onclick) return h("button", { type: "button", ...common, "aria-pressed": opts.pressed ? "true" : "false", onclick: opts.onclick, ...(opts.attrs || {}) }, kids);
+  return h("div", { role: "group", ...common }, kids);
 }
 
-function coinText(coin, ui) {
-  if (coin === "up") return `▲ ${ui.t("GORA (after the reference)")}`;
-  if (coin === "down") return `▼ ${ui.t("BEHERA (before the reference)")}`;
-  return ui.t("The coin has not been flipped yet.");
+function coin(v, msg, ui, legal) {
+  const { h } = ui;
+  const flip = legal.find((e) => e.action === "flip");
+  const flipped = (msg.recent || []).some((e) => e.kind === "flip");
+  const text = v.coin === "up" ? ui.t("GORA (after the reference)") : v.coin === "down" ? ui.t("BEHERA (before the reference)")
+    : ui.t("The coin has not been flipped yet.");
+  const face = h("span", { class: "face", "aria-hidden": "true" }, v.coin === "up" ? "▲" : v.coin === "down" ? "▼" : "?");
+  if (flip) return ui.actionButton(flip, null, { class: "primary big", id: "flip" });
+  return h("span", { class: `coin ${flipped && ui.live && !msg.settled ? "flip" : ""}`, id: "coin", role: "status" }, face, text);
 }
 
-function lastReveal(v, ui) {
+export function holdAfter(msg, ui) {
+  const reveal = (msg.recent || []).find((e) => e.kind === "reveal");
+  return reveal && msg.view.last_reveal ? msg.view.last_reveal.length * ui.timing.reveal + 400 : 0;
+}
+
+// The last reveal: each placed card turns over in turn and shows its date and verdict.
+function reveal(v, msg, ui) {
   const { h } = ui;
   if (!v.last_reveal || !v.last_reveal.length) return null;
+  const fresh = ui.live && !msg.settled && (msg.recent || []).some((e) => e.kind === "reveal");
   return h("section", { class: "panel", id: "reveal", "aria-label": ui.t("Last reveal") },
     h("h3", {}, ui.t("Last reveal")),
-    h("div", { class: "row" }, v.last_reveal.map((r) => h("div", {},
-      h("div", {}, ui.seatName(r.seat), " ", r.correct ? h("span", { class: "pill ok" }, "✓ ", ui.t("correct"))
-        : h("span", { class: "pill bad" }, "✗ ", ui.t("wrong")), r.call ? h("span", { class: "pill" }, ui.t("DenboraZup!")) : null),
-      eventCard(ui, r.card, { explain: true })))));
-}
-
-// The decision sent this round: "pass" or "place <card id> …" (its id names the card).
-function decision(v, ui) {
-  const id = v.my_decision.split(" ")[1];
-  const c = id && v.hand.find((x) => x.id === id);
-  return c ? title(c) : ui.t("Pass");
+    h("div", { class: "reveal-row", tabindex: "0", role: "group", "aria-label": ui.t("Last reveal") }, v.last_reveal.map((r, i) => h("div", { class: "reveal-item" },
+      h("span", {}, ui.seatName(r.seat), r.call ? h("span", { class: "pill" }, " ", ui.t("DenboraZup!")) : null),
+      eventCard(ui, r.card, { explain: true, cls: `${r.correct ? "correct" : "wrong"} ${fresh ? "turning" : ""}`,
+        style: fresh ? `--delay:${(i * ui.timing.reveal) / 1000}s;--turn:${ui.timing.reveal / 1000}s` : null,
+        verdict: h("span", { class: "verdict" }, r.correct ? `✓ ${ui.t("correct")}` : `✗ ${ui.t("wrong")}`) })))));
 }
 
 export function render(root, msg, ui) {
   const { h } = ui;
   const v = msg.view;
   const legal = msg.legal || [];
-  const is = (e, verb) => e.action === verb || e.action.startsWith(`${verb} `);
-  const words = (e) => e.action.split(" ");  // the card id and slot an action's id names
+  const me = msg.seat;
+  const key = `${v.round}:${v.phase}`;
+  if (key !== roundKey) { roundKey = key; chosen = null; calling = false; }
   const places = legal.filter((e) => is(e, "place"));
   const byCard = {};
   for (const e of places) (byCard[words(e)[1]] ||= []).push(e);
   if (chosen && !byCard[chosen]) chosen = null;
-  const others = legal.filter((e) => !is(e, "place") && !is(e, "choose"));
+  ui.claim(places);  // made by choosing the card (and the call), then its slot
+  const canCall = places.some((e) => words(e).includes("call"));
+  if (!canCall) calling = false;
+  const withCall = (e) => words(e).includes("call") === calling;
+  const slotEntries = chosen ? byCard[chosen].filter(withCall) : [];
+  const old = root.querySelector("#timeline");
+  if (old) scrollLeft = old.scrollLeft;
 
-  const header = h("div", { class: "panel row", id: "coin" },
-    h("span", {}, ui.t("Round {n}", { n: v.round })),
-    h("strong", { class: "pill" }, coinText(v.coin, ui)),
-    v.mode !== "solo" ? h("span", {}, ui.t("Flipper: {who}", { who: ui.seatName(v.flipper) })) : null,
-    h("span", { class: "pill" }, ui.t("Deck: {n}", { n: v.deck_count })),
+  const top = h("div", { class: "dz-top" }, coin(v, msg, ui, legal),
+    h("span", { class: "pill" }, ui.t("Round {n}", { n: v.round })),
+    v.mode !== "solo" ? h("span", { class: "pill" }, ui.t("Flipper: {who}", { who: ui.seatName(v.flipper) })) : null,
+    h("span", { class: "pill", "data-place": "deck" }, ui.t("Deck: {n}", { n: v.deck_count })),
     h("span", { class: "pill" }, ui.t("Discard pile: {n}", { n: v.discard_count })),
     v.mode === "solo" ? h("span", { class: "pill" }, ui.t("Cards used: {n}", { n: v.used[0] })) : null);
 
-  // the reference card, or the long timeline with the slots the chosen card may go to
+  const order = [...Array(v.players).keys()].map((i) => (i + (me === null ? 0 : me + 1)) % v.players);
+  const seats = v.mode !== "solo" ? h("div", { class: "dz-seats" }, order.map((s) => ui.plate(s, [
+    h("span", { class: "chip count" }, ui.t("{n} cards", { n: v.hand_counts[s] })),
+    v.phase === "decide" && v.decided.includes(s) ? h("span", { class: "chip" }, ui.t("decided")) : null,
+    v.phase === "vote" && v.voted.includes(s) ? h("span", { class: "chip" }, ui.t("voted")) : null,
+    v.catchable.includes(s) ? h("span", { class: "chip nil" }, ui.t("did not call")) : null].filter(Boolean)))) : null;
+
+  // the table: the reference card with where the chosen card may go, or the long timeline
   let centre;
+  const slotButton = (e, text) => ui.actionButton(e, text, { class: "slot-btn" });
   if (v.mode === "long" && v.timeline.length) {
-    const slotFor = (k) => (chosen ? (byCard[chosen] || []).filter((e) => {
-      const w = words(e);
-      return w[w.indexOf("slot") + 1] === String(k);
-    }) : []);
+    const at = (k) => slotEntries.filter((e) => words(e)[words(e).indexOf("slot") + 1] === String(k));
     const items = [];
+    const newest = new Set((v.last_reveal || []).filter((r) => r.correct).map((r) => r.card.id));
     v.timeline.forEach((c, k) => {
-      for (const e of slotFor(k)) items.push(ui.actionButton(e, `⤓ ${k}`, { class: "slot" }));
-      items.push(eventCard(ui, c, { cls: k === v.reference_index ? "reference" : "" }));
+      for (const e of at(k)) items.push(slotButton(e, "⤓"));
+      items.push(eventCard(ui, c, { cls: `${k === v.reference_index ? "reference" : ""} ${newest.has(c.id) ? "correct" : ""}`, fly: `ev-${c.id}` }));
     });
-    for (const e of slotFor(v.timeline.length)) items.push(ui.actionButton(e, `⤓ ${v.timeline.length}`, { class: "slot" }));
-    centre = h("section", { class: "panel", "aria-label": ui.t("Timeline") }, h("h3", {}, ui.t("Timeline")), h("div", { class: "timeline", id: "timeline" }, items));
+    for (const e of at(v.timeline.length)) items.push(slotButton(e, "⤓"));
+    centre = h("section", { class: "timeline-panel", "aria-label": ui.t("Timeline") },
+      h("h3", {}, ui.t("Timeline"), " ", h("span", { class: "muted-light" }, ui.t("{n} cards", { n: v.timeline.length }))),
+      h("div", { class: "timeline", id: "timeline", tabindex: "0", role: "group", "aria-label": ui.t("Timeline") }, items));
   } else {
-    centre = h("section", { class: "panel", id: "reference", "aria-label": ui.t("Reference card") },
-      h("h3", {}, ui.t("Reference card")), eventCard(ui, v.reference, { cls: "reference", explain: true }));
+    const zone = slotEntries.length ? h("div", { class: "placezone" }, slotEntries.map((e) =>
+      slotButton(e, v.coin === "up" ? `▲ ${ui.t("Place it after")}` : `▼ ${ui.t("Place it before")}`))) : null;
+    centre = h("section", { class: "timeline-panel", id: "reference", "aria-label": ui.t("Reference card") },
+      h("h3", {}, ui.t("Reference card")),
+      h("div", { class: "placezone" }, v.coin === "down" ? zone : null,
+        eventCard(ui, v.reference, { cls: "reference", explain: true, fly: `ev-${v.reference.id}` }),
+        v.coin !== "down" ? zone : null));
   }
 
-  const status = v.mode !== "solo" ? h("div", { class: "row", id: "seats-status" }, v.hand_counts.map((n, s) => h("span", { class: "pill" },
-    `${ui.seatName(s)}: ${ui.t("{n} cards", { n })}`,
-    v.phase === "decide" && v.decided.includes(s) ? ` · ${ui.t("decided")}` : "",
-    v.phase === "vote" && v.voted.includes(s) ? ` · ${ui.t("voted")}` : "",
-    v.catchable.includes(s) ? " · ⚠" : ""))) : null;
-
-  let hand = null;
-  if (v.hand) {
-    hand = h("section", { class: "panel", "aria-label": ui.t("Your hand") },
-      h("h3", {}, ui.t("Your hand"), " ", h("span", { class: "muted" }, ui.t("(dates hidden)"))),
-      v.my_decision ? h("p", { class: "pill", id: "my-decision" }, ui.t("Your decision: {d}", { d: decision(v, ui) })) : null,
-      h("div", { class: "row", id: "hand" }, v.hand.map((c) => eventCard(ui, c, {
-        cls: byCard[c.id] ? "playable" : "", pressed: chosen === c.id,
-        onclick: byCard[c.id] ? () => { chosen = chosen === c.id ? null : c.id; render(root, msg, ui); } : null }))),
-      chosen && v.mode !== "long" ? h("div", { class: "row" }, byCard[chosen].map((e) => ui.actionButton(e))) : null,
-      chosen && v.mode === "long" ? h("p", {}, ui.t("Choose a slot in the timeline.")) : null);
-  }
+  // decisions that are not placements: vote, catch, stars, tie-break
   const prompts = [];
-  if (v.phase === "vote") prompts.push(h("p", { class: "panel", role: "status" }, ui.t("Everybody passed: replace the reference card with the top card of the deck?")));
+  if (v.phase === "vote" && legal.some((e) => is(e, "vote"))) {
+    prompts.push(h("section", { class: "prompt", id: "vote" },
+      h("p", {}, ui.t("Everybody passed: replace the reference card with the top card of the deck?")),
+      h("div", { class: "row" }, legal.filter((e) => is(e, "vote")).map((e) => ui.actionButton(e, null, { class: "big" })))));
+  }
+  const catches = legal.filter((e) => is(e, "catch") || e.action === "waive");
+  if (catches.length) {
+    prompts.push(h("section", { class: "prompt urgent", id: "catch" },
+      h("p", {}, ui.t("Somebody placed their second-to-last card without calling “DenboraZup!”.")),
+      h("div", { class: "row" }, catches.map((e) => ui.actionButton(e, null, { class: is(e, "catch") ? "primary big" : "big" })))));
+  }
+  const stars = legal.filter((e) => is(e, "star"));
+  if (stars.length) {
+    const replace = stars.filter((e) => e.action === "star replace");
+    const give = stars.filter((e) => is(e, "star give"));
+    prompts.push(h("section", { class: "prompt", id: "star" },
+      h("p", {}, ui.t("Your star card was placed right: choose one.")),
+      h("div", { class: "star-options" },
+        replace.length ? h("div", { class: "opt" }, h("strong", {}, ui.t("Replace the reference")),
+          h("p", {}, ui.t("The top card of the deck becomes the new reference card for everybody.")),
+          h("div", { class: "row" }, replace.map((e) => ui.actionButton(e, ui.t("Replace the reference"))))) : null,
+        give.length ? h("div", { class: "opt" }, h("strong", {}, ui.t("Give a card")),
+          h("p", {}, ui.t("Draw the top card of the deck and give it to a player: one more card to place.")),
+          h("div", { class: "row" }, give.map((e) => ui.actionButton(e, ui.seatName(Number(words(e)[2])))))) : null)));
+  }
   if (v.tiebreak && v.tiebreak.options) {
-    prompts.push(h("section", { class: "panel", id: "tiebreak" }, h("h3", {}, ui.t("Tie-break: choose the event closest to the reference")),
+    prompts.push(h("section", { class: "prompt", id: "tiebreak" }, h("p", {}, ui.t("Tie-break: choose the event closest to the reference")),
       h("div", { class: "row" }, v.tiebreak.options.map((c) => {
         const entry = legal.find((e) => is(e, "choose") && words(e)[1] === c.id);
         return h("div", {}, eventCard(ui, c), entry ? ui.actionButton(entry, ui.t("Choose")) : null);
       }))));
   }
-  if (others.length) prompts.push(h("div", { class: "row", id: "dz-actions" }, others.map((e) => ui.actionButton(e))));
   const rating = v.rating ? h("p", { class: "panel", id: "rating" }, ui.t("Rating"), ": ", h("strong", {}, ui.has(v.rating) ? ui.tg(v.rating) : v.rating)) : null;
-  // No link to the chronology here: during a game it is the answer key.
-  ui.fill(root, header, rating, centre, lastReveal(v, ui), ...prompts, status, hand);
+
+  // your hand: tap a card, then a slot; the call; or pass
+  let dock = null;
+  if (v.hand) {
+    const pass = legal.find((e) => e.action === "pass");
+    const cards = v.hand.map((c) => eventCard(ui, c, {
+      cls: byCard[c.id] ? "playable" : "", pressed: chosen === c.id, fly: `ev-${c.id}`,
+      attrs: byCard[c.id] ? { "data-pick": c.id } : {},
+      onclick: byCard[c.id] ? () => { chosen = chosen === c.id ? null : c.id; ui.rerender(); refocus(`[data-pick="${c.id}"]`); } : null }));
+    const decided = v.my_decision ? h("p", { class: "hint", id: "my-decision" }, ui.t("Your decision: {d}", { d: decision(v, ui) })) : null;
+    dock = h("div", { class: "dock", "data-home": "", tabindex: "-1" },
+      decided,
+      places.length ? h("p", { class: "hint" }, chosen ? (v.mode === "long" ? ui.t("Choose a slot in the timeline.") : ui.t("Now place it by the reference card."))
+        : ui.t("Choose a card to place, or pass.")) : null,
+      h("div", { class: "dz-hand", id: "hand", role: "group", tabindex: "0", "aria-label": ui.t("Your hand") }, cards),
+      canCall || pass ? h("div", { class: "dz-call" },
+        canCall ? h("button", { type: "button", class: "call", "data-pick": "call", "aria-pressed": calling ? "true" : "false",
+          onclick: () => { calling = !calling; ui.rerender(); refocus('[data-pick="call"]'); } }, ui.t("DenboraZup!")) : null,
+        pass ? ui.actionButton(pass, null, { id: "pass" }) : null) : null);
+  }
+  ui.fill(root, top, seats, prompts, rating, centre, reveal(v, msg, ui), dock);
+  const tl = root.querySelector("#timeline");
+  if (tl) {
+    tl.scrollLeft = scrollLeft;
+    const target = tl.querySelector(".slot-btn") || ((msg.recent || []).some((e) => e.kind === "reveal") ? tl.querySelector(".event.correct") : null);
+    if (target) requestAnimationFrame(() => tl.scrollTo({ left: Math.max(0, target.offsetLeft - tl.clientWidth / 2 + target.offsetWidth / 2) }));
+  }
+}
+
+function refocus(selector) {
+  const el = document.querySelector(selector);
+  if (el) el.focus({ preventScroll: true });
+}
+
+// The decision sent this round: "pass" or "place <card id> …" (its id names the card).
+function decision(v, ui) {
+  const id = v.my_decision.split(" ")[1];
+  const c = id && v.hand.find((x) => x.id === id);
+  return c ? title(c, ui) : ui.t("Pass");
+}
+
+export function final(msg, ui) {
+  const { h } = ui;
+  const v = msg.view;
+  return h("table", { class: "score", id: "final-scores" }, h("caption", {}, ui.t("Final scores")),
+    h("tbody", {}, [...Array(v.players).keys()].map((s) => h("tr", { class: msg.winners.includes(s) ? "winner" : "" },
+      h("th", { scope: "row" }, ui.seatName(s)), h("td", {}, ui.t("{n} cards", { n: v.hand_counts[s] })),
+      v.mode === "solo" ? h("td", {}, ui.t("Cards used: {n}", { n: v.used[s] })) : null))));
 }

@@ -1,30 +1,20 @@
-// Spades table: bidding (blind nil offered before the hand is shown), the blind-nil exchange,
-// tricks, score and bags per side, hand history. Lays out mahai.games.spades' view JSON; every
-// card name and action label comes from the server (msg.labels, msg.legal).
-import { cardEl } from "../js/cards.js";
-
-const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const RED = { H: true, D: true };
-const RANK_WORD = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
+// Spades table: four (or two) players around the felt, each trick card in front of the player
+// who played it; a completed trick stays (holdAfter) and then flies to its winner. Bids, tricks,
+// nil and blind-nil markers at each seat; blind nil decided before the hand is shown; the
+// blind-nil exchange: choose three cards, then one "pass" button. Lays out mahai.games.spades'
+// view; card names and action labels come from the server (msg.labels, msg.legal).
 let selected = new Set();
 let selectionKey = "";
 
-function face(code) {
-  const colour = RED[code[1]] ? "#b3261e" : "#111";
-  const rank = RANK_WORD[code[0]] || code[0];
-  return { corner: `${rank}${SUIT[code[1]]}`, icon: SUIT[code[1]], big: rank, colour };
-}
+const is = (e, verb) => e.action === verb || e.action.startsWith(`${verb} `);
+const cardsOf = (e) => e.action.split(" ").slice(1);  // the card codes an action's id names
 
 function card(code, ui, opts = {}) {
-  return cardEl(ui.h, face(code), opts.label || ui.label(code), opts);
-}
-
-function back(ui) {
-  return cardEl(ui.h, { icon: "✦", colour: "#1d4e89", band: "#1d4e89" }, ui.t("a hidden card"), { small: true });
+  return ui.cardEl(ui.h, ui.frenchFace(code), opts.label || ui.label(code), { fly: code, ...opts });
 }
 
 function bidText(b, ui) {
-  if (b === null || b === undefined) return "—";
+  if (b === null || b === undefined) return null;
   if (b === "nil") return ui.t("Nil");
   if (b === "blind_nil") return ui.t("Blind nil");
   return String(b);
@@ -34,19 +24,68 @@ function sideName(view, side, ui) {
   return view.sides[side].seats.map((s) => ui.seatName(s)).join(" + ");
 }
 
+// What sits at a seat: dealer mark, bid (nil and blind nil stand out), tricks won, cards left.
+function seatExtras(v, s, ui) {
+  const { h } = ui;
+  const bid = bidText(v.bids[s], ui);
+  const nil = v.bids[s] === "nil" || v.bids[s] === "blind_nil";
+  return [
+    s === v.dealer ? h("span", { class: "chip dealer", title: ui.t("dealer") }, ui.t("dealer")) : null,
+    bid !== null ? h("span", { class: `chip bid ${nil ? "nil" : ""}` }, nil ? bid : ui.t("Bid: {n}", { n: bid }))
+      : v.phase === "bid" ? h("span", { class: "chip muted" }, ui.t("bidding…")) : null,
+    h("span", { class: "chip tricks" }, ui.t("Tricks: {n}", { n: v.tricks_won[s] })),
+    h("span", { class: "chip count", title: ui.t("{n} cards", { n: v.hand_sizes[s] }) }, h("span", { class: "mini-back", "aria-hidden": "true" }), ` ${v.hand_sizes[s]}`),
+  ];
+}
+
+// The centre: each trick card in front of its player (the completed one with its winner).
+function centre(v, msg, ui, slots) {
+  const { h } = ui;
+  const done = !msg.settled && ui.live ? (msg.recent || []).filter((e) => e.kind === "trick").pop() : null;
+  const cards = done ? done.cards : v.trick;
+  const winner = done ? done.winner : null;
+  const spots = cards.map((p) => h("div", { class: `spot at-${slots[p.seat]} ${winner === p.seat ? "won" : ""}` },
+    card(p.card, ui, { from: `seat-${p.seat}`, attrs: winner !== null ? { "data-exit": `seat-${winner}` } : {},
+                       label: `${ui.seatName(p.seat)}: ${ui.label(p.card)}` })));
+  const shown = v.stock && v.stock.shown && v.phase === "draw" ? v.stock.shown : null;
+  let middle = null;
+  if (v.stock && v.phase === "draw") {
+    middle = h("div", { class: "stock" },
+      ui.cardEl(h, ui.backFace(), ui.t("Stock: {n} cards", { n: v.stock.left }), { small: true, attrs: { "data-place": "stock" } }),
+      shown ? card(shown, ui, { from: "stock" }) : null);
+  }
+  const led = v.led_suit ? ui.t("Led: {suit}", { suit: ui.tg(v.led_suit) }) : "";
+  return h("div", { class: "centre trick-area", id: "trick", "data-winner": winner === null ? null : String(winner),
+                    role: "group", "aria-label": ui.t("Trick") },
+    spots, middle,
+    h("p", { class: "trick-note" }, winner !== null ? done.text || ""
+      : [led, v.spades_broken ? ` ${ui.t("Spades are broken.")}` : ""].join("")));
+}
+
+function scoreboard(v, ui) {
+  const { h } = ui;
+  return h("div", { class: "scoreboard", id: "sides" }, v.sides.map((sd, i) => h("div", { class: "side", "data-side": i },
+    h("strong", {}, sideName(v, i, ui)),
+    h("span", { class: "points" }, ui.t("{points} points", { points: sd.points })),
+    h("span", { class: "muted" }, ui.t("bags"), `: ${sd.bags}`, sd.contract !== null ? ` · ${ui.t("contract")}: ${sd.contract}` : ""))),
+  h("span", { class: "muted target" }, ui.t("Hand {n}", { n: v.hand_number }), " · ", ui.t("to {target}", { target: v.options.target })));
+}
+
 function scoreTable(view, ui) {
   const { h } = ui;
-  const rows = view.history.map((hd) => h("tr", {}, h("td", {}, ui.t("Hand {n}", { n: hd.hand })),
-    hd.sides.map((sd) => h("td", {}, `${sd.points >= 0 ? "+" : ""}${sd.points} (${ui.t("bags")}: ${sd.bags})`)),
+  const rows = view.history.map((hd) => h("tr", {}, h("th", { scope: "row" }, ui.t("Hand {n}", { n: hd.hand })),
+    hd.sides.map((sd) => h("td", {}, `${sd.points >= 0 ? "+" : ""}${sd.points}`)),
     hd.sides.map((sd) => h("td", {}, String(sd.total)))));
   return h("table", { class: "score", id: "score-sheet" },
     h("caption", {}, ui.t("Score sheet (to {target})", { target: view.options.target })),
-    h("thead", {}, h("tr", {}, h("th", {}, ""),
+    h("thead", {}, h("tr", {}, h("td", {}),
       [0, 1].map((s) => h("th", { scope: "col" }, ui.t("{side}: this hand", { side: sideName(view, s, ui) }))),
       [0, 1].map((s) => h("th", { scope: "col" }, ui.t("{side}: total", { side: sideName(view, s, ui) }))))),
-    h("tbody", {}, rows,
-      h("tr", {}, h("td", {}, h("strong", {}, ui.t("Now"))), view.sides.map((sd) => h("td", {}, ui.t("bags") + `: ${sd.bags}`)),
-        view.sides.map((sd) => h("td", {}, h("strong", {}, String(sd.points)))))));
+    h("tbody", {}, rows));
+}
+
+export function holdAfter(msg, ui) {
+  return (msg.recent || []).some((e) => e.kind === "trick") ? ui.timing.trick : 0;
 }
 
 export function render(root, msg, ui) {
@@ -56,63 +95,108 @@ export function render(root, msg, ui) {
   const me = msg.seat;
   const key = `${v.hand_number}:${v.phase}`;
   if (key !== selectionKey) { selected = new Set(); selectionKey = key; }
-  const is = (e, verb) => e.action === verb || e.action.startsWith(`${verb} `);
-  const cardsOf = (e) => e.action.split(" ").slice(1);  // the card codes an action's id names
+  const slots = ui.seatSlots(v.players, me);
+  const plates = [...Array(v.players).keys()].map((s) => h("div", { class: `seat-slot slot-${slots[s]}` },
+    ui.plate(s, seatExtras(v, s, ui))));
+
+  // your decision, where it happens: blind nil or look, bids, the exchange, the stock deal
+  let prompt = null;
+  const bids = legal.filter((e) => is(e, "bid") && e.action !== "bid blind_nil");
+  if (v.blind_nil_decision && me !== null) {
+    prompt = h("section", { class: "prompt", id: "blind-nil", "aria-labelledby": "blind-nil-q" },
+      h("p", { id: "blind-nil-q" }, ui.t("Blind nil? Decide before you look at your cards.")),
+      h("div", { class: "row" }, legal.filter((e) => e.action === "bid blind_nil" || e.action === "look").map((e) =>
+        ui.actionButton(e, null, { class: e.action === "look" ? "primary" : "" }))));
+  } else if (bids.length) {
+    prompt = h("section", { class: "prompt", id: "bidding", "aria-labelledby": "bid-q" },
+      h("p", { id: "bid-q" }, ui.t("Your bid: how many tricks will you take?")),
+      h("div", { class: "bids" }, bids.map((e) => ui.actionButton(e, e.action === "bid nil" ? ui.t("Nil") : e.action.split(" ")[1],
+        { class: e.action === "bid nil" ? "nil" : "" }))));
+  } else if (v.phase === "draw" && legal.some((e) => e.action === "keep")) {
+    prompt = h("section", { class: "prompt", id: "stock-deal" },
+      h("p", {}, ui.t("Keep the card shown, or discard it and take the next one?")),
+      h("div", { class: "row" }, legal.map((e) => ui.actionButton(e, null, { class: e.action === "keep" ? "primary" : "" }))));
+  }
+
+  // your hand at the bottom
+  let hand = null;
   const passes = legal.filter((e) => is(e, "pass"));
-  const order = [...Array(v.players).keys()];
-  const seatsRow = h("div", { class: "row", id: "players" }, order.map((s) => h("div", {
-    class: `team ${v.turn === s ? "turn" : ""}`, "data-seat": s },
-    h("h3", {}, ui.seatName(s), s === v.dealer ? ` · ${ui.t("dealer")}` : ""),
-    h("div", {}, ui.t("Bid"), ": ", h("strong", {}, bidText(v.bids[s], ui))),
-    h("div", {}, ui.t("Tricks"), ": ", h("strong", {}, String(v.tricks_won[s]))),
-    h("div", { class: "muted" }, ui.t("{n} cards", { n: v.hand_sizes[s] })),
-    v.voids[s].length ? h("div", { class: "muted" }, ui.t("Void in"), ": ", v.voids[s].map((x) => SUIT[x[0].toUpperCase()] + " " + (ui.has(x) ? ui.tg(x) : x)).join(", ")) : null)));
-  const sides = h("div", { class: "row" }, v.sides.map((sd, i) => h("div", { class: "panel", "data-side": i },
-    h("strong", {}, sideName(v, i, ui)), ": ", ui.t("{points} points", { points: sd.points }), " · ",
-    ui.t("bags"), `: ${sd.bags}`, sd.contract !== null ? ` · ${ui.t("contract")}: ${sd.contract}` : "")));
-  const trick = h("section", { class: "panel", "aria-label": ui.t("Trick") },
-    h("h3", {}, ui.t("Trick"), v.led_suit ? ` — ${ui.t("led")}: ${SUIT[v.led_suit[0].toUpperCase()]}` : "",
-      v.spades_broken ? ` · ${ui.t("Spades are broken.")}` : ""),
-    h("div", { class: "row", id: "trick" }, v.trick.map((p) => h("figure", { style: "margin:0" }, card(p.card, ui),
-      h("figcaption", {}, ui.seatName(p.seat))))),
-    v.last_trick ? h("p", { class: "muted" }, ui.t("Last trick"), ": ",
-      v.last_trick.cards.map((p) => `${ui.seatName(p.seat)} ${ui.label(p.card)}`).join(", "),
-      " → ", ui.seatName(v.last_trick.winner)) : null);
-  let hand;
   if (me !== null && v.blind_nil_decision) {
-    hand = h("section", { class: "panel", id: "blind-nil" },
-      h("p", {}, ui.t("Blind nil? Decide before you look at your cards.")),
-      h("div", { class: "row" }, Array.from({ length: v.hand_sizes[me] }, () => back(ui))),
-      h("div", { class: "row" }, legal.map((e) => ui.actionButton(e))));
+    hand = ui.fan(h, Array.from({ length: v.hand_sizes[me] }, () => ui.cardEl(h, ui.backFace(), ui.t("a hidden card"))),
+      { id: "hand", class: "hand", role: "group", "aria-label": ui.t("Your hand") });
   } else if (v.hand) {
     const plays = new Map(legal.filter((e) => is(e, "play")).map((e) => [cardsOf(e)[0], e]));
+    const myTurn = plays.size > 0;
     const cards = v.hand.map((c) => {
       const play = plays.get(c);
       if (play) return card(c, ui, { cls: "playable", label: play.label, onclick: () => ui.act(play.action), attrs: { "data-action": play.action } });
       if (passes.length) {
-        return card(c, ui, { cls: selected.has(c) ? "selected" : "", attrs: { "aria-pressed": selected.has(c) ? "true" : "false" },
-          onclick: () => { if (selected.has(c)) selected.delete(c); else selected.add(c); render(root, msg, ui); } });
+        return card(c, ui, { cls: selected.has(c) ? "selected" : "", attrs: { "aria-pressed": selected.has(c) ? "true" : "false", "data-pick": c },
+          onclick: () => {
+            if (selected.has(c)) selected.delete(c); else if (selected.size < v.exchange.count) selected.add(c);
+            ui.rerender();
+            const again = document.querySelector(`[data-pick="${c}"]`);
+            if (again) again.focus({ preventScroll: true });
+          } });
       }
-      return card(c, ui);
+      return card(c, ui, { cls: myTurn ? "unplayable" : "" });
     });
-    let passButton = null;
+    hand = ui.fan(h, cards, { id: "hand", class: "hand", role: "group", "aria-label": ui.t("Your hand") });
     if (passes.length) {
-      const chosen = v.hand.filter((c) => selected.has(c));
-      const entry = passes.find((e) => cardsOf(e).sort().join(" ") === [...chosen].sort().join(" "));
-      passButton = h("p", {}, ui.t("Choose {n} cards to pass to your partner.", { n: v.exchange.count }), " ",
-        entry ? ui.actionButton(entry, ui.t("Pass the chosen cards"), { id: "pass-selected" })
-          : h("button", { type: "button", disabled: true, id: "pass-selected" }, ui.t("Pass the chosen cards")));
+      ui.claim(passes);
+      const chosen = [...selected].sort().join(" ");
+      const entry = passes.find((e) => cardsOf(e).sort().join(" ") === chosen);
+      prompt = h("section", { class: "prompt", id: "exchange" },
+        h("p", {}, ui.t("Choose {n} cards to pass to your partner.", { n: v.exchange.count }),
+          " ", h("strong", {}, `${selected.size}/${v.exchange.count}`)),
+        entry ? ui.actionButton(entry, ui.t("Pass the chosen cards"), { id: "pass-selected", class: "primary" })
+          : h("button", { type: "button", disabled: true, id: "pass-selected", class: "primary" }, ui.t("Pass the chosen cards")));
     }
-    hand = h("section", { class: "panel", "aria-label": ui.t("Your hand") }, h("h3", {}, ui.t("Your hand")),
-      h("div", { class: "row", id: "hand" }, cards), passButton,
-      v.exchange.received.length ? h("p", {}, ui.t("Received"), ": ", v.exchange.received.map((c) => ui.label(c)).join(", ")) : null);
   }
-  const bids = legal.filter((e) => is(e, "bid"));
-  const bidding = bids.length && !v.blind_nil_decision ? h("section", { class: "panel", id: "bidding" },
-    h("h3", {}, ui.t("Your bid")), h("div", { class: "row" }, bids.map((e) => ui.actionButton(e)))) : null;
-  const stock = v.stock ? h("p", { class: "panel" }, ui.t("Stock: {n} cards", { n: v.stock.left }),
-    v.stock.shown ? [" · ", ui.t("Shown"), ": ", card(v.stock.shown, ui, { small: true })] : null) : null;
-  ui.fill(root, 
-    h("p", {}, ui.t("Hand {n}", { n: v.hand_number }), " · ", ui.seatName(v.dealer), ` ${ui.t("dealer")}`),
-    sides, seatsRow, stock, bidding, trick, hand, h("section", { class: "panel scores" }, scoreTable(v, ui)));
+  const received = v.exchange && v.exchange.received && v.exchange.received.length && v.phase !== "over"
+    ? h("p", { class: "muted received" }, ui.t("Received"), ": ", v.exchange.received.map((c) => ui.label(c)).join(", ")) : null;
+
+  ui.fill(root,
+    scoreboard(v, ui),
+    h("div", { class: `felt felt-${v.players}`, "data-players": String(v.players) }, plates, centre(v, msg, ui, slots)),
+    prompt ? h("div", { class: "prompt-area" }, prompt) : null,
+    h("div", { class: "dock", "data-home": "", tabindex: "-1" }, hand, received),
+    h("details", { class: "panel scores", open: msg.over || null }, h("summary", {}, ui.t("Score sheet")), h("div", { class: "scroll-x", tabindex: "0", role: "group", "aria-label": ui.t("Score sheet") }, scoreTable(v, ui))));
+}
+
+// The last hand's breakdown for each side: contract, nil and blind nil, bags and their penalty.
+export function summary(msg, ui) {
+  const { h } = ui;
+  const v = msg.view;
+  const hd = v.history[v.history.length - 1];
+  if (!hd) return null;
+  const rows = [];
+  const row = (name, cells, cls = "") => rows.push(h("tr", { class: cls }, h("th", { scope: "row" }, name), cells.map((c) => h("td", {}, c))));
+  const nilsOf = (side) => v.sides[side].seats.filter((s) => hd.bids[s] === "nil" || hd.bids[s] === "blind_nil");
+  row(ui.t("Bids"), hd.sides.map((_, i) => v.sides[i].seats.map((s) => `${ui.seatName(s)} ${bidText(hd.bids[s], ui)}`).join(", ")));
+  row(ui.t("Tricks"), hd.sides.map((_, i) => v.sides[i].seats.map((s) => `${ui.seatName(s)} ${hd.tricks[s]}`).join(", ")));
+  row(ui.t("Contract"), hd.sides.map((sd) => ui.t("{made} of {bid}", { made: sd.counted, bid: sd.contract })));
+  row(ui.t("Contract points"), hd.sides.map((sd) => signed(sd.contract_points)));
+  row(ui.t("Nil and blind nil"), hd.sides.map((sd, i) => (nilsOf(i).length ? `${signed(sd.nil_points)} (${nilsOf(i).map((s) =>
+    `${ui.seatName(s)}: ${bidText(hd.bids[s], ui)}, ${hd.tricks[s] === 0 ? ui.t("made") : ui.t("failed")}`).join("; ")})` : "—")));
+  row(ui.t("Bags"), hd.sides.map((sd) => `+${sd.bags} (${ui.t("{n} in all", { n: sd.bag_count })})`));
+  row(ui.t("Bag penalty"), hd.sides.map((sd) => (sd.penalties ? signed(-sd.penalties * v.options.bag_penalty) : "—")));
+  row(ui.t("This hand"), hd.sides.map((sd) => signed(sd.points)), "total");
+  row(ui.t("Total"), hd.sides.map((sd) => String(sd.total)), "total");
+  return h("table", { class: "score summary-table", id: "hand-summary" },
+    h("caption", {}, ui.t("Hand {n}", { n: hd.hand })),
+    h("thead", {}, h("tr", {}, h("td", {}), v.sides.map((_, i) => h("th", { scope: "col" }, sideName(v, i, ui))))),
+    h("tbody", {}, rows));
+}
+
+const signed = (n) => `${n > 0 ? "+" : ""}${n}`;
+
+export function final(msg, ui) {
+  const { h } = ui;
+  const v = msg.view;
+  return h("div", {}, summary(msg, ui),
+    h("table", { class: "score", id: "final-scores" }, h("caption", {}, ui.t("Final scores")),
+      h("tbody", {}, v.sides.map((sd, i) => h("tr", { class: v.winners && sd.seats.some((s) => msg.winners.includes(s)) ? "winner" : "" },
+        h("th", { scope: "row" }, sideName(v, i, ui)), h("td", {}, ui.t("{points} points", { points: sd.points })),
+        h("td", {}, ui.t("bags"), `: ${sd.bags}`))))));
 }

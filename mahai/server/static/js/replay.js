@@ -1,5 +1,6 @@
 // Step-by-step replay: finished games from any seat's view, unfinished ones from the viewer's only.
 // The server sends every text (event sentences, action labels, seat and card names).
+import { backFace, cardEl, fan, frenchFace, mbFace, seatPlate, seatSlots, wrap } from "./cards.js";
 import { currentLang, fill, h, has, langSelect, loadCatalogs, t, tr } from "./i18n.js";
 
 const tableId = location.pathname.split("/")[2];
@@ -21,6 +22,8 @@ async function load(seat) {
   try { gameModule = await import(`/static/games/${game}.js`); } catch (e) { gameModule = await import("/static/games/generic.js"); }
   const title = data.table.title;
   $("title").textContent = `${title} · ${t("Replay")}`;
+  $("controls").setAttribute("aria-label", t("Replay"));
+  $("board").setAttribute("aria-label", t("Table"));
   $("langbox").replaceChildren(langSelect(() => location.reload()));
   index = Math.min(index, data.frames.length - 1);
   controls();
@@ -60,15 +63,20 @@ function show() {
     (f.action ? ` — ${seatNo(f.seat)}: ${f.label}` : "");
   $("frame-events").replaceChildren(...f.events.filter((e) => e.text).map((e) => h("li", {}, e.text)));
   const msg = { type: "replay", table: data.table, seat: data.viewer, version: f.version, view: f.view,
-                labels: f.labels, names: data.names, legal: [], to_act: [], over: false, winners: [] };
+                labels: f.labels, names: data.names, legal: [], to_act: [], over: false, winners: [],
+                recent: f.events, settled: true };
   current = msg;
   gameModule.render($("board"), msg, ui);
 }
 
 let current = null;
 const ui = {
-  t, h, fill, tg: (m, p) => tr(data.table.game, m, p), has: (m) => has(data.table.game, m), seatName,
+  t, h, fill, wrap, cardEl, fan, frenchFace, mbFace, backFace, seatSlots,
+  tg: (m, p) => tr(data.table.game, m, p), has: (m) => has(data.table.game, m), seatName,
+  lang: () => currentLang(), timing: { trick: 0, reveal: 0, fly: 0 }, live: false,
   label: (code) => (current && current.labels && current.labels[code]) || String(code),
+  plate: (seat, extras, opts) => seatPlate(ui, current, seat, extras, opts),
+  claim: () => {}, rerender: () => show(),
   act: () => {}, actionButton: (entry, text) => h("span", {}, text ?? entry.label),
 };
 

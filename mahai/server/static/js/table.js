@@ -1,9 +1,17 @@
-// The live table: WebSocket client, seat token, action bar, log, game-over screen.
+// The live table: WebSocket client, seat token, paced updates, the pause after a hand or leg,
+// the game-over screen, live announcements, keyboard and focus.
 // Every text comes from the server in the player's language: event sentences (ev.text), action
 // labels (legal: [{action, label}]; the notation is only an id to send back), seat names (names)
-// and card names (labels). A game's /static/games/<name>.js only lays out its table:
-// render(root, msg, ui).
-import { botLabel, currentLang, fill, h, has, langSelect, loadCatalogs, t, tr } from "./i18n.js";
+// and card names (labels). A game's /static/games/<name>.js lays out its table:
+//   render(root, msg, ui)      the table (every legal action gets its one control there, or is
+//                              claimed with ui.claim(entries) when a composite control makes it);
+//   holdAfter(msg, ui) → ms    optional: keep this update on screen before the next (a trick);
+//   summary(msg, ui) → Node    optional: the last hand or leg's score breakdown (the pause);
+//   final(msg, ui) → Node      optional: the final scores by team.
+// Legal actions the renderer neither placed nor claimed get a button in #actions.
+import "./seats.js"; // the person's name, leaving (confirmed), rematch, "How to play", invitations
+import { animate, backFace, cardEl, fan, frenchFace, mbFace, seatPlate, seatSlots, snapshotPlaces, wrap } from "./cards.js";
+import { currentLang, fill, h, has, langSelect, loadCatalogs, t, tr } from "./i18n.js";
 
 const tableId = location.pathname.split("/")[2];
 const params = new URLSearchParams(location.search);
@@ -14,6 +22,9 @@ if (params.get("seat")) {
 }
 const spectate = params.get("spectate") === "1";
 const token = spectate ? null : localStorage.getItem(tokenKey);
+// How long a completed trick stays, a reveal turns each card, a card flies (ms); tests may set
+// window.mahaiTiming before the page loads.
+const timing = { trick: 1500, reveal: 650, fly: 320, ...(window.mahaiTiming || {}) };
 
 let ws = null;
 let last = null;
@@ -22,11 +33,17 @@ let gameName = null;
 let retry = 500;
 let queue = Promise.resolve();
 let sending = false;
+let claimed = new Set();
+let dismissed = null;   // the hold (version) this page already continued from
+let firstRender = true;
+let lastFocus = null;   // the control of the table that had keyboard focus last (a selector), or null
+let pending = 0;        // messages received, not yet shown
+let skipHold = null;    // ends the current hold early
 const log = [];
 
 const $ = (id) => document.getElementById(id);
 
-// A seat as the server names it for this viewer ("You", a bot's name, "Seat 2"), as a title.
+// A seat as the server names it for this viewer ("Zu", a bot's name, "2. jokalekua"), capitalised.
 function seatName(seat) {
   if (seat === null || seat === undefined) return t("Spectator");
   const name = (last && last.names && last.names[seat]) || t("Seat {n}", { n: seat + 1 });
@@ -34,41 +51,65 @@ function seatName(seat) {
 }
 
 export const ui = {
-  t, h, fill,
+  t, h, fill, wrap, cardEl, fan, frenchFace, mbFace, backFace, seatSlots,
   tg: (msgid, p) => tr(gameName, msgid, p),
   has: (msgid) => has(gameName, msgid),
+  lang: () => currentLang(),
+  timing,
   seatName,
   act,
+  live: true,
   // The name of a card code the view shows (sent by the server), else the code.
   label: (code) => (last && last.labels && last.labels[code]) || String(code),
-  // A button for one legal action {action, label}: shows `text` (default: the label);
-  // its accessible name is always the server's full label.
+  plate: (seat, extras, opts) => seatPlate(ui, last, seat, extras, opts),
+  // Legal actions a composite control makes (e.g. three chosen cards, then "pass").
+  claim(entries) { for (const e of entries) claimed.add(e.action); },
+  // A button for one legal action {action, label}: shows `text` (default: the label); its
+  // accessible name is always the server's full label.
   actionButton(entry, text, extra = {}) {
     return h("button", { type: "button", "data-action": entry.action, onclick: () => act(entry.action),
                          "aria-label": text && text !== entry.label ? entry.label : null, ...extra },
       text ?? entry.label);
   },
+  rerender: () => { if (last) render(); },
 };
+
+// The table is busy while a move is on its way, or while it shows a trick or a reveal and
+// newer updates wait (a move made on what is shown would be stale).
+function busy() {
+  document.body.dataset.busy = sending || (pending > 0 && document.body.dataset.holding === "1") ? "1" : "0";
+}
 
 function act(notation) {
   if (!ws || ws.readyState !== 1 || !last || sending) return;
+  if (pending > 0) { if (skipHold) skipHold(); return; }  // catch up first: the click was on an old table
   sending = true;
+  busy();
   for (const b of document.querySelectorAll("[data-action]")) b.disabled = true;
   ws.send(JSON.stringify({ type: "act", version: last.version, action: notation }));
+}
+
+function setConn(text, ok) {
+  $("conn").textContent = text;
+  $("conn").className = `pill conn ${ok ? "ok" : "bad"}`;
 }
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}`);
-  $("conn").textContent = t("Connecting…");
+  setConn(t("Connecting…"), false);
   ws.onopen = () => {
     retry = 500;
-    $("conn").textContent = t("Connected");
+    setConn(t("Connected"), true);
     ws.send(JSON.stringify({ type: "hello", token, lang: currentLang() }));
   };
-  ws.onmessage = (ev) => { queue = queue.then(() => onMessage(JSON.parse(ev.data))).catch(console.error); };
+  ws.onmessage = (ev) => {
+    pending += 1;
+    busy();
+    queue = queue.then(() => { pending -= 1; return onMessage(JSON.parse(ev.data)); }).catch(console.error).then(busy);
+  };
   ws.onclose = () => {
-    $("conn").textContent = t("Reconnecting…");
+    setConn(t("Reconnecting…"), false);
     document.body.dataset.connected = "0";
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 5000);
@@ -84,14 +125,29 @@ async function onMessage(msg) {
     log.push(...msg.events);
     renderLog();
   } else if (msg.type === "state" || msg.type === "update") {
-    if (msg.events) { log.push(...msg.events); renderLog(); }
-    if (msg.events && msg.events.length) $("error").textContent = "";
+    const events = msg.events || [];
+    if (events.length) { log.push(...events); renderLog(); $("error").textContent = ""; }
     sending = false;
+    msg.deadline = msg.turn_left !== null && msg.turn_left !== undefined ? Date.now() + msg.turn_left * 1000 : null;
+    msg.recent = events;
+    const wasMine = last && last.legal && last.legal.length > 0;
     last = msg;
     window.mahaiLast = msg; // the viewer's own projection, for tests and the console
     render();
+    announce(events, !wasMine && msg.legal.length > 0);
+    const hold = gameModule && gameModule.holdAfter ? gameModule.holdAfter(msg, ui) : 0;
+    if (hold > 0) {
+      document.body.dataset.holding = "1";
+      busy();
+      await new Promise((resolve) => { skipHold = resolve; setTimeout(resolve, hold); });
+      skipHold = null;
+      document.body.dataset.holding = "0";
+      msg.settled = true;
+      if (last === msg) render();
+    }
   } else if (msg.type === "error") {
     sending = false;
+    busy();
     $("error").textContent = msg.message;
     $("error").dataset.code = msg.code;
     if (last) render();
@@ -106,82 +162,182 @@ async function setup(table) {
   } catch (e) {
     gameModule = await import("/static/games/generic.js");
   }
+  document.body.dataset.game = gameName;
   const title = table.title;
-  $("title").textContent = `${title} · ${table.edition_title}`;
+  $("title").textContent = title;
+  $("edition").textContent = table.edition_title;
   document.title = `${title} — Mahai`;
-  $("seats-title").textContent = t("Seats");
+  labelPage();
+}
+
+function labelPage() {
+  $("seats-title").textContent = t("Players");
   $("log-title").textContent = t("Log");
+  $("log").setAttribute("aria-label", t("Log"));
   $("board").setAttribute("aria-label", t("Table"));
   $("actions").setAttribute("aria-label", t("Your possible moves"));
+  $("home").textContent = t("Lobby");
+  $("side").setAttribute("aria-label", t("Players and log"));
   $("langbox").replaceChildren(langSelect(() => location.reload()));
 }
 
 function renderLog() {
-  const items = log.filter((ev) => ev.text).slice(-60).map((ev) => h("li", {}, ev.text));
+  const items = log.filter((ev) => ev.text).slice(-80).map((ev) => h("li", {}, ev.text));
   $("log").replaceChildren(...items);
   $("log").scrollTop = $("log").scrollHeight;
 }
 
+// Screen readers hear each move once (the log itself is not live).
+function announce(events, myTurn) {
+  const said = events.filter((e) => e.text).map((e) => e.text);
+  if (myTurn) said.push(t("Your turn."));
+  if (said.length) $("announce").textContent = said.join(" ");
+}
+
+// What identifies a control across renders (to keep keyboard focus in place).
+function focusKey(el) {
+  if (!el || el === document.body) return null;
+  if (el.dataset && el.dataset.action) return `[data-action="${CSS.escape(el.dataset.action)}"]`;
+  if (el.dataset && el.dataset.pick) return `[data-pick="${CSS.escape(el.dataset.pick)}"]`;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  return null;
+}
+
 function render() {
   const msg = last;
+  const board = $("board");
+  const active = document.activeElement;
+  const inPlay = lastFocus !== null && (!active || active === document.body || $("play").contains(active));
+  const key = active && $("play").contains(active) ? focusKey(active) : lastFocus;
+  const before = firstRender ? null : snapshotPlaces(document.body);
   document.body.dataset.version = String(msg.version);
   document.body.dataset.seat = msg.seat === null ? "" : String(msg.seat);
   document.body.dataset.over = msg.over ? "1" : "0";
-  // seats: "Seat 2 — Bot: heuristic", "Seat 1 — you"
-  const seatNo = (seat) => (seat === null ? t("Spectator") : t("Seat {n}", { n: seat + 1 }));
-  const who = (s) => (s.seat === msg.seat ? t("you") : s.kind === "bot" ? botLabel(s.bot) : t("Person"));
-  $("seats").replaceChildren(...msg.table.seats.map((s) => h("li", {
-    class: [s.online ? "online" : "", s.seat === msg.seat ? "me" : ""].join(" "),
-    "aria-label": `${seatNo(s.seat)}: ${who(s)}${s.online ? ", " + t("online") : ""}`,
-  }, seatNo(s.seat), " — ", who(s),
-     msg.to_act.includes(s.seat) ? h("span", { class: "pill ok" }, " ", t("to act")) : null)));
-  $("seat-tools").replaceChildren(
-    msg.seat !== null && !msg.over ? h("button", { type: "button", id: "leave", onclick: () => {
-      ws.send(JSON.stringify({ type: "hand_to_bot", bot: "random" }));
-      localStorage.removeItem(tokenKey);
-    } }, t("Leave: a bot takes my seat")) : null,
-    h("p", {}, h("a", { href: `/t/${tableId}/replay` }, t("Step-by-step replay"))),
-    h("p", {}, h("button", { type: "button", onclick: () =>
-      navigator.clipboard?.writeText(new URL(`/t/${tableId}?spectate=1`, location.href).href) }, t("Copy the spectator link"))));
-  // status
-  let status;
-  if (msg.over) status = t("Game over.");
-  else if (msg.seat !== null && msg.legal.length) status = t("Your turn.");
-  else status = t("Waiting for {who}.", { who: msg.to_act.map(seatName).join(", ") });
-  $("status").textContent = `${seatNo(msg.seat)} · ${status}`;
-  // board
-  const board = $("board");
+  renderSeats(msg);
+  renderStatus(msg);
+  claimed = new Set();
   try {
     gameModule.render(board, msg, ui);
   } catch (e) {
     console.error(e);
     import("/static/games/generic.js").then((g) => g.render(board, msg, ui));
   }
-  // action bar: every legal action, keyboard shortcuts 1-9
-  const MAX = 60;
-  const labels = msg.legal.slice(0, MAX).map((e, i) => ui.actionButton(e, null, { "data-key": i < 9 ? String(i + 1) : null }));
-  labels.forEach((b, i) => { if (i < 9) b.prepend(h("kbd", {}, String(i + 1))); });
-  const more = msg.legal.length > MAX ? h("p", { class: "muted" }, t("…and {n} more: choose on the table.", { n: msg.legal.length - MAX })) : null;
-  fill($("actions"), ...(msg.legal.length ? [h("h2", { class: "visually-hidden" }, t("Your possible moves")), ...labels, more] : []));
+  // legal actions the table did not place: one button each, here
+  const placed = new Set([...board.querySelectorAll("[data-action]")].map((b) => b.dataset.action));
+  const rest = msg.legal.filter((e) => !placed.has(e.action) && !claimed.has(e.action));
+  fill($("actions"), rest.length ? [h("h2", { class: "visually-hidden" }, t("Your possible moves")),
+    ...rest.map((e) => ui.actionButton(e))] : []);
+  $("actions").hidden = !rest.length;
   if (sending) for (const b of document.querySelectorAll("[data-action]")) b.disabled = true;
-  // game over
-  const over = $("gameover");
-  if (msg.over) {
-    const names = msg.winners.map(seatName).join(", ");
-    over.hidden = false;
-    over.replaceChildren(h("h2", {}, t("Game over.")),
-      h("p", { id: "winners" }, msg.winners.length ? t("Winners: {names}", { names }) : t("No winner.")),
-      msg.seat !== null ? h("p", {}, msg.winners.includes(msg.seat) ? t("You won!") : t("You did not win this time.")) : null,
-      h("p", {}, h("a", { href: `/t/${tableId}/replay` }, t("Step-by-step replay")), " · ", h("a", { href: "/" }, t("New table"))));
-  } else {
-    over.hidden = true;
+  numberKeys();
+  renderPause(msg);
+  renderOver(msg);
+  // keep keyboard focus where it was (the same control), else on the table
+  if (inPlay && (!document.activeElement || document.activeElement === document.body)) {
+    const again = key && document.querySelector(key);
+    if (again && !again.disabled) again.focus({ preventScroll: true });
+    else (board.querySelector("[data-home]") || board).focus({ preventScroll: true });
+  }
+  animate(document.body, before, timing.fly);
+  if (firstRender) {
+    firstRender = false;
+    document.body.dataset.rendered = String(Math.round(performance.now()));
   }
 }
 
+// Digits 1–9 press the first nine controls of the table, in reading order.
+function numberKeys() {
+  let n = 0;
+  for (const el of document.querySelectorAll("#play [data-action], #play [data-pick]")) {
+    el.removeAttribute("data-key");
+    if (!el.disabled && n < 9 && el.offsetParent !== null) el.dataset.key = String(++n);
+  }
+}
+
+function renderSeats(msg) {
+  const who = (s) => (s.kind === "bot" ? t("robot") : t("Person"));
+  $("seats").replaceChildren(...msg.table.seats.map((s) => h("li", {
+    class: [s.online ? "online" : "", s.seat === msg.seat ? "me" : ""].join(" "),
+    "aria-label": `${seatName(s.seat)}: ${who(s)}${s.online ? ", " + t("online") : ""}`,
+  }, seatName(s.seat), h("span", { class: "muted" }, ` · ${who(s)}`),
+     !msg.over && msg.to_act.includes(s.seat) ? h("span", { class: "pill ok" }, t("to act")) : null)));
+  fill($("seat-tools"),
+    h("p", {}, h("a", { href: `/t/${tableId}/replay` }, t("Step-by-step replay"))),
+    h("p", {}, h("button", { type: "button", onclick: () =>
+      navigator.clipboard?.writeText(new URL(`/t/${tableId}?spectate=1`, location.href).href) }, t("Copy the spectator link"))));
+}
+
+function renderStatus(msg) {
+  let status;
+  if (msg.over) status = t("Game over.");
+  else if (msg.hold && msg.hold.waiting.length && !(msg.seat !== null && msg.hold.waiting.includes(msg.seat) && dismissed !== msg.hold.version)) {
+    status = t("Waiting for {who} to continue.", { who: msg.hold.waiting.map(seatName).join(", ") });
+  } else if (msg.seat !== null && msg.legal.length) status = t("Your turn.");
+  else status = t("Waiting for {who}.", { who: msg.to_act.map(seatName).join(", ") });
+  $("status").textContent = status;
+  $("status").classList.toggle("mine", !msg.over && msg.seat !== null && msg.legal.length > 0);
+}
+
+// The pause after a hand or leg: the breakdown, and "Jarraitu" until this seat continued.
+function renderPause(msg) {
+  const box = $("summary");
+  const hold = msg.hold;
+  const mine = hold && msg.seat !== null && hold.waiting.includes(msg.seat) && dismissed !== hold.version;
+  const watching = hold && msg.seat === null && dismissed !== hold.version;
+  if (!(mine || watching) || msg.over) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  if (!box.hidden && box.dataset.version === String(hold.version)) return;  // already shown
+  const body = gameModule.summary ? gameModule.summary(msg, ui) : null;
+  box.dataset.version = String(hold.version);
+  fill(box, h("div", { class: "sheet" },
+    h("h2", { id: "summary-title" }, t("Score")),
+    body,
+    h("p", { class: "muted" }, t("The next hand starts when everybody has pressed “Continue”.")),
+    h("button", { type: "button", id: "continue", class: "primary", onclick: () => {
+      dismissed = hold.version;
+      if (msg.seat !== null && ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "continue" }));
+      box.hidden = true;
+      render();
+      ($("board").querySelector("[data-home]") || $("board")).focus({ preventScroll: true });
+    } }, t("Continue"))));
+  box.hidden = false;
+  $("continue").focus({ preventScroll: true });
+}
+
+function renderOver(msg) {
+  const over = $("gameover");
+  if (!msg.over) { over.hidden = true; return; }
+  const names = msg.winners.map(seatName).join(", ");
+  if (!over.hidden && over.dataset.version === String(msg.version)) return;
+  over.dataset.version = String(msg.version);
+  over.hidden = false;
+  fill(over, h("h2", {}, t("Game over.")),
+    h("p", { id: "winners", class: "winners" }, msg.winners.length ? t("Winners: {names}", { names }) : t("No winner.")),
+    msg.seat !== null ? h("p", { class: "verdict" }, msg.winners.includes(msg.seat) ? t("You won!") : t("You did not win this time.")) : null,
+    gameModule.final ? gameModule.final(msg, ui) : null,
+    h("p", {}, h("a", { href: `/t/${tableId}/replay` }, t("Step-by-step replay")), " · ", h("a", { href: "/" }, t("New table"))));
+}
+
+// Render a state message as if it had just arrived (for tests and the console).
+window.mahaiRender = (msg) => { msg.recent = msg.recent || []; last = msg; render(); };
+
 document.addEventListener("keydown", (ev) => {
   if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
-  const b = document.querySelector(`#actions button[data-key="${ev.key}"]`);
-  if (b && !b.disabled) { ev.preventDefault(); b.click(); }
+  if (ev.key === "Tab" || /^[1-9]$/.test(ev.key)) document.body.classList.add("kbd");
+  if (!/^[1-9]$/.test(ev.key) || ev.ctrlKey || ev.altKey || ev.metaKey) return;
+  const b = document.querySelector(`#play [data-key="${ev.key}"]`);
+  if (b && !b.disabled) { ev.preventDefault(); b.focus({ preventScroll: true }); b.click(); }
+});
+document.addEventListener("pointerdown", () => document.body.classList.remove("kbd"));
+document.addEventListener("focusin", (ev) => {
+  lastFocus = $("play").contains(ev.target) ? (focusKey(ev.target) || "#board") : null;
 });
 
-connect();
+(async () => {
+  await loadCatalogs(currentLang(), ["web", "core"]);  // every status in the page's language
+  labelPage();
+  connect();
+})();
