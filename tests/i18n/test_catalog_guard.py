@@ -1,5 +1,5 @@
-"""The catalog checks that every catalog already passes on main, enforced now (unlike
-``test_catalog_style.py``, which waits for the final pass of issue 12): no bracketed case ending
+"""The catalog check that came first, kept on its own so that its failure names itself
+(``test_catalog_style.py`` runs every check): no bracketed case ending
 ("eserlekua(e)k", "gidaria(r)ekin", "{who}(r)i") and no ending glued onto a placeholder in Basque,
 in any catalog a player can see."""
 

@@ -8,15 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
-
 from tests.i18n.style import Violation, all_violations
-
-pytestmark = pytest.mark.xfail(
-    strict=True,
-    reason="the catalogs on main break the glossary and style (the work list: docs/i18n-violations.md); "
-           "the final pass of issue 12 fixes them and then removes this mark",
-)
 
 
 def summary(found: list[Violation]) -> str:
