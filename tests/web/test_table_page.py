@@ -376,3 +376,40 @@ def test_the_acting_seat_lights_up_with_a_countdown_ring(server: Server, browser
         assert page.locator(".plate:not(.acting) .ring").count() == 0
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize(("game", "edition", "options", "players", "bot"), [
+    ("spades", "standard", {"length": "single_hand"}, 4, "random"),
+    ("mille_bornes", "eu", {"game_target": 1}, 3, "random"),
+    ("denborazup", "long", {}, 3, "expert"),  # random placements would make a long game
+])
+def test_the_replay_of_a_finished_game_uses_the_same_table(server: Server, browser: Any, game: str,
+                                                           edition: str, options: dict[str, Any],
+                                                           players: int, bot: str) -> None:
+    import time
+
+    made = server.create(game, [f"bot:{bot}"] * players, edition=edition, options=options)
+    deadline = time.monotonic() + 60
+    while not server.get(f"/api/tables/{made['id']}")["over"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    problems: list[str] = []
+    try:
+        page.goto(f"{server.url}/t/{made['id']}/replay")
+        page.wait_for_function("document.body.dataset.step === '0'")
+        for step in ("#next", "#last"):
+            page.click(step)
+            check_widths(page, f"replay {game} {step}", problems)
+        page.click("#prev")
+        audit(page, f"replay {game}", problems)
+        body = page.inner_text("body")
+        assert "null" not in body and "undefined" not in body
+        assert page.inner_text("#step").strip()
+        assert not problems, "\n".join(problems)
+        assert not errors, errors
+    finally:
+        ctx.close()
