@@ -298,7 +298,7 @@ function renderPause(msg) {
   fill(box, h("div", { class: "sheet" },
     h("h2", { id: "summary-title" }, t("Score")),
     body,
-    h("p", { class: "muted" }, t("The next hand starts when everybody has pressed “Continue”.")),
+    h("p", { class: "muted" }, t("Play goes on when everybody has pressed “Continue”.")),
     h("button", { type: "button", id: "continue", class: "primary", onclick: () => {
       dismissed = hold.version;
       if (msg.seat !== null && ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "continue" }));
