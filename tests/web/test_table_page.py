@@ -413,3 +413,29 @@ def test_the_replay_of_a_finished_game_uses_the_same_table(server: Server, brows
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_the_summary_after_a_leg_shows_every_bonus_and_waits(server: Server, browser: Any) -> None:
+    """MBR-13: the leg's sheet, every item the engine scored (coups fourrés, safe trip, shut-out,
+    extension… by their Basque names), and the bot waits for "Jarraitu"."""
+    from mahai.i18n import translate
+
+    ctx, page, made, errors = open_table(server, browser, "mille_bornes", "eu", {}, 2)
+    try:
+        opts = {"seed": 7, "prefer": list(MB), "stopAtNew": False, "autoContinue": False, "maxMs": 60_000}
+        result = page.evaluate("o => window.mahaiAutoplay(o)", opts)
+        assert result["status"] == "summary", result
+        rows = page.eval_on_selector_all("#leg-summary tbody th", "els => els.map(e => e.innerText.trim())")
+        legs = page.evaluate("window.mahaiLast.view.scores.legs")
+        items = {i["name"] for t in legs[-1]["teams"] for i in t["items"]}
+        assert {"distance", "coups_fourres"} <= items
+        for item in items:
+            assert translate("mille_bornes", f"score.{item}", "eu") in rows, (item, rows)
+        held = server.get(f"/api/tables/{made['id']}")["version"]
+        page.wait_for_timeout(600)
+        assert server.get(f"/api/tables/{made['id']}")["version"] == held
+        page.click("#continue")
+        page.wait_for_function("document.getElementById('summary').hidden && window.mahaiLast.hold === null")
+        assert not errors, errors
+    finally:
+        ctx.close()
