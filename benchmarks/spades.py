@@ -16,10 +16,11 @@ Run ``python -m benchmarks.spades`` (options: ``--seconds``, ``--compare``, ``--
    search-bot decision (mean, and max). ``--samples`` sets the search budget, ``--jobs``
    the worker processes (one core each).
 4. ``--compare N``: N OpenSpiel random hands replayed through our engine in the ``openspiel``
-   edition (failed nil helps the partner, no blind nil, one hand): same deal, same bids, same
-   card plays (OpenSpiel's legal moves are always legal for us, so every hand replays). Each
-   partnership's hand score is compared, and at every decision the legal moves; the known
-   differences are counted by kind (see :func:`replay`), anything else is printed.
+   edition (failed nil helps the partner, no blind nil, one hand, a partnership bids 13 at most:
+   SPR-18): same deal, same bids, same card plays (OpenSpiel's legal moves are always legal for
+   us, so every hand replays). Each partnership's hand score is compared, and at every decision
+   the legal moves; the known differences are counted by kind (see :func:`replay`), anything
+   else is printed.
 
 Times are CPU seconds of this process (``time.process_time``), so other processes on the
 machine count less; the contenders run in alternating batches of 20 hands and each keeps its
@@ -146,9 +147,10 @@ def replay(game: Any, history: list[int]) -> tuple[SpadesState, list[str]]:
     """Replay an OpenSpiel hand (its action history) through our engine.
 
     Returns our final state and one label per decision where the legal moves differ:
-    ``"bid_cap"`` (OpenSpiel caps a partnership's bids at 13 in all; SPR-4 has no cap),
-    ``"spades_lead"`` (OpenSpiel refuses a spade lead although a spade was already played:
-    it never marks spades broken; SPR-7), or a description of any other difference.
+    ``"bid_cap"`` (OpenSpiel caps a partnership's bids at 13 in all: the ``openspiel`` edition
+    has the same cap, ``bid_cap=13``, SPR-18, so none is expected), ``"spades_lead"``
+    (OpenSpiel refuses a spade lead although a spade was already played: it never marks spades
+    broken; SPR-7), or a description of any other difference.
     """
     theirs = game.new_initial_state()
     state = GAME.new(OPTIONS, 4, 0)
@@ -213,8 +215,8 @@ def compare(game: Any, hands: int, seed: int) -> dict[str, int]:
             counts[label] = counts.get(label, 0) + 1
     print(f"replayed {hands} OpenSpiel hands through the openspiel edition: "
           f"{hands - counts.get('score', 0)} same hand scores, {counts.get('score', 0)} different")
-    print(f"  hands where OpenSpiel forbids a bid we allow (partnership total over 13, OpenSpiel's "
-          f"rule; SPR-4 has no cap): {counts.get('bid_cap', 0)}")
+    print(f"  hands where OpenSpiel forbids a bid we allow (partnership total over 13; the openspiel "
+          f"edition has OpenSpiel's cap, SPR-18, so 0 expected): {counts.get('bid_cap', 0)}")
     print(f"  hands where OpenSpiel forbids a spade lead after spades were broken (OpenSpiel never "
           f"sets is_spades_broken_; SPR-7): {counts.get('spades_lead', 0)}")
     return counts

@@ -106,7 +106,7 @@ def test_a_plug_in_game_speaks_from_its_own_catalogs() -> None:
     state = GAME.new(GAME.options(stones=2), 2, 1)
     with pytest.raises(IllegalAction) as illegal:
         state.apply(state.turn, GAME.parse_action("take 3"))
-    assert explain(illegal.value, "eu") == "Ezin dituzu 3 harri hartu. Pilan: 2."
+    assert explain(illegal.value, "eu") == "Ezin dituzu 3 harri hartu. Piloan: 2."
     assert explain(illegal.value, "en") == "You cannot take 3 stones: the heap has only 2."
     assert translate("nim", "option.misere", "fr") == "Qui prend la dernière pierre perd."
 

@@ -15,13 +15,18 @@ gives the same action.
 
 The search bot lives in :mod:`mahai.bots.spades_search`.
 
-Cards are ints ``suit * 13 + rank`` and hands 52-bit masks (:mod:`mahai.games.spades.cards`).
+Cards are ints ``suit * 13 + rank`` (the jokers 52 and 53) and hands bit masks
+(:mod:`mahai.games.spades.cards`). Every variant plays (SPR-14…SPR-22): the bots rank cards
+by the options' deck (jokers and a high 2 of spades are the top spades: :func:`bot_ranks`),
+bid within the bid limits (the nearest legal bid to the one they want) and never bid blind
+numbers (SPR-17).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from mahai.bots.base import Bot
@@ -30,25 +35,61 @@ from mahai.games.spades import (
     BIDS,
     BLIND_NIL,
     DISCARD,
-    FULL_DECK,
     KEEP,
     LOOK,
     PLAYS,
     SPADES,
     SUIT_MASKS,
+    SUIT_OF,
+    Bid,
+    Deck,
     Pass,
     SpadesObservation,
     SpadesOptions,
     SpadesState,
     cards_of,
+    deck_for,
 )
 
-SPADE_MASK = SUIT_MASKS[SPADES]
+SPADE_MASK = SUIT_MASKS[SPADES]  # the jokers too (SPR-14)
 NO_BID = -1
 BLIND_NIL_DEFICIT = 200
 """Blind nil only when the opponents lead by at least this many points (SPR-6 is a gamble)."""
 BAG_MARGIN = 2
 """Duck once the side's bag counter plus this hand's overtricks is within this of the limit."""
+
+
+@cache
+def bot_ranks(deck: Deck) -> tuple[int, ...]:
+    """Per card (0…53), its rank counted so that the highest card of its suit in ``deck``
+    is 12, as the ace of a standard deck: side suits keep their ranks (2 … ace = 0 … 12);
+    spades shift down by the cards above the ace (the jokers, a high 2: SPR-14), so that
+    with both jokers the big joker is 12, the little one 11 and the ace 10. The order
+    within a suit is the deck's :attr:`~mahai.games.spades.cards.Deck.power`."""
+    extra = max(deck.power[c] for c in deck.cards if SUIT_OF[c] == SPADES) - 12
+    return tuple(p - extra if SUIT_OF[c] == SPADES else p for c, p in enumerate(deck.power))
+
+
+def deck_of(options: SpadesOptions) -> Deck:
+    """The deck ``options`` deal (SPR-14)."""
+    return _decks(options.jokers, options.deuce_of_spades)[0]
+
+
+def ranks_of(options: SpadesOptions) -> tuple[int, ...]:
+    """:func:`bot_ranks` of the deck ``options`` deal."""
+    return _decks(options.jokers, options.deuce_of_spades)[1]
+
+
+@cache
+def _decks(jokers: str, deuce: str) -> tuple[Deck, tuple[int, ...]]:
+    """Deck and ranks per option values, cached on the two strings (cheap to hash: a
+    :class:`Table` is built for every decision of a search rollout)."""
+    deck = deck_for(jokers == "on", deuce == "high")
+    return deck, bot_ranks(deck)
+
+
+RANK = bot_ranks(deck_for())
+"""Ranks of the standard deck: ``card % 13``."""
 
 
 class Table:
@@ -58,7 +99,7 @@ class Table:
 
     __slots__ = ("seat", "players", "options", "phase", "hand", "trick", "tricks_won", "bids",
                  "blind", "played", "voids", "points", "bags", "broken", "shown", "passed",
-                 "received", "out")
+                 "received", "out", "rank", "above")
 
     def __init__(self, seat: Seat, players: int, options: SpadesOptions, phase: str, hand: int,
                  trick: Sequence[tuple[int, int]], tricks_won: Sequence[int], bids: Sequence[int],
@@ -85,7 +126,12 @@ class Table:
         self.shown = shown
         self.passed = passed
         self.received = received
-        self.out = FULL_DECK & ~hand & ~played
+        deck, rank = _decks(options.jokers, options.deuce_of_spades)
+        self.rank = rank
+        """:func:`bot_ranks` of the options' deck."""
+        self.above = deck.above
+        """Per card, the cards of the deck that beat it in its suit."""
+        self.out = deck.mask & ~hand & ~played
         """Cards not yet seen by the seat (in other hands, or with two players in the stock/discards)."""
 
     @classmethod
@@ -130,9 +176,10 @@ class Table:
         return contract - counted
 
     def near_bag_limit(self, side: int) -> bool:
-        """Made contract and the bag counter close to a penalty (SPR-12)."""
+        """Made contract and the bag counter close to a penalty (SPR-12; never without one: SPR-19)."""
         over = -self.need(side)
-        return over >= 0 and self.bags[side] + over >= self.options.bag_limit - BAG_MARGIN
+        return (over >= 0 and self.options.bag_penalty > 0
+                and self.bags[side] + over >= self.options.bag_limit - BAG_MARGIN)
 
     def could_hold(self, seat: Seat, suit: int) -> bool:
         """Whether ``seat`` may still hold a card of ``suit`` (not shown void, some out)."""
@@ -147,8 +194,8 @@ class Table:
         """Whether no seat of ``against`` can beat ``card`` if it stands as the best card:
         no higher card of its suit out with a seat not void in it, and (for a side suit) no
         seat known void in it that may hold a spade (counting the spades still out)."""
-        suit = card // 13
-        higher = self.out & SUIT_MASKS[suit] & -(1 << (card + 1))
+        suit = SUIT_OF[card]
+        higher = self.out & self.above[card]
         spades_out = self.out & SPADE_MASK
         for s in against:
             void = self.voids[s] >> suit & 1
@@ -160,50 +207,48 @@ class Table:
         return True
 
 
-def beats(card: int, best: int) -> bool:
-    """Whether ``card`` beats ``best`` in a trick (SPR-9)."""
-    if card // 13 == best // 13:
-        return card > best
-    return card // 13 == SPADES
+def beats(card: int, best: int, rank: Sequence[int] = RANK) -> bool:
+    """Whether ``card`` beats ``best`` in a trick (SPR-9; ``rank``: :func:`bot_ranks`)."""
+    suit = SUIT_OF[card]
+    if suit == SUIT_OF[best]:
+        return rank[card] > rank[best]
+    return suit == SPADES
 
 
-def trick_winner(trick: Sequence[tuple[int, int]]) -> tuple[Seat, int]:
+def trick_winner(trick: Sequence[tuple[int, int]], rank: Sequence[int] = RANK) -> tuple[Seat, int]:
     """The seat currently winning ``trick`` (non-empty) and its card (SPR-9)."""
     win_seat, best = trick[0]
     for s, c in trick[1:]:
-        if beats(c, best):
+        if beats(c, best, rank):
             win_seat, best = s, c
     return win_seat, best
 
 
-def _rank(card: int) -> int:
-    return card % 13
-
-
-def _danger(card: int) -> int:
+def _danger(card: int, rank: Sequence[int] = RANK) -> int:
     """How likely a card is to win a trick (for a nil bidder): rank, spades six ranks higher."""
-    return card % 13 + (6 if card // 13 == SPADES else 0)
+    return rank[card] + (6 if SUIT_OF[card] == SPADES else 0)
 
 
 # ---------------------------------------------------------------- bidding
-def estimate_tricks(hand: int, players: int = 4) -> float:
+def estimate_tricks(hand: int, players: int = 4, rank: Sequence[int] = RANK) -> float:
     """Likely tricks of a 13-card ``hand`` (SPR-4): side-suit aces and guarded kings,
-    high spades, spade length, and ruffs from voids and singletons with spare spades."""
+    high spades, spade length, and ruffs from voids and singletons with spare spades
+    (``rank``: :func:`bot_ranks`, so a joker counts as the top spades)."""
     spades = hand & SPADE_MASK
     n_spades = spades.bit_count()
     if players == 2:
         # Two players: 13 tricks for 26 cards in play; rank weighs more than shape.
         est = 0.0
         for c in cards_of(hand):
-            r = c % 13
-            est += (0.45 + r / 24) if c // 13 == SPADES else (r / 12) ** 2
+            r = rank[c]
+            est += (0.45 + r / 24) if SUIT_OF[c] == SPADES else (r / 12) ** 2
         return est
     tricks = 0.0
     ruffs = 0.0
     for suit in range(3):
         m = hand & SUIT_MASKS[suit]
         length = m.bit_count()
-        top = [c % 13 for c in cards_of(m)][::-1]
+        top = [rank[c] for c in cards_of(m)][::-1]
         if 12 in top:
             tricks += 1.0 if length <= 5 else 0.7
         if 11 in top and length >= 2:
@@ -216,7 +261,7 @@ def estimate_tricks(hand: int, players: int = 4) -> float:
             ruffs += 0.6
         elif length == 2:
             ruffs += 0.2
-    sranks = [c % 13 for c in cards_of(spades)][::-1]
+    sranks = sorted((rank[c] for c in cards_of(spades)), reverse=True)
     honours = 0.0
     for i, r in enumerate(sranks):
         # A card of rank r is a likely winner if it is guarded by enough lower spades.
@@ -231,15 +276,15 @@ def estimate_tricks(hand: int, players: int = 4) -> float:
     return tricks + max(honours, 0.0) + long_spades * 0.7 + min(ruffs, spare) * 0.8
 
 
-def nil_safe(hand: int) -> bool:
+def nil_safe(hand: int, rank: Sequence[int] = RANK) -> bool:
     """Whether a hand may bid nil (SPR-5): few, low spades; no side ace; a side king
     or queen only with three or more low cards under it."""
     spades = hand & SPADE_MASK
-    if spades.bit_count() > 3 or spades >> (SPADES * 13 + 9):  # no spade above the ten
+    if spades.bit_count() > 3 or any(rank[c] > 8 for c in cards_of(spades)):  # no spade above the ten
         return False
     for suit in range(3):
         m = hand & SUIT_MASKS[suit]
-        ranks = [c % 13 for c in cards_of(m)]
+        ranks = [rank[c] for c in cards_of(m)]
         if not ranks:
             continue
         if 12 in ranks:
@@ -253,16 +298,33 @@ def nil_safe(hand: int) -> bool:
 
 
 def choose_bid(t: Table) -> int:
-    """The heuristic's bid (0 = nil)."""
-    est = estimate_tricks(t.hand, t.players)
+    """The heuristic's bid (0 = nil), before the bid limits (:func:`nearest_bid`)."""
+    est = estimate_tricks(t.hand, t.players, t.rank)
     partner = t.partner()
     partner_bid = t.bids[partner] if partner is not None else NO_BID
-    if partner_bid != 0 and nil_safe(t.hand) and est < 1.6 and (partner_bid == NO_BID or partner_bid >= 3):
+    if (partner_bid != 0 and nil_safe(t.hand, t.rank) and est < 1.6
+            and (partner_bid == NO_BID or partner_bid >= 3)):
         return 0
     bid = max(1, min(13, round(est)))
     if partner is not None and partner_bid > 0:
         bid = max(1, min(bid, 13 - partner_bid))
     return bid
+
+
+def nearest_bid(bid: int, legal: Sequence[Any]) -> Bid:
+    """The legal :class:`Bid` nearest to ``bid`` (the lower on a tie; nil only for nil),
+    so that the bid limits (SPR-16, SPR-18) are kept.
+
+    Raises:
+        ValueError: no bid in ``legal``.
+    """
+    if 0 <= bid < len(BIDS) and BIDS[bid] in legal:
+        return BIDS[bid]
+    bids = [a for a in legal if type(a) is Bid]
+    if not bids:
+        raise ValueError("no legal bid")
+    return min(bids, key=lambda a: (abs(a.tricks - bid) + (100 if (a.tricks == 0) != (bid == 0) else 0),
+                                    a.tricks))
 
 
 def choose_blind_nil(t: Table) -> bool:
@@ -278,10 +340,11 @@ def choose_pass(t: Table, k: int) -> tuple[int, ...]:
     """Blind-nil exchange (SPR-6): the nil bidder passes its most dangerous cards,
     its partner passes back its lowest cards (lowest side-suit cards first)."""
     cards = cards_of(t.hand)
-    if t.blind[t.seat]:
-        chosen = sorted(cards, key=_danger, reverse=True)[:k]
+    rank = t.rank
+    if t.blind[t.seat] and t.bids[t.seat] == 0:  # the blind nil bidder (not a blind bid: SPR-17)
+        chosen = sorted(cards, key=lambda c: _danger(c, rank), reverse=True)[:k]
     else:
-        chosen = sorted(cards, key=lambda c: (c // 13 == SPADES, c % 13))[:k]
+        chosen = sorted(cards, key=lambda c: (SUIT_OF[c] == SPADES, rank[c]))[:k]
     return tuple(sorted(chosen))
 
 
@@ -291,9 +354,9 @@ def keep_shown(t: Table) -> bool:
     c = t.shown
     if c < 0:
         return False
-    if c // 13 == SPADES:
-        return c % 13 >= 7
-    return c % 13 >= 11
+    if SUIT_OF[c] == SPADES:
+        return t.rank[c] >= 7
+    return t.rank[c] >= 11
 
 
 # ---------------------------------------------------------------- card play
@@ -326,138 +389,153 @@ def choose_card(t: Table, legal: int) -> int:
 
 def _nil_play(t: Table, cards: list[int]) -> int:
     """A live nil: the most dangerous card that does not win, else the highest."""
+    rank = t.rank
     if not t.trick:
         # Lead the card with the most higher cards out in its suit.
         def cover(c: int) -> tuple[int, int]:
-            return ((t.out & SUIT_MASKS[c // 13] & -(1 << (c + 1))).bit_count(), -_rank(c))
-        side = [c for c in cards if c // 13 != SPADES] or cards
+            return ((t.out & t.above[c]).bit_count(), -rank[c])
+        side = [c for c in cards if SUIT_OF[c] != SPADES] or cards
         return max(side, key=cover)
-    _, best = trick_winner(t.trick)
-    losers = [c for c in cards if not beats(c, best)]
+    _, best = trick_winner(t.trick, rank)
+    losers = [c for c in cards if not beats(c, best, rank)]
     if losers:
-        return max(losers, key=_danger)
-    return max(cards, key=_danger)
+        return max(losers, key=lambda c: _danger(c, rank))
+    return max(cards, key=lambda c: _danger(c, rank))
 
 
-def _lowest(cards: list[int]) -> int:
+def _lowest(t: Table, cards: list[int]) -> int:
     """The least useful card: lowest side-suit card by rank, spades last."""
-    return min(cards, key=lambda c: (c // 13 == SPADES, c % 13))
+    rank = t.rank
+    return min(cards, key=lambda c: (SUIT_OF[c] == SPADES, rank[c]))
 
 
 def _discard(t: Table, cards: list[int]) -> int:
     """Void in the led suit and not trying to win: the lowest card of the shortest
     side suit (making voids for later ruffs), spades last."""
-    side = [c for c in cards if c // 13 != SPADES]
+    rank = t.rank
+    side = [c for c in cards if SUIT_OF[c] != SPADES]
     if not side:
-        return min(cards)
-    return min(side, key=lambda c: ((t.hand & SUIT_MASKS[c // 13]).bit_count(), c % 13))
+        return min(cards, key=rank.__getitem__)
+    return min(side, key=lambda c: ((t.hand & SUIT_MASKS[SUIT_OF[c]]).bit_count(), rank[c]))
 
 
-def _shed(cards: list[int]) -> int:
+def _shed(t: Table, cards: list[int]) -> int:
     """Not trying to win and void: the highest side-suit card (no spade: it could win)."""
-    side = [c for c in cards if c // 13 != SPADES]
+    side = [c for c in cards if SUIT_OF[c] != SPADES]
     if side:
-        return max(side, key=_rank)
-    return min(cards)
+        return max(side, key=t.rank.__getitem__)
+    return min(cards, key=t.rank.__getitem__)
 
 
 def _lead(t: Table, cards: list[int], want: bool, partner_nil: bool, opp_nil: list[Seat],
           opps: list[Seat]) -> int:
+    rank = t.rank
+    by_rank = rank.__getitem__
+
+    def order(c: int) -> tuple[int, int]:  # the card order: suit, then rank
+        return SUIT_OF[c], rank[c]
+
     others = [s for s in range(t.players) if s != t.seat]
     if partner_nil:
         # Cover: lead winners, high, so that the nil partner can duck under them.
         masters = [c for c in cards if t.safe(c, opps)]
         if masters:
-            return max(masters, key=_rank)
-        return max(cards, key=lambda c: (c // 13 != SPADES, _rank(c)))
+            return max(masters, key=by_rank)
+        return max(cards, key=lambda c: (SUIT_OF[c] != SPADES, rank[c]))
     if opp_nil:
         # Set the nil: lead low in a suit the nil bidder may still hold.
         nil_seat = opp_nil[0]
-        fit = [c for c in cards if t.could_hold(nil_seat, c // 13)]
-        return min(fit or cards, key=lambda c: (_rank(c), c // 13 == SPADES))
+        fit = [c for c in cards if t.could_hold(nil_seat, SUIT_OF[c])]
+        return min(fit or cards, key=lambda c: (rank[c], SUIT_OF[c] == SPADES))
     if want:
-        side_masters = [c for c in cards if c // 13 != SPADES and t.safe(c, others)]
+        side_masters = [c for c in cards if SUIT_OF[c] != SPADES and t.safe(c, others)]
         if side_masters:
-            return max(side_masters, key=_rank)
-        spades = [c for c in cards if c // 13 == SPADES]
-        if spades and t.out & SPADE_MASK and t.safe(max(spades), others):
-            return max(spades)  # draw the spades still out
-        side = [c for c in cards if c // 13 != SPADES]
+            return max(side_masters, key=by_rank)
+        spades = [c for c in cards if SUIT_OF[c] == SPADES]
+        if spades:
+            top = max(spades, key=by_rank)
+            if t.out & SPADE_MASK and t.safe(top, others):
+                return top  # draw the spades still out
+        side = [c for c in cards if SUIT_OF[c] != SPADES]
         if side:
             if t.hand & SPADE_MASK:
                 # Shorten a short suit to ruff it later.
-                return min(side, key=lambda c: ((t.hand & SUIT_MASKS[c // 13]).bit_count(), _rank(c)))
-            return min(side, key=lambda c: (-(t.hand & SUIT_MASKS[c // 13]).bit_count(), _rank(c)))
-        return min(cards)
+                return min(side, key=lambda c: ((t.hand & SUIT_MASKS[SUIT_OF[c]]).bit_count(), rank[c]))
+            return min(side, key=lambda c: (-(t.hand & SUIT_MASKS[SUIT_OF[c]]).bit_count(), rank[c]))
+        return min(cards, key=order)
+
     # Ducking: the card most likely to be beaten.
     def beaten(c: int) -> tuple[int, int]:
-        return (-(t.out & SUIT_MASKS[c // 13] & -(1 << (c + 1))).bit_count(), _rank(c))
-    side = [c for c in cards if c // 13 != SPADES]
+        return (-(t.out & t.above[c]).bit_count(), rank[c])
+    side = [c for c in cards if SUIT_OF[c] != SPADES]
     return min(side or cards, key=beaten)
 
 
 def _follow(t: Table, cards: list[int], want: bool, partner_nil: bool, opp_nil: list[Seat],
             opps: list[Seat]) -> int:
-    win_seat, best = trick_winner(t.trick)
+    rank = t.rank
+    by_rank = rank.__getitem__
+    win_seat, best = trick_winner(t.trick, rank)
     later = t.later()
     later_opps = [s for s in later if s in opps]
     partner = t.partner()
-    winners = sorted((c for c in cards if beats(c, best)), key=lambda c: (c // 13 == SPADES, c))
-    losers = [c for c in cards if not beats(c, best)]
-    following = cards[0] // 13 == t.trick[0][1] // 13
+    winners = sorted((c for c in cards if beats(c, best, rank)),
+                     key=lambda c: (SUIT_OF[c] == SPADES, SUIT_OF[c], rank[c]))
+    losers = [c for c in cards if not beats(c, best, rank)]
+    following = SUIT_OF[cards[0]] == SUIT_OF[t.trick[0][1]]
     if partner_nil and partner is not None:
         if partner in later:
             # Cover: play high so that the nil partner can stay under.
             if winners:
                 safe = [c for c in winners if t.safe(c, later_opps)]
-                return max(safe or winners, key=lambda c: (c // 13 != SPADES, c))
-            return _lowest(cards) if not following else max(cards)
+                return max(safe or winners, key=lambda c: (SUIT_OF[c] != SPADES, SUIT_OF[c], rank[c]))
+            return _lowest(t, cards) if not following else max(cards, key=by_rank)
         if win_seat == partner:
             if winners:
                 return winners[0]  # overtake the nil partner
-            return _lowest(cards)
+            return _lowest(t, cards)
     if opp_nil:
         nil_seat = opp_nil[0]
         if nil_seat in later:
             # Stay low so that the nil bidder may be forced to win.
             if losers:
-                return min(losers, key=_rank) if following else _discard(t, losers)
+                return min(losers, key=by_rank) if following else _discard(t, losers)
             return winners[0]
         if win_seat == nil_seat:
             # Play under the nil bidder's card.
             if losers:
-                return max(losers, key=_rank) if following else _shed(losers)
+                return max(losers, key=by_rank) if following else _shed(t, losers)
             return winners[0]
     if partner is not None and win_seat == partner:
         if not want or t.safe(best, later_opps) or not winners:
             if following:
-                return min(cards, key=_rank)
+                return min(cards, key=by_rank)
             return _discard(t, losers) if losers else winners[0]
         safe = [c for c in winners if t.safe(c, later_opps)]
         if safe:
             return safe[0]
-        return min(cards, key=_rank) if following else _discard(t, cards)
+        return min(cards, key=by_rank) if following else _discard(t, cards)
     if want:
         if not winners:
-            return min(cards, key=_rank) if following else _discard(t, cards)
+            return min(cards, key=by_rank) if following else _discard(t, cards)
         safe = [c for c in winners if t.safe(c, later_opps)]
         position = len(t.trick)  # 1: second hand, 2: third hand, 3: fourth hand
         if not later_opps:
             return winners[0]  # last to play for our side: win cheaply
         if position == 1 and following and t.players == 4:
             # Second hand low, unless a sure winner.
-            if safe and safe[0] // 13 == t.trick[0][1] // 13 and _rank(safe[0]) >= 11:
+            if safe and SUIT_OF[safe[0]] == SUIT_OF[t.trick[0][1]] and rank[safe[0]] >= 11:
                 return safe[0]
-            return min(cards, key=_rank)
+            return min(cards, key=by_rank)
         if safe:
             return safe[0]
         if following:
-            return max(winners)  # third hand high
+            return max(winners, key=by_rank)  # third hand high
         return winners[0]
     # Not trying to win: stay under the best card, shedding the highest such card.
     if losers:
-        return max(losers, key=_rank) if following else _shed(losers)
-    return max(winners) if following else winners[0]
+        return max(losers, key=by_rank) if following else _shed(t, losers)
+    return max(winners, key=by_rank) if following else winners[0]
 
 
 class HeuristicBot(Bot):
@@ -486,7 +564,7 @@ def heuristic_action(obs: SpadesObservation, legal: Sequence[Action]) -> Action:
             mask |= 1 << a.card  # type: ignore[attr-defined]
         return PLAYS[choose_card(t, mask)]
     if obs.public.phase == "bid":
-        return BIDS[choose_bid(t)]
+        return nearest_bid(choose_bid(t), legal)
     if obs.public.phase == "exchange":
         action = Pass(choose_pass(t, obs.public.options.blind_nil_exchange))
         return action if action in legal else legal[0]

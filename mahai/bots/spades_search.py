@@ -30,10 +30,13 @@ from mahai.bots.spades import (
     choose_blind_nil,
     choose_card,
     choose_pass,
+    deck_of,
     estimate_tricks,
     heuristic_action,
     keep_shown,
+    nearest_bid,
     nil_safe,
+    ranks_of,
 )
 from mahai.core.game import Action, Game, Observation, Seat
 from mahai.games.spades import (
@@ -43,6 +46,7 @@ from mahai.games.spades import (
     KEEP,
     LOOK,
     PLAYS,
+    SUIT_OF,
     Bid,
     Pass,
     Play,
@@ -71,11 +75,12 @@ def rollout(state: SpadesState, seat: Seat, bag_cost: bool = False) -> float:
         action: SpadesAction
         if state.phase == "play":
             action = PLAYS[choose_card(t, state.legal_play_mask(s))]
-        elif state.phase == "bid":
+        elif state.phase == "bid":  # only when bids are searched: a legal bid, the limits kept
+            legal = state.legal_actions(s)
             if not state.looked[s]:
-                action = BLIND_NIL if choose_blind_nil(t) else LOOK
+                action = BLIND_NIL if BLIND_NIL in legal and choose_blind_nil(t) else LOOK
             else:
-                action = BIDS[choose_bid(t)]
+                action = nearest_bid(choose_bid(t), legal)
         elif state.phase == "exchange":
             action = Pass(choose_pass(t, state.options.blind_nil_exchange))
         else:
@@ -127,16 +132,17 @@ def bid_misfit(world: SpadesState, obs: SpadesObservation) -> float:
     """How far the sampled hands of the other seats are from their bids (0: every bid is what
     the hand is worth within ``BID_SLACK`` tricks, and every nil hand is safe for nil; SPR-4, SPR-5). A hand
     is taken as dealt: its cards now plus those it played (the exchange is ignored). A blind
-    nil says nothing about the hand."""
+    nil or a blind bid (SPR-17) says nothing about the hand."""
     misfit = 0.0
+    rank = ranks_of(obs.public.options)
     for s in range(obs.public.players):
         bid = obs.public.bids[s]
         if s == obs.viewer or bid < 0 or obs.public.blind[s]:
             continue
         dealt = world.hands[s] | obs.public.played_by[s]
-        est = estimate_tricks(dealt, obs.public.players)
+        est = estimate_tricks(dealt, obs.public.players, rank)
         if bid == 0:
-            misfit += 0.0 if est < 1.6 and nil_safe(dealt) else 1.0 + est
+            misfit += 0.0 if est < 1.6 and nil_safe(dealt, rank) else 1.0 + est
         else:
             misfit += max(0.0, abs(est - bid) - BID_SLACK)
     return misfit
@@ -167,7 +173,7 @@ def bid_candidates(obs: SpadesObservation) -> list[int]:
     """Bids worth searching: the heuristic's, one below, one and two above, and nil."""
     t = Table.from_observation(obs)
     base = choose_bid(t)
-    est = estimate_tricks(t.hand, obs.public.players)
+    est = estimate_tricks(t.hand, obs.public.players, t.rank)
     out = {base} | {b for b in (round(est) - 1, round(est) + 1, round(est) + 2) if 1 <= b <= 13}
     if est < 3.5:
         out.add(0)
@@ -175,19 +181,22 @@ def bid_candidates(obs: SpadesObservation) -> list[int]:
 
 
 def distinct_cards(obs: SpadesObservation, cards: Sequence[int]) -> list[list[int]]:
-    """Group ``cards`` (legal, sorted) into classes of equal power: cards of one suit with no
-    unseen card between them (every card in between is in the hand or already played) win and
-    lose the same tricks, so searching one card per class is enough."""
+    """Group ``cards`` (legal) into classes of equal power: cards of one suit with no unseen
+    card between them in the deck's order (every card in between is in the hand or already
+    played; the jokers and a high 2 of spades rank above the ace: SPR-14) win and lose the same
+    tricks, so searching one card per class is enough. Classes and their cards come lowest
+    first."""
     played = 0
     for m in obs.public.played_by:
         played |= m
     known = played | (obs.hand or 0)
+    rank, above = ranks_of(obs.public.options), deck_of(obs.public.options).above
     groups: list[list[int]] = []
-    for card in sorted(cards):
+    for card in sorted(cards, key=lambda c: (SUIT_OF[c], rank[c])):
         if groups:
             prev = groups[-1][-1]
-            between = ((1 << card) - 1) & ~((1 << (prev + 1)) - 1)
-            if prev // 13 == card // 13 and not between & ~known:
+            between = above[prev] & ~above[card] & ~(1 << card)  # same suit, strictly between
+            if SUIT_OF[prev] == SUIT_OF[card] and not between & ~known:
                 groups[-1].append(card)
                 continue
         groups.append([card])
@@ -226,7 +235,7 @@ class SearchBot(Bot):
         if len(legal) == 1 or self.samples <= 0:
             return default
         if self.bid_samples > 0 and observation.public.phase == "bid" and isinstance(default, Bid):
-            bids = [BIDS[b] for b in bid_candidates(observation)]
+            bids = [BIDS[b] for b in bid_candidates(observation) if BIDS[b] in legal] or [default]
             values = evaluate_actions(game, observation, bids, self.bid_samples, self.rng, self.bag_cost,
                                       self.infer)
             best = max(range(len(bids)), key=lambda i: (values[i], bids[i] == default))

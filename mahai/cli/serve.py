@@ -16,21 +16,45 @@ def default_db() -> str:
     return "sqlite:///" + str(Path(user_data_dir("mahai")) / "mahai.sqlite3")
 
 
+def url_host(host: str) -> str:
+    """``host`` as it goes in a URL (IPv6 in brackets)."""
+    return f"[{host}]" if ":" in host else host
+
+
 @app.command()
 def serve(
-    host: str = typer.Option("127.0.0.1", help="Address to listen on."),
+    host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0: every network of "
+                                               "this machine, so that phones at home can join)."),
     port: int = typer.Option(8000, help="Port to listen on."),
+    lan: bool = typer.Option(False, "--lan", help="Listen on the home network too (as --host 0.0.0.0) "
+                                                   "and print the addresses other devices can open."),
     db: str = typer.Option("", help="Database URL: sqlite:///path or postgresql://… (default: a "
                                     "SQLite file in the user data dir)."),
     bot_pace: float = typer.Option(0.8, help="Seconds a bot waits before each move."),
 ) -> None:
-    """Start the web platform: lobby, tables for every game, bots, replays."""
+    """Start the web platform: lobby, tables for every game, bots, replays.
+
+    With --lan (or --host 0.0.0.0) the addresses that a phone or another
+    computer of the same network can open are printed; invitation links made
+    from a browser on this machine use them.
+    """
     import uvicorn
 
     from mahai.server import create_app
+    from mahai.server.network import listen_addresses
 
+    if lan:
+        host = "0.0.0.0"
     url = db or default_db()
-    application = create_app(url, pace=bot_pace)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    shared = listen_addresses(host)
+    application = create_app(url, pace=bot_pace, lan=shared)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else url_host(host)
     typer.echo(f"Mahai: open http://{shown}:{port}/ in your browser (database: {url.split('@')[-1]})")
+    if host in ("0.0.0.0", "::"):
+        if shared:
+            typer.echo("On the same network (a phone, another computer), open:")
+            for address in shared:
+                typer.echo(f"  http://{url_host(address)}:{port}/")
+        else:
+            typer.echo("No network address found: other devices cannot reach this machine.")
     uvicorn.run(application, host=host, port=port, log_level="warning")

@@ -6,10 +6,30 @@ HTTP (OpenAPI schema at ``/openapi.json``, docs at ``/docs``):
   metadata, every text in ``lang`` (see :func:`mahai.server.lobby.game_info`):
   editions with their player counts, the edition for each player count,
   options with a label and a one-line explanation, bots, reference pages.
-- ``POST /api/tables`` ``{game, edition, options, seats: [{kind: person|bot, bot}],
-  lang, turn_seconds}`` → ``{id, tokens: {seat: token}, links: {seat: url},
-  spectate: url}``.
-- ``GET  /api/tables`` / ``GET /api/tables/{id}`` → public table info.
+- ``GET  /api/games/{name}?lang=eu`` → one of them.
+- ``POST /api/games/{name}/players`` ``{edition, options}`` → ``{players: [n, …]}``:
+  the player counts those options allow (``Game.players``).
+- ``GET  /api/network`` → ``{origin, addresses}``: the origin of the links this
+  browser shares (:func:`mahai.server.network.share_origin`) and the network
+  addresses the server listens on (empty: loopback only).
+- ``POST /api/tables`` ``{game, edition, options, seats: [{kind: person|bot, bot,
+  name}], lang, turn_seconds, listed}`` → ``{id, tokens: {seat: token}, links:
+  {seat: path}, urls: {seat: url}, spectate: path, creator: token, invite: path}``;
+  ``urls`` are the links to send to other devices; ``creator`` opens the
+  invitations page (``invite``).
+- ``GET  /api/tables`` → the tables their creators listed, in play;
+  ``GET /api/tables?ids=a,b`` → those tables (the lobby's "my tables"), each
+  with ``status`` (``playing``, ``over``, ``abandoned``) and ``leaves_at``
+  (:func:`mahai.server.lobby.table_status`); ``GET /api/tables/{id}`` → one.
+- ``POST /api/tables/{id}/invitations`` ``{creator}`` → every seat's invitation
+  until the seat is taken: ``{table, origin, seats: [{seat, name, kind,
+  state: open|taken|bot, link, url, qr}], spectate: {link, url, qr}}`` (``qr``:
+  an SVG ``data:`` URI).
+- ``POST /api/tables/{id}/name`` ``{token, name}`` → ``{name}``: the seat's name.
+- ``POST /api/tables/{id}/rematch`` ``{token}`` (a person of the table, or the
+  creator's token) → ``{id, seat, token}``: the table that plays this finished
+  one again (created by the first call, :meth:`Hub.rematch`) and the caller's
+  new seat token while that seat is not taken yet.
 - ``GET  /api/tables/{id}/replay?token=…&seat=…&lang=eu`` → replay frames (see
   :meth:`Hub.replay`).
 - ``GET  /api/i18n/{lang}?domains=web,core,…`` → gettext catalogs as JSON.
@@ -22,7 +42,14 @@ WebSocket ``/ws/tables/{id}``: the client sends ``{"type": "hello", "token",
 the summary after a hand or leg: :meth:`Hub.resume`); the server sends ``welcome``, ``state``,
 ``log``, ``update`` (events + state) and ``error`` messages, every one built
 from the game's projection for the connection's seat, with every text (event
-sentences, action labels, seat and card names) rendered in its language.
+sentences, action labels, seat and card names) rendered in its language, and
+``rematch`` (``{table, seat, token}``) when a finished table is played again.
+A hello with the token of a seat takes it (:meth:`Hub.claim`): the invitation
+is spent, and a seat its person left to a bot comes back to them.
+
+Pages: ``/`` (lobby), ``/t/{id}`` (table), ``/t/{id}/invite`` (the creator's
+invitations), ``/t/{id}/replay``, ``/rules/{game}?lang=eu`` ("How to play",
+:mod:`mahai.server.rules`), ``/chronology/{game}``.
 """
 
 from __future__ import annotations
@@ -30,22 +57,25 @@ from __future__ import annotations
 import importlib.resources
 import json
 import re
-from collections.abc import AsyncIterator
+import secrets
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from mahai.core import MahaiError, MalformedAction
+from mahai.core import IllegalAction, MahaiError, MalformedAction
 from mahai.games import available_games, get_game
 from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, explain
-from mahai.server.lobby import deck_chronology, game_info
-from mahai.server.store import Store
-from mahai.server.tables import Conn, Hub, snapshot, web_error
+from mahai.server.lobby import deck_chronology, game_info, game_title, players_for, table_status
+from mahai.server.network import qr_data_uri, share_origin
+from mahai.server.rules import rules_page
+from mahai.server.store import Store, token_hash
+from mahai.server.tables import Conn, Hub, Table, snapshot, web_error
 
 STATIC = Path(__file__).resolve().parent / "static"
 RENDERER_FILE = re.compile(r"[a-z][a-z0-9_]*\.js")
@@ -73,6 +103,7 @@ def plugin_renderer(name: str) -> bytes | None:
 class SeatSpec(BaseModel):
     kind: str = Field(description="person | bot")
     bot: str | None = Field(default=None, description="bot name (see /api/games)")
+    name: str | None = Field(default=None, description="the name shown at the table")
 
 
 class NewTable(BaseModel):
@@ -82,6 +113,25 @@ class NewTable(BaseModel):
     seats: list[SeatSpec]
     lang: str = DEFAULT_LANGUAGE
     turn_seconds: int | None = None
+    listed: bool = Field(default=False, description="shown in the lobby's list of tables")
+
+
+class PlayersQuery(BaseModel):
+    edition: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class CreatorBody(BaseModel):
+    creator: str
+
+
+class TokenBody(BaseModel):
+    token: str
+
+
+class NameBody(BaseModel):
+    token: str
+    name: str | None = None
 
 
 def error_json(err: MahaiError, lang: str) -> dict[str, Any]:
@@ -94,11 +144,21 @@ def _lang(lang: str | None) -> str:
     return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
 
 
-def create_app(db_url: str, pace: float = 0.8) -> FastAPI:
-    """The application over the store at ``db_url``; tables are rebuilt at start."""
+ERROR_STATUS = {"unknown_table": 404, "bad_token": 403, "bad_creator": 403}
+
+
+def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = ()) -> FastAPI:
+    """The application over the store at ``db_url``; tables are rebuilt at start.
+    ``lan``: the network addresses the server listens on (none: loopback only;
+    :func:`mahai.server.network.listen_addresses`), used in shared links when
+    the creator's browser opened the server as ``localhost``."""
     store = Store(db_url)
     hub = Hub(store, pace)
     hub.load()
+    lan = list(lan)
+
+    def origin(request: Request) -> str:
+        return share_origin(request.url.scheme, request.headers.get("host") or request.url.netloc, lan)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -112,7 +172,7 @@ def create_app(db_url: str, pace: float = 0.8) -> FastAPI:
     @app.exception_handler(MahaiError)
     async def mahai_error(request: Any, exc: MahaiError) -> JSONResponse:
         lang = _lang(request.query_params.get("lang"))
-        status = 404 if exc.code == "unknown_table" else 400
+        status = ERROR_STATUS.get(exc.code, 400)
         return JSONResponse(error_json(exc, lang), status_code=status)
 
     @app.get("/api/games")
@@ -125,20 +185,97 @@ def create_app(db_url: str, pace: float = 0.8) -> FastAPI:
                 continue
         return out
 
+    @app.get("/api/games/{name}")
+    def one_game(name: str, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        return game_info(name, _lang(lang))
+
+    @app.post("/api/games/{name}/players")
+    def players(name: str, query: PlayersQuery) -> dict[str, list[int]]:
+        """The player counts ``edition`` with ``options`` allows (``Game.players``)."""
+        return {"players": players_for(name, query.edition, query.options)}
+
+    @app.get("/api/network")
+    def network(request: Request) -> dict[str, Any]:
+        return {"origin": origin(request), "addresses": lan}
+
     @app.post("/api/tables")
-    async def create_table(spec: NewTable) -> dict[str, Any]:
+    async def create_table(spec: NewTable, request: Request) -> dict[str, Any]:
+        creator = secrets.token_urlsafe(24)
         table, tokens = hub.create(spec.game, spec.edition, spec.options,
-                                   [s.model_dump() for s in spec.seats], spec.lang, spec.turn_seconds)
+                                   [s.model_dump() for s in spec.seats], spec.lang, spec.turn_seconds,
+                                   listed=spec.listed, creator_hash=token_hash(creator))
+        base = origin(request)
+        links = {str(k): f"/t/{table.id}?seat={v}" for k, v in tokens.items()}
         return {
             "id": table.id,
             "tokens": {str(k): v for k, v in tokens.items()},
-            "links": {str(k): f"/t/{table.id}?seat={v}" for k, v in tokens.items()},
+            "links": links,
+            "urls": {k: base + v for k, v in links.items()},
             "spectate": f"/t/{table.id}?spectate=1",
+            "creator": creator,
+            "invite": f"/t/{table.id}/invite",
         }
 
+    def listing(table: Table) -> dict[str, Any]:
+        status, leaves_at = table_status(table.state.is_over, table.row.last_activity)
+        return {**table.public(), "status": status, "leaves_at": leaves_at}
+
     @app.get("/api/tables")
-    def list_tables() -> list[dict[str, Any]]:
-        return [t.public() for t in hub.tables.values()]
+    def list_tables(ids: str | None = None) -> list[dict[str, Any]]:
+        """Without ``ids``: the tables their creators listed, still in play.
+        With ``ids`` (comma-separated): those tables, whatever their state
+        (unknown ids are left out)."""
+        if ids is not None:
+            chosen = [hub.tables[i] for i in ids.split(",")[:100] if i in hub.tables]
+            return [listing(t) for t in chosen]
+        shown = [listing(t) for t in hub.tables.values() if t.row.listed]
+        return [t for t in shown if t["status"] == "playing"]
+
+    def creator_of(table: Table, creator: str) -> None:
+        digest = table.row.creator_hash
+        if digest is None or not secrets.compare_digest(digest, token_hash(creator)):
+            raise web_error(IllegalAction, "bad_creator")
+
+    @app.post("/api/tables/{table_id}/invitations")
+    def invitations(table_id: str, body: CreatorBody, request: Request) -> dict[str, Any]:
+        """Every seat's invitation, for the creator (their token): a person's
+        seat not taken yet has its link (``url`` for other devices) and QR code."""
+        table = hub.get(table_id)
+        creator_of(table, body.creator)
+        base = origin(request)
+        seats = []
+        for s in table.row.seats:
+            entry: dict[str, Any] = {"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot,
+                                     "state": "bot" if s.token_hash is None else "taken"}
+            if s.invite is not None:
+                link = f"/t/{table.id}?seat={s.invite}"
+                entry.update(state="open", link=link, url=base + link, qr=qr_data_uri(base + link))
+            seats.append(entry)
+        spectate = f"/t/{table.id}?spectate=1"
+        return {"table": table.public(), "origin": base, "seats": seats,
+                "spectate": {"link": spectate, "url": base + spectate, "qr": qr_data_uri(base + spectate)}}
+
+    def seated(table: Table, token: str) -> int:
+        seat = table.seat_of(token)
+        if seat is None:
+            raise web_error(IllegalAction, "bad_token")
+        return seat
+
+    @app.post("/api/tables/{table_id}/name")
+    async def name_seat(table_id: str, body: NameBody) -> dict[str, str | None]:
+        table = hub.get(table_id)
+        return {"name": await hub.rename(table, seated(table, body.token), body.name)}
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def rematch(table_id: str, body: TokenBody) -> dict[str, Any]:
+        """The rematch of a finished table, for one of its people or its creator."""
+        table = hub.get(table_id)
+        seat = table.seat_of(body.token)
+        if seat is None:
+            creator_of(table, body.token)
+        new, _ = await hub.rematch(table)
+        token = new.row.seats[seat].invite if seat is not None else None
+        return {"id": new.id, "seat": seat if token else None, "token": token}
 
     @app.get("/api/tables/{table_id}")
     def get_table(table_id: str) -> dict[str, Any]:
@@ -192,7 +329,7 @@ def create_app(db_url: str, pace: float = 0.8) -> FastAPI:
             conn.lang = _lang(hello.get("lang"))
             token = hello.get("token")
             if token:
-                conn.seat = table.seat_of(token if isinstance(token, str) else None)
+                conn.seat = await hub.claim(table, token if isinstance(token, str) else None)
                 if conn.seat is None:
                     await ws.send_json(error_json(web_error(MalformedAction, "bad_token"), conn.lang))
             async with table.lock:
@@ -262,6 +399,18 @@ def create_app(db_url: str, pace: float = 0.8) -> FastAPI:
     @app.get("/t/{table_id}", include_in_schema=False)
     def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "table.html")
+
+    @app.get("/t/{table_id}/invite", include_in_schema=False)
+    def invite_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "invite.html")
+
+    @app.get("/rules/{game}", include_in_schema=False)
+    def how_to_play(game: str, lang: str = DEFAULT_LANGUAGE) -> HTMLResponse:
+        title = game_title(get_game(game), _lang(lang)) if game in available_games() else game
+        page = rules_page(game, title, _lang(lang))
+        if page is None:
+            raise HTTPException(404, "no rules page")
+        return HTMLResponse(page)
 
     @app.get("/t/{table_id}/replay", include_in_schema=False)
     def replay_page(table_id: str) -> FileResponse:

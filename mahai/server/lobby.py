@@ -14,11 +14,21 @@ until their catalogs carry them) from ``web``:
 - game title: ``game.<name>`` (game catalog, then ``web``);
 - edition: ``edition.<name>`` or ``edition_<name>`` (game catalog);
 - option label: ``option_label.<name>`` (game catalog), then ``option_label.<game>.<name>`` (``web``);
-- option choice: ``choice.<option>.<value>`` or ``choice_<option>_<value>`` (game catalog).
+- option choice: ``choice.<option>.<value>`` or ``choice_<option>_<value>`` (game catalog);
+- the game in one sentence: ``about`` (game catalog), then ``about.<game>`` (``web``);
+- an edition in one sentence: ``edition_about.<edition>`` (game catalog), then
+  ``edition_about.<game>.<edition>`` (``web``).
+
+The lobby's lists of tables (:func:`table_status`): a finished table leaves
+them :data:`FINISHED_KEPT` seconds after its last move, and a table where
+nobody has moved for :data:`ABANDONED_AFTER` seconds is abandoned.
 """
 
 from __future__ import annotations
 
+import time
+import unicodedata
+from pathlib import Path
 from typing import Any
 
 from mahai.bots import bot_names
@@ -28,6 +38,34 @@ from mahai.core.options import options_to_dict
 from mahai.games import available_games, get_game
 from mahai.i18n import DEFAULT_LANGUAGE, translate
 from mahai.server.text import bot_name
+
+STATIC = Path(__file__).resolve().parent / "static"
+FINISHED_KEPT = 24 * 3600
+"""Seconds a finished table stays in the lobby's lists after its last move."""
+ABANDONED_AFTER = 7 * 24 * 3600
+"""Seconds without a move after which a table that is not over is abandoned."""
+NAME_LENGTH = 24
+"""The longest name a seat may have (characters)."""
+
+
+def clean_name(name: Any) -> str | None:
+    r"""A seat's name as typed, made safe to show: a string, control and format
+    characters dropped, spaces collapsed, at most :data:`NAME_LENGTH`
+    characters; None when nothing is left (or ``name`` is not a string).
+
+    >>> clean_name("  Ane\u200b  Mari\n ")
+    'Ane Mari'
+    >>> clean_name(None), clean_name("   "), clean_name(7)
+    (None, None, None)
+    >>> len(clean_name("x" * 99) or "")
+    24
+    """
+    if not isinstance(name, str):
+        return None
+    kept = "".join(" " if c.isspace() else c for c in name
+                   if c.isspace() or unicodedata.category(c)[0] != "C")
+    text = " ".join(kept.split())[:NAME_LENGTH].strip()
+    return text or None
 
 
 def _first(lang: str, *keys: tuple[str, str]) -> str | None:
@@ -48,6 +86,31 @@ def game_title(game: Game[Any, Any], lang: str) -> str:
 def edition_title(game: Game[Any, Any], edition: str, lang: str) -> str:
     """An edition's display name (``edition.<name>`` / ``edition_<name>``), else its name."""
     return _first(lang, (game.name, f"edition.{edition}"), (game.name, f"edition_{edition}")) or edition
+
+
+def edition_about(game: Game[Any, Any], edition: str, lang: str) -> str | None:
+    """An edition in one sentence, or None."""
+    return _first(lang, (game.name, f"edition_about.{edition}"),
+                  ("web", f"edition_about.{game.name}.{edition}"))
+
+
+def game_about(game: Game[Any, Any], lang: str) -> str | None:
+    """The game in one sentence, or None."""
+    return _first(lang, (game.name, "about"), ("web", f"about.{game.name}"))
+
+
+def picture(game: Game[Any, Any]) -> str:
+    """The URL of the game's picture in the lobby: ``/static/img/games/<name>.svg``
+    when Mahai ships one, else a generic deck of cards."""
+    own = STATIC / "img" / "games" / f"{game.name}.svg"
+    return f"/static/img/games/{game.name}.svg" if own.is_file() else "/static/img/games/cards.svg"
+
+
+def rules_url(game: Game[Any, Any]) -> str | None:
+    """The URL of the game's "How to play" page, when Mahai has one (:mod:`mahai.server.rules`)."""
+    from mahai.server.rules import has_rules
+
+    return f"/rules/{game.name}" if has_rules(game.name) else None
 
 
 def option_info(game: Game[Any, Any], lang: str) -> list[dict[str, Any]]:
@@ -79,7 +142,9 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
     string → the edition to offer); ``editions`` (``[{"name", "title",
     "players", "options"}]``, options as JSON); ``options`` (:func:`option_info`);
     ``bots`` (``[{"name", "title"}]``, strongest first, ``random`` last);
-    ``references`` (``[{"title", "url"}]``: public reference pages).
+    ``references`` (``[{"title", "url"}]``: public reference pages); ``about``
+    (one sentence or None, and each edition's ``about``); ``picture`` (URL);
+    ``rules`` (URL of the "How to play" page or None).
 
     Raises:
         InvalidOptions: ``unknown_game``.
@@ -87,14 +152,46 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
     game = get_game(name)
     return {
         "name": game.name, "slug": game.slug, "title": game_title(game, lang),
+        "about": game_about(game, lang), "picture": picture(game), "rules": rules_url(game),
         "players": list(game.player_counts),
         "default_edition": {str(n): game.default_edition(n) for n in game.player_counts},
-        "editions": [{"name": k, "title": edition_title(game, k, lang), "players": list(game.players(v)),
-                      "options": options_to_dict(v)} for k, v in game.editions.items()],
+        "editions": [{"name": k, "title": edition_title(game, k, lang), "about": edition_about(game, k, lang),
+                      "players": list(game.players(v)), "options": options_to_dict(v)}
+                     for k, v in game.editions.items()],
         "options": option_info(game, lang),
         "bots": [{"name": b, "title": bot_name(game, b, lang)} for b in bot_names(game.name)],
         "references": references(game, lang),
     }
+
+
+def players_for(name: str, edition: str | None, overrides: dict[str, Any]) -> list[int]:
+    """The player counts the options allow (``Game.players``): ``edition``
+    (default: the game's first) with ``overrides``.
+
+    Raises:
+        InvalidOptions: unknown game, edition or option, or a bad value.
+    """
+    game = get_game(name)
+    return list(game.players(game.options(edition, **overrides)))
+
+
+# --------------------------------------------------------------- the lists of tables
+def table_status(over: bool, last_activity: float, now: float | None = None) -> tuple[str, float]:
+    """Where a table stands in the lobby's lists: ``("playing" | "over" |
+    "abandoned", leaves_at)``, ``leaves_at`` the Unix time at which it leaves
+    them (a finished table :data:`FINISHED_KEPT` after its last move; a table
+    in play is abandoned :data:`ABANDONED_AFTER` after it).
+
+    >>> table_status(False, 1000.0, 2000.0)
+    ('playing', 605800.0)
+    >>> table_status(True, 1000.0, 2000.0)[0], table_status(False, 0.0, ABANDONED_AFTER + 1.0)[0]
+    ('over', 'abandoned')
+    """
+    now = time.time() if now is None else now
+    if over:
+        return "over", last_activity + FINISHED_KEPT
+    leaves = last_activity + ABANDONED_AFTER
+    return ("abandoned" if now >= leaves else "playing"), leaves
 
 
 # --------------------------------------------------------------- reference pages

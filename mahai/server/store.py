@@ -3,6 +3,14 @@
 A table is stored event-sourced: its header (game, edition, players, the
 server-side ``seed``, options as JSON), its seats (person or bot; a person
 seat keeps only the SHA-256 of its token) and its actions in order. The
+header also keeps what the lobby needs: the SHA-256 of the creator's token,
+whether the creator listed the table publicly, the time of the last move
+(``updated``, Unix seconds) and the id of its rematch. A seat keeps the name
+its player chose and, until the seat is first taken, its invitation token
+(``invite``, in clear: the creator's page shows the link again after a
+reload; it is erased when the seat is taken). A person who leaves keeps the
+token hash and name while a bot plays the seat (``kind`` ``"bot"``), so that
+their link takes the seat back. The
 schema is created and upgraded by the Alembic migrations shipped in
 ``mahai/server/migrations`` (:func:`migrate`, run at start).
 
@@ -15,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,6 +46,10 @@ tables_t = sa.Table(
     sa.Column("lang", sa.String(8), nullable=False),
     sa.Column("turn_seconds", sa.Integer, nullable=True),
     sa.Column("created", sa.Float, nullable=False),
+    sa.Column("creator_hash", sa.String(64), nullable=True),
+    sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("updated", sa.Float, nullable=True),
+    sa.Column("rematch", sa.String(40), nullable=True),
 )
 
 seats_t = sa.Table(
@@ -46,6 +59,8 @@ seats_t = sa.Table(
     sa.Column("kind", sa.String(10), nullable=False),
     sa.Column("bot", sa.String(40), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True),
+    sa.Column("name", sa.String(40), nullable=True),
+    sa.Column("invite", sa.String(64), nullable=True),
 )
 
 actions_t = sa.Table(
@@ -64,10 +79,22 @@ def token_hash(token: str) -> str:
 
 @dataclass
 class SeatRow:
+    """A seat: who plays it now (``kind`` ``"person"`` or ``"bot"``, the bot's
+    name), the hash of its person's token (kept while a bot stands in for a
+    person who left), the name shown at the table, and the invitation token
+    until the seat is first taken."""
+
     seat: int
     kind: str  # "person" | "bot"
     bot: str | None = None
     token_hash: str | None = None
+    name: str | None = None
+    invite: str | None = None
+
+    @property
+    def away(self) -> bool:
+        """A person's seat that a bot plays until the person comes back."""
+        return self.kind == "bot" and self.token_hash is not None
 
 
 @dataclass
@@ -82,6 +109,17 @@ class TableRow:
     created: float
     seats: list[SeatRow]
     record: GameRecord
+    creator_hash: str | None = None
+    listed: bool = False
+    updated: float | None = None
+    """Unix time of the last move (None: no move yet; ``created`` stands for it)."""
+    rematch: str | None = None
+    """The id of the table that replays this one with the same people."""
+
+    @property
+    def last_activity(self) -> float:
+        """Unix time of the last move, or of the creation."""
+        return self.updated if self.updated is not None else self.created
 
 
 def normalize_url(url: str) -> str:
@@ -118,23 +156,34 @@ class Store:
             conn.execute(tables_t.insert().values(
                 id=row.id, game=rec.game, edition=row.edition, players=rec.players, seed=rec.seed,
                 options=json.dumps(rec.options), lang=row.lang, turn_seconds=row.turn_seconds,
-                created=row.created))
+                created=row.created, creator_hash=row.creator_hash, listed=row.listed,
+                updated=row.updated, rematch=row.rematch))
             conn.execute(seats_t.insert(), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
-                 "token_hash": s.token_hash} for s in row.seats])
+                 "token_hash": s.token_hash, "name": s.name, "invite": s.invite} for s in row.seats])
 
-    def append(self, table_id: str, idx: int, seat: int, notation: str) -> None:
+    def append(self, table_id: str, idx: int, seat: int, notation: str, at: float | None = None) -> None:
         """Append action number ``idx`` in its own transaction (the primary key
-        refuses a second action with the same index)."""
+        refuses a second action with the same index); the table's ``updated``
+        becomes ``at`` (Unix seconds, default now)."""
         with self.engine.begin() as conn:
             conn.execute(actions_t.insert().values(table_id=table_id, idx=idx, seat=seat,
                                                    notation=notation))
+            conn.execute(tables_t.update().where(tables_t.c.id == table_id)
+                         .values(updated=time.time() if at is None else at))
 
     def set_seat(self, table_id: str, seat: SeatRow) -> None:
+        """Store a seat's player, token hash, name and invitation."""
         with self.engine.begin() as conn:
             conn.execute(seats_t.update()
                          .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat)
-                         .values(kind=seat.kind, bot=seat.bot, token_hash=seat.token_hash))
+                         .values(kind=seat.kind, bot=seat.bot, token_hash=seat.token_hash,
+                                 name=seat.name, invite=seat.invite))
+
+    def set_rematch(self, table_id: str, rematch: str) -> None:
+        """Record that ``rematch`` replays ``table_id`` with the same people."""
+        with self.engine.begin() as conn:
+            conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(rematch=rematch))
 
     def load_all(self) -> list[TableRow]:
         """Every table with its seats and actions, oldest first."""
@@ -142,12 +191,14 @@ class Store:
             heads = conn.execute(tables_t.select().order_by(tables_t.c.created)).all()
             seats: dict[str, list[SeatRow]] = {}
             for r in conn.execute(seats_t.select().order_by(seats_t.c.table_id, seats_t.c.seat)):
-                seats.setdefault(r.table_id, []).append(SeatRow(r.seat, r.kind, r.bot, r.token_hash))
+                seats.setdefault(r.table_id, []).append(
+                    SeatRow(r.seat, r.kind, r.bot, r.token_hash, r.name, r.invite))
             actions: dict[str, list[tuple[int, str]]] = {}
             for r in conn.execute(actions_t.select().order_by(actions_t.c.table_id, actions_t.c.idx)):
                 actions.setdefault(r.table_id, []).append((r.seat, r.notation))
         return [TableRow(h.id, h.edition, h.lang, h.turn_seconds, h.created, seats.get(h.id, []),
-                         GameRecord(h.game, h.players, h.seed, json.loads(h.options), actions.get(h.id, [])))
+                         GameRecord(h.game, h.players, h.seed, json.loads(h.options), actions.get(h.id, [])),
+                         h.creator_hash, bool(h.listed), h.updated, h.rematch)
                 for h in heads]
 
     def dispose(self) -> None:

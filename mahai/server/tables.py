@@ -32,12 +32,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahai.bots import Bot, check_bots, make_bot
+from mahai.bots import Bot, bot_names, check_bots, make_bot
 from mahai.core import Action, Event, Game, GameRecord, InvalidOptions, MahaiError, MalformedAction, State
 from mahai.core.errors import IllegalAction
 from mahai.games import get_game
 from mahai.i18n import LANGUAGES
-from mahai.server.lobby import deck_chronology, edition_title, game_title
+from mahai.server.lobby import clean_name, deck_chronology, edition_title, game_title
 from mahai.server.store import SeatRow, Store, TableRow, token_hash
 from mahai.server.text import card_labels, events_json, legal_json, seat_names
 
@@ -107,6 +107,8 @@ class Table:
     turn_deadline: float | None = None
     """When the turn timer runs out (``time.time()``), while it runs."""
     timer_version: int = -1
+    stand_ins: list[dict[str, Any]] = field(default_factory=list)
+    """The moves a bot made when a person's time ran out: ``{"version", "seat", "bot"}``."""
 
     def note_legal(self) -> None:
         """Record which seats' legal actions changed with the current version."""
@@ -142,8 +144,14 @@ class Table:
         return None
 
     def names(self, viewer: int | None, lang: str) -> dict[int, str]:
-        """Each seat's name as ``viewer`` sees it (:func:`seat_names`)."""
-        return seat_names(self.game, self.row.seats, viewer, lang)
+        """Each seat's name as ``viewer`` sees it: the name its player chose
+        (or the lobby gave a bot), else :func:`seat_names`; the viewer's own
+        seat is always "you"."""
+        names = seat_names(self.game, self.row.seats, viewer, lang)
+        for s in self.row.seats:
+            if s.name and s.seat != viewer:
+                names[s.seat] = s.name
+        return names
 
     def log(self, viewer: int | None, lang: str, events: list[tuple[int, Event]] | None = None,
             ) -> list[dict[str, Any]]:
@@ -162,9 +170,15 @@ class Table:
             "options": self.record.options, "players": self.record.players, "lang": self.row.lang,
             "turn_seconds": self.row.turn_seconds, "version": self.state.version,
             "over": self.state.is_over,
-            "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "online": s.seat in online}
-                      for s in self.row.seats],
+            "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "online": s.seat in online,
+                       "name": s.name, "away": s.away} for s in self.row.seats],
+            "listed": self.row.listed, "rematch": self.row.rematch, "stand_ins": self.stand_ins[-8:],
         }
+
+
+def strongest_bot(game: str) -> str:
+    """The first of the game's bots (:func:`mahai.bots.bot_names`: strongest first)."""
+    return bot_names(game)[0]
 
 
 def snapshot(table: Table, viewer: int | None, lang: str) -> dict[str, Any]:
@@ -190,9 +204,12 @@ def snapshot(table: Table, viewer: int | None, lang: str) -> dict[str, Any]:
         "to_act": list(state.to_act()),
         "over": over,
         "winners": sorted(state.winners()) if over else [],
-        "hold": table.hold.to_json() if table.hold is not None else None,
+        # the turn timer: Unix time it runs out, and the seconds left when sent (None: no timer)
+        "deadline": table.turn_deadline,
+        "deadline_in": None if table.turn_deadline is None else max(0.0, table.turn_deadline - time.time()),
         "turn_left": (max(0.0, round(table.turn_deadline - time.time(), 1))
                       if table.turn_deadline is not None else None),
+        "hold": table.hold.to_json() if table.hold is not None else None,
     }
 
 
@@ -249,10 +266,16 @@ class Hub:
 
     def create(self, game_name: str, edition: str | None, overrides: dict[str, Any],
                seats: list[dict[str, Any]], lang: str,
-               turn_seconds: int | None) -> tuple[Table, dict[int, str]]:
+               turn_seconds: int | None, *, listed: bool = False,
+               creator_hash: str | None = None) -> tuple[Table, dict[int, str]]:
         """Create a table; returns it and the token of every person seat. No
         ``edition``: the game's :meth:`~mahai.core.Game.default_edition` for the
-        number of seats.
+        number of seats. A seat is ``{"kind": "person" | "bot", "bot", "name"}``;
+        a person seat with a ``bot`` is played by that bot until the person
+        takes it (a rematch seat of a person who had left). Each person seat's
+        token is also kept as its invitation until the seat is taken
+        (:meth:`claim`); ``listed``: shown in the lobby's public list;
+        ``creator_hash``: the hash of the creator's token (the invitations page).
 
         Raises:
             InvalidOptions: unknown game, edition, option, bot or bad player count
@@ -269,19 +292,26 @@ class Hub:
         tokens: dict[int, str] = {}
         for i, s in enumerate(seats):
             kind = s.get("kind")
+            name = clean_name(s.get("name"))
             if kind == "bot":
                 bot = str(s.get("bot") or "random")
                 check_bots(game.name, [bot])
-                rows.append(SeatRow(i, "bot", bot))
+                rows.append(SeatRow(i, "bot", bot, None, name))
             elif kind == "person":
                 tokens[i] = secrets.token_urlsafe(24)
-                rows.append(SeatRow(i, "person", None, token_hash(tokens[i])))
+                stand_in = s.get("bot")
+                if stand_in is not None:
+                    check_bots(game.name, [str(stand_in)])
+                rows.append(SeatRow(i, "person" if stand_in is None else "bot",
+                                    None if stand_in is None else str(stand_in),
+                                    token_hash(tokens[i]), name, tokens[i]))
             else:
                 raise web_error(InvalidOptions, "bad_seats", seat=i)
         if turn_seconds is not None and turn_seconds <= 0:
             turn_seconds = None
         record = GameRecord.start(game, options, players, secrets.randbits(62))
-        row = TableRow(secrets.token_urlsafe(9), edition, lang, turn_seconds, time.time(), rows, record)
+        row = TableRow(secrets.token_urlsafe(9), edition, lang, turn_seconds, time.time(), rows, record,
+                       creator_hash, listed)
         table = self._build(row)  # validates before anything is stored
         self.store.create(row)
         self.tables[row.id] = table
@@ -325,7 +355,8 @@ class Hub:
         state = table.state.clone()
         events = state.apply(seat, action)
         notation = action.notation()
-        self.store.append(table.id, len(table.record.actions), seat, notation)
+        table.row.updated = time.time()
+        self.store.append(table.id, len(table.record.actions), seat, notation, table.row.updated)
         table.record.actions.append((seat, notation))
         table.state = state
         table.note_legal()
@@ -402,15 +433,19 @@ class Hub:
                 table.conns.discard(conn)
 
     async def hand_to_bot(self, table: Table, seat: int | None, bot: Any) -> None:
-        """The seat's player leaves: a bot (``bot`` name) plays the seat from now on."""
+        """The seat's player leaves: a bot (``bot`` name; default the game's
+        strongest, :func:`strongest_bot`) plays the seat until the person comes
+        back with their link (:meth:`claim`): the seat keeps their token hash
+        and name. Every connection of the seat becomes a spectator's."""
         if seat is None:
             raise web_error(IllegalAction, "not_seated")
         if bot is not None and not isinstance(bot, str):
             raise web_error(MalformedAction, "bad_message")
-        name = bot or "random"
+        name = bot or strongest_bot(table.game.name)
         check_bots(table.game.name, [name])
         async with table.lock:
-            row = SeatRow(seat, "bot", name)
+            old = table.row.seats[seat]
+            row = SeatRow(seat, "bot", name, old.token_hash, old.name, None)
             self.store.set_seat(table.id, row)
             table.row.seats[seat] = row
             table.bots[seat] = make_bot(table.game.name, name, random.Random(self.rng.getrandbits(64)))
@@ -420,6 +455,78 @@ class Hub:
             self.forget(table, seat)
             await self.broadcast(table, [])
             self._kick(table)
+
+    # ---------------------------------------------------------------- seats: claim, names, rematch
+    async def claim(self, table: Table, token: str | None) -> int | None:
+        """The seat of ``token`` (None: no such seat), taken by its person: the
+        invitation is spent, and a bot standing in for a person who left
+        (:meth:`hand_to_bot`) gives the seat back. Broadcast when it changed."""
+        seat = table.seat_of(token)
+        if seat is None:
+            return None
+        async with table.lock:
+            row = table.row.seats[seat]
+            if row.invite is None and row.kind == "person":
+                return seat
+            back = SeatRow(seat, "person", None, row.token_hash, row.name, None)
+            self.store.set_seat(table.id, back)
+            table.row.seats[seat] = back
+            table.bots.pop(seat, None)
+            await self.broadcast(table, [])
+            self._kick(table)
+        return seat
+
+    async def rename(self, table: Table, seat: int, name: Any) -> str | None:
+        """Give ``seat`` the name its player chose (:func:`clean_name`; empty:
+        no name). Returns the name kept."""
+        kept = clean_name(name)
+        async with table.lock:
+            row = table.row.seats[seat]
+            row.name = kept
+            self.store.set_seat(table.id, row)
+            await self.broadcast(table, [])
+        return kept
+
+    async def rematch(self, table: Table) -> tuple[Table, dict[int, str]]:
+        """The table that plays ``table`` again once it is over: same game,
+        options, seats, names, timer and listing, a new deal; a person's seat
+        that a bot held at the end is held by the same bot until its person
+        comes. Returns it and the new token of every person seat; only the
+        first call creates it (later calls return it with no token). Each
+        connection of a person's seat gets ``{"type": "rematch", "table",
+        "seat", "token"}``, a spectator's ``{"type": "rematch", "table"}``.
+
+        Raises:
+            IllegalAction: ``not_over`` (web) while the game is still on.
+        """
+        async with table.lock:
+            existing = self.tables.get(table.row.rematch or "")
+            if existing is not None:
+                return existing, {}
+            if not table.state.is_over:
+                raise web_error(IllegalAction, "not_over")
+            seats: list[dict[str, Any]] = []
+            for s in table.row.seats:
+                if s.token_hash is None:
+                    seats.append({"kind": "bot", "bot": s.bot, "name": s.name})
+                else:
+                    seats.append({"kind": "person", "name": s.name, "bot": s.bot if s.away else None})
+            row = table.row
+            new, tokens = self.create(table.game.name, row.edition, dict(row.record.options), seats,
+                                      row.lang, row.turn_seconds, listed=row.listed,
+                                      creator_hash=row.creator_hash)
+            row.rematch = new.id
+            self.store.set_rematch(table.id, new.id)
+            for conn in list(table.conns):
+                msg: dict[str, Any] = {"type": "rematch", "table": new.id}
+                if conn.seat is not None and conn.seat in tokens:
+                    msg.update(seat=conn.seat, token=tokens[conn.seat])
+                try:
+                    await conn.send(msg)
+                except Exception:  # noqa: BLE001 - a dead socket must not stop the table
+                    table.conns.discard(conn)
+            await self.broadcast(table, [])
+        return new, tokens
 
     # ---------------------------------------------------------------- bots, timer
     def _kick(self, table: Table) -> None:
@@ -463,19 +570,32 @@ class Hub:
         await self._commit(table, seat, action)
 
     async def _time_out(self, table: Table, version: int) -> None:
-        """After ``turn_seconds`` without a move, a random bot moves for each
-        person seat that still owes a decision."""
+        """After ``turn_seconds`` without a move, the game's strongest bot
+        (:func:`strongest_bot`) moves for one person seat that owes a decision
+        and need not wait (:meth:`~mahai.core.State.must_wait`: a seat that
+        would close a window still open to another seat is not moved for); the
+        move is noted in ``table.stand_ins``. The timer then starts again."""
         assert table.row.turn_seconds
         await asyncio.sleep(table.row.turn_seconds)
         async with table.lock:
             if table.state.version != version:
                 return
             table.timer = None
-            for seat in table.state.to_act():
-                if seat not in table.bots:
-                    await self._bot_move(table, seat, make_bot(
-                        table.game.name, "random", random.Random(self.rng.getrandbits(64))))
-                    return
+            table.turn_deadline = None
+            seat = self._stand_in_seat(table)
+            if seat is None:
+                return
+            name = strongest_bot(table.game.name)
+            table.stand_ins.append({"version": version + 1, "seat": seat, "bot": name})
+            await self._bot_move(table, seat, make_bot(
+                table.game.name, name, random.Random(self.rng.getrandbits(64))))
+
+    @staticmethod
+    def _stand_in_seat(table: Table) -> int | None:
+        """The person seat a timed-out turn is played for: the first in
+        ``to_act()`` that is not a bot's and must not wait, or None."""
+        state = table.state
+        return next((s for s in state.to_act() if s not in table.bots and not state.must_wait(s)), None)
 
     # ---------------------------------------------------------------- replay
     def replay(self, table: Table, viewer: int | None, lang: str) -> dict[str, Any]:

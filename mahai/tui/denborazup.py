@@ -26,7 +26,7 @@ from rich.text import Text
 
 from mahai.core.errors import MalformedAction
 from mahai.core.game import Action
-from mahai.games.denborazup.deck import format_parts
+from mahai.games.denborazup import format_parts
 from mahai.i18n import translate
 from mahai.tui.screen import Screen, Turn
 
@@ -102,7 +102,8 @@ class DenboraZupScreen(Screen):
             card = p["card"]
             mark = Text("✓", style="green") if p["correct"] else Text("✗", style="red")
             table.add_row(turn.name(p["seat"]), self.title(card), date_label(card, self.lang), mark)
-            notes.append(Text(f"  {self.title(card)}: {card['explanation_eu']}", style="dim"))
+            story = card.get("explanation", {}).get(self.lang) or card["explanation_eu"]
+            notes.append(Text(f"  {self.title(card)}: {story}", style="dim"))
         return Group(*notes)
 
     def result(self, turn: Turn) -> Sequence[RenderableType]:

@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from mahai.core.game import Action, Seat
-from mahai.i18n import translate
+from mahai.i18n import LANGUAGES, translate
 from mahai.tui.screen import Screen, Turn
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -169,9 +169,9 @@ class SpadesScreen(Screen):
         phase = turn.view["phase"]
         notation = None
         if phase == "bid":
-            if low in ("blind", "blind nil", "blind_nil", "itsu", "b"):
+            if low in self.words("blind") | {"blind nil", "blind_nil", "b"}:
                 notation = "bid blind_nil"
-            elif low in ("look", "l", "begiratu"):
+            elif low in self.words("look") | {"l"}:
                 notation = "look"
             elif low == "nil" or low.isdigit():
                 notation = f"bid {low}"
@@ -179,6 +179,14 @@ class SpadesScreen(Screen):
             notation = f"play {text}"
         elif phase == "exchange" and words and words[0] != "pass":
             notation = f"pass {text}"
-        elif phase == "draw" and low in ("k", "d"):
-            notation = {"k": "keep", "d": "discard"}[low]
+        elif phase == "draw" and low in self.words("keep") | {"k"}:
+            notation = "keep"
+        elif phase == "draw" and low in self.words("discard") | {"d"}:
+            notation = "discard"
         return None if notation is None else self.game.parse_action(notation)
+
+    @staticmethod
+    def words(choice: str) -> set[str]:
+        """The words a person may type for ``choice`` (``keep``, ``discard``, ``blind``, ``look``):
+        the English one and each language's (``tui.word.<choice>``), whatever the screen's language."""
+        return {choice} | {translate("spades_tui", f"tui.word.{choice}", lang).lower() for lang in LANGUAGES}

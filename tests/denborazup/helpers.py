@@ -12,7 +12,7 @@ from mahai.games.denborazup.deck import COLUMNS
 
 FIXTURES = Path(__file__).parent / "fixtures"
 MINI = FIXTURES / "mini_deck.csv"
-DATE_KEYS = {"year", "month", "day", "explanation_eu", "source_url", "precision"}
+DATE_KEYS = {"year", "month", "day", "explanation", "explanation_eu", "source_url", "precision"}
 
 
 def mini_game() -> DenboraZupGame:

@@ -139,7 +139,7 @@ def test_sentences_are_written_for_the_viewer() -> None:
     flip = {"kind": "flip", "seat": 1, "coin": "up", "round": 3}
     assert render_all(g.describe_event(flip, 1)) == "Round 3: you flipped the coin: UP."
     assert render_all(g.describe_event(flip, 0)) == "Round 3: <P1> flipped the coin: UP."
-    assert render_all(g.describe_event(flip, 1), "eu") == "3. txanda: txanpona bota duzu: GORA."
+    assert render_all(g.describe_event(flip, 1), "eu") == "3. txanda: txanpona bota duzu, eta GORA atera da."
     catch = {"kind": "catch", "seat": 0, "caught": 2}
     assert render_all(g.describe_event(catch, 0)) == "You caught <P2>, who draws a card."
     assert render_all(g.describe_event(catch, 2)) == "<P0> caught you: you draw a card."
@@ -177,7 +177,7 @@ def test_titles_follow_the_language_and_dates_are_shown_once_revealed() -> None:
     state = g.new(g.options(), 2, 3)
     ref = state.revealed(card.id)
     text = render_all(g.describe_event({"kind": "new_reference", "old": "x", "reference": ref}, None), "eu")
-    assert text == f"Erreferentzia-karta berria: {card.title_eu} ({format_date(card, 'eu')})."
+    assert text == f"Erdiko karta berria: {card.title_eu} ({format_date(card, 'eu')})."
     assert f"K.a. {-card.year}" in text
 
 

@@ -44,11 +44,13 @@ def test_stats_count_rounds_and_cards_placed() -> None:
 
 def test_option_help_is_declared_and_translated() -> None:
     specs = option_specs(GAME.options())
-    assert [s.name for s in specs] == ["mode"]
+    assert [s.name for s in specs] == ["mode", "direction"]
     assert specs[0].kind == "choice" and specs[0].choices == ("multi", "solo", "long")
-    assert specs[0].help == catalog("denborazup", "en")["option.mode"]
-    for lang in LANGUAGES:
-        assert catalog("denborazup", lang).get("option.mode")
+    assert specs[1].kind == "choice" and specs[1].choices == ("right", "left")  # DZC-6
+    for spec in specs:
+        assert spec.help == catalog("denborazup", "en")[f"option.{spec.name}"]
+        for lang in LANGUAGES:
+            assert catalog("denborazup", lang).get(f"option.{spec.name}")
 
 
 def test_the_chronology_is_public_and_sorted() -> None:

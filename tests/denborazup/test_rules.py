@@ -100,9 +100,10 @@ def test_dzr2_coin_is_fair_and_seeded() -> None:
 
 
 def test_dzr5_flipper_rotates_and_only_flipper_flips() -> None:
+    """DZR-5, DZC-6: the coin passes to the flipper's right, seat − 1."""
     state = new(3)
     first = state.flipper
-    other = (first + 1) % 3
+    other = (first - 1) % 3
     with pytest.raises(NotYourTurn):
         act(state, other, "flip")
     act(state, first, "flip")
@@ -225,30 +226,30 @@ def _down_to_one(call: bool) -> DenboraZupState:
 def test_dzr8_missed_call_can_be_caught_until_the_next_flip() -> None:
     state = _down_to_one(call=False)
     assert state.hands[0] == [OSASUNA] and state.catchable == {0}
-    assert state.flipper == 1
+    assert state.flipper == 2  # DZC-6: seat 0's right
     assert state.to_act() == (1, 2)
-    assert {a.notation() for a in state.legal_actions(2)} == {"catch 0", "waive"}
-    assert {a.notation() for a in state.legal_actions(1)} == {"catch 0", "flip"}
+    assert {a.notation() for a in state.legal_actions(1)} == {"catch 0", "waive"}
+    assert {a.notation() for a in state.legal_actions(2)} == {"catch 0", "flip"}
     with pytest.raises(IllegalAction) as err:
-        act(state, 2, "catch 1")
+        act(state, 1, "catch 2")
     assert err.value.code == "cannot_catch"
-    act(state, 2, "catch 0")
+    act(state, 1, "catch 0")
     assert len(state.hands[0]) == 2 and not state.catchable
-    assert state.to_act() == (1,)
+    assert state.to_act() == (2,)
 
 
 def test_dzr8_the_flip_closes_the_catch_window() -> None:
     state = _down_to_one(call=False)
-    act(state, 2, "waive")
-    assert state.to_act() == (1,)
-    act(state, 1, "flip")
+    act(state, 1, "waive")
+    assert state.to_act() == (2,)
+    act(state, 2, "flip")
     assert not state.catchable
     assert all(not state.can(s, G.parse_action("catch 0")) for s in (1, 2))
 
 
 def test_dzr8_a_timely_call_is_safe_and_only_the_second_to_last_card_calls() -> None:
     state = _down_to_one(call=True)
-    assert state.hands[0] == [OSASUNA] and not state.catchable and state.to_act() == (1,)
+    assert state.hands[0] == [OSASUNA] and not state.catchable and state.to_act() == (2,)
     state = new(3)
     flip_to(state, "up")
     before = snapshot(state)
@@ -321,6 +322,7 @@ def test_dzr9_equal_distances_start_a_new_tie_break() -> None:
 # --- stars ---------------------------------------------------------------------------------------
 
 def test_dzr10_star_replace_and_give_resolve_in_seat_order_from_flipper() -> None:
+    """DZR-10, DZC-6: from the flipper to the right (flipper 1: seats 1, 0, 2)."""
     state = new(3)
     rig(state, hands=[[RONCEVAUX, ELCANO, OSASUNA], [GERNIKA, KORRIKA, AXULAR], [FUEROS, POMPEY, ETA]],
         timeline=[GUGGENHEIM])
@@ -329,19 +331,20 @@ def test_dzr10_star_replace_and_give_resolve_in_seat_order_from_flipper() -> Non
     act(state, 0, f"place {RONCEVAUX}")
     act(state, 1, f"place {GERNIKA}")
     act(state, 2, f"place {FUEROS}")
-    assert state.phase == "star" and state.star_queue == [1, 2, 0]
+    assert state.phase == "star" and state.star_queue == [1, 0, 2]
     assert state.to_act() == (1,)
     with pytest.raises(NotYourTurn):
-        act(state, 0, "star replace")
+        act(state, 2, "star replace")
     top = state.deck[-1]
     act(state, 1, "star replace")
     assert state.reference == top and GUGGENHEIM in state.discard
+    assert state.to_act() == (0,)
     gift = state.deck[-1]
-    events = act(state, 2, "star give 0")
-    assert state.hands[0][-1] == gift and len(state.hands[0]) == 3
+    events = act(state, 0, "star give 2")
+    assert state.hands[2][-1] == gift and len(state.hands[2]) == 3
     draw = next(e for e in events if e.kind == "draw")
-    assert G.project_event(draw, 2) == {"kind": "draw", "seat": 0, "reason": "star", "count": 1}
-    act(state, 0, "star give 1")
+    assert G.project_event(draw, 0) == {"kind": "draw", "seat": 2, "reason": "star", "count": 1}
+    act(state, 2, "star give 1")
     assert state.phase == "flip" and len(state.hands[1]) == 3
 
 

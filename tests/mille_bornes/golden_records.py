@@ -18,44 +18,32 @@ from typing import Any, cast
 from mahai.bots import RandomBot
 from mahai.core import GameRecord, State
 from mahai.games.mille_bornes import GAME, MilleBornesAction
-from mahai.i18n import render
+from tests.transcript import transcript as shared_transcript
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 GAMES: list[tuple[str, str, int, int, dict[str, Any]]] = [
     ("eu_3p", "eu", 3, 101, {}),
     ("classic_4p_fast", "classic", 4, 202, {"fast_game": True, "game_target": 3000}),
     ("2016_5p", "2016", 5, 303, {}),
+    ("bsd_2p", "bsd", 2, 404, {}),
 ]
 
 
 def observation_hash(state: State[Any]) -> str:
     """The views of every seat and a spectator, hashed (the ``events`` key, a log of recent
-    events that older views carried, is left out: events are checked as a stream)."""
+    events that older views carried, is left out: events are checked as a stream; so is the
+    ``options`` dict, which gains a key with every new option: the test compares it with the
+    record's options instead)."""
     views = [GAME.view(state, v) for v in [*range(state.players), None]]  # type: ignore[arg-type]
     for view in views:
         view.pop("events", None)
+        view.pop("options", None)
     return hashlib.sha256(json.dumps(views, sort_keys=True).encode()).hexdigest()[:16]
 
 
-TRANSCRIPT_VIEWER = 0
-SEAT_NAMES = "ABCDEF"
-
-
 def transcript(record: GameRecord) -> str:
-    """The game as text: per step ``v<version> <seat>: <action>`` (Basque, ``describe_action``),
-    then ``  <sentence>`` for each event as projected for seat 0 (``describe_event``)."""
-    lines = []
-    name = SEAT_NAMES.__getitem__
-    for step in record.steps(GAME):
-        if step.seat is not None and step.notation is not None:
-            action = render(GAME.describe_action(GAME.parse_action(step.notation)), "eu", name)
-            lines.append(f"v{step.version} {SEAT_NAMES[step.seat]}: {action}")
-        for event in step.events:
-            seen = GAME.project_event(event, TRANSCRIPT_VIEWER)
-            message = GAME.describe_event(seen, TRANSCRIPT_VIEWER) if seen is not None else None
-            if message is not None:
-                lines.append("  " + render(message, "eu", name))
-    return "\n".join(lines) + "\n"
+    """The game as text, seat 0 reading in Basque (:func:`tests.transcript.transcript`)."""
+    return shared_transcript(GAME, record, viewer=0, lang="eu")
 
 
 def generate(edition: str, players: int, seed: int, overrides: dict[str, Any]) -> dict[str, Any]:
@@ -80,9 +68,12 @@ def generate(edition: str, players: int, seed: int, overrides: dict[str, Any]) -
     }
 
 
-def main() -> None:
+def main(only: list[str] | None = None) -> None:
+    """Write the golden files (all, or the names in ``only``: existing records must not change)."""
     GOLDEN.mkdir(exist_ok=True)
     for name, edition, players, seed, overrides in GAMES:
+        if only and name not in only:
+            continue
         data = generate(edition, players, seed, overrides)
         (GOLDEN / f"{name}.json").write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
         record = GameRecord.from_json(json.dumps(data["record"]))
@@ -91,4 +82,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main(sys.argv[1:])

@@ -1,8 +1,9 @@
 """Every action and every projected event has a sentence, for its viewer, in eu, en, es and fr.
 
-Random games of every edition and player count (MBR-1; 2016: 2-6 players, MBR-22) with the
-variants that bring the rarer events (fast game and its redraw, sheet 003; draw from the discard
-pile and reshuffles, MBR-20; the extension, MBR-12; coup fourré, MBR-10): every legal action of
+Random games of every edition and player count (MBR-1; 2016: 2-6 players, MBR-22; bsd: 2 players,
+MBR-28), of the other programs' rules (MBR-25..27), and with the variants that bring the rarer
+events (fast game and its redraw, sheet 003; draw from the discard pile and reshuffles, MBR-20;
+the extension, MBR-12; coup fourré, MBR-10): every legal action of
 every seat that must act, every event of the set-up and of every action as projected for every
 seat and a spectator, renders in every language with no placeholder left, and the Basque
 sentence is a translation (not the English msgid). Every sentence of the catalog is reached.
@@ -30,6 +31,10 @@ CASES: list[tuple[str, int, dict[str, Any]]] = [
                     "game_target": 1500}),
     ("2016", 4, {"team_play": False, "deck_exhaustion": "end"}),
     ("2016", 6, {"fast_game": True}),
+    ("bsd", 2, {}),
+    ("bsd", 2, {"fast_game": True, "game_target": 1500}),
+    ("eu", 3, {"safety_restarts": True, "extension_to_completer": True, "discard_safeties": False,
+               "game_target": 1500}),
 ]
 NESTED = {"{a} and {b}", "{a}, {b}"}
 """Msgids only used inside another sentence (lists of names)."""

@@ -38,7 +38,7 @@ def _attacked(edition: str, players: int, holds: bool) -> tuple[MilleBornesState
     return st, attacked
 
 
-@pytest.mark.parametrize("edition,players", [("eu", 3), ("eu", 4), ("classic", 6), ("2016", 5)])
+@pytest.mark.parametrize("edition,players", [("eu", 3), ("eu", 4), ("classic", 6), ("2016", 5), ("bsd", 2)])
 def test_window_looks_the_same_whether_or_not_the_safety_is_held(edition: str, players: int) -> None:
     with_safety, attacked = _attacked(edition, players, True)
     without, _ = _attacked(edition, players, False)

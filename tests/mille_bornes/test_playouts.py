@@ -22,7 +22,7 @@ from mahai.core import MahaiError
 from mahai.games.mille_bornes import CODES, GAME, MilleBornesState
 
 CONFIGS = [("eu", n) for n in (2, 3, 4, 6)] + [("classic", n) for n in (2, 3, 4, 6)] + [
-    ("2016", n) for n in (2, 3, 4, 5, 6)]
+    ("2016", n) for n in (2, 3, 4, 5, 6)] + [("bsd", 2)]
 TOTAL_LEGS = int(os.environ.get("MAHAI_PLAYOUT_LEGS", "2000"))
 LEGS_PER_CONFIG = math.ceil(TOTAL_LEGS / len(CONFIGS))
 LEAK_CHECK_EVERY = 23
@@ -33,6 +33,7 @@ VARIANTS: list[dict[str, Any]] = [
     {"fast_game": True},
     {"hazard_on_hazard": True, "hazard_before_first_roll": False, "deck_exhaustion": "end"},
     {"draw_from_discard": True, "deck_exhaustion": "reshuffle", "exceed_target": True},
+    {"safety_restarts": True, "extension_to_completer": True, "discard_safeties": False},  # MBR-25..27
 ]
 
 

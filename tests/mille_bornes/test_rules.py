@@ -406,7 +406,7 @@ def test_editions_are_instances_of_one_options_class() -> None:
     from mahai.core.game import option_specs
     from mahai.games.mille_bornes import EDITIONS, MilleBornesOptions
 
-    assert list(EDITIONS) == ["eu", "classic", "2016"] and GAME.options() == EDITIONS["eu"]
+    assert list(EDITIONS) == ["eu", "classic", "2016", "bsd"] and GAME.options() == EDITIONS["eu"]
     assert all(type(e) is MilleBornesOptions for e in EDITIONS.values())
     specs = option_specs(MilleBornesOptions)
     assert [s.name for s in specs] == list(MilleBornesOptions.__dataclass_fields__)
@@ -422,6 +422,7 @@ def test_mbr1_declared_player_counts_and_default_edition() -> None:
     """MBR-1: the player counts are declared per options; 5 players pick the 2016 edition."""
     assert GAME.players(GAME.options("eu")) == (2, 3, 4, 6) == GAME.players(GAME.options("classic"))
     assert GAME.players(GAME.options("2016")) == (2, 3, 4, 5, 6)
+    assert GAME.players(GAME.options("bsd")) == (2,)  # MBR-28
     assert [GAME.default_edition(n) for n in (None, 2, 3, 4, 5, 6)] == ["eu", "eu", "eu", "eu", "2016", "eu"]
     st = make("eu", 3)
     assert GAME.stats(st) == {"legs": 0.0}
@@ -445,6 +446,8 @@ def test_older_records_take_their_editions_values() -> None:
     for name, options in EDITIONS.items():
         saved = options_to_dict(options)
         del saved["short_trip"], saved["five_players"]
+        for newer in ("safety_restarts", "extension_to_completer", "discard_safeties", "two_players_only"):
+            del saved[newer]
         assert GAME.options_from_json(saved) == options, name
     fast = GAME.options("2016", fast_game=True)
     assert GAME.options_from_json({"edition": "2016", "fast_game": True}) == fast

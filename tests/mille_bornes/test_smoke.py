@@ -9,11 +9,11 @@ import pytest
 from mahai.games.mille_bornes import GAME
 
 
-@pytest.mark.parametrize("edition,players", [("eu", 3), ("classic", 4), ("2016", 5)])
+@pytest.mark.parametrize("edition,players", [("eu", 3), ("classic", 4), ("2016", 5), ("bsd", 2)])
 def test_random_game_ends_with_cards_conserved(edition: str, players: int) -> None:
     state = GAME.new(GAME.options(edition), players, seed=11)
     rng = random.Random(11)
-    size = 101 if (edition, players) == ("eu", 3) else 106
+    size = 101 if (edition, players) in (("eu", 3), ("bsd", 2)) else 106
     steps = 0
     while not state.is_over:
         seat = state.to_act()[0]

@@ -10,7 +10,7 @@ from typing import Any
 from mahai.games.spades import SpadesState
 from mahai.games.spades.cards import parse_card
 
-CARD = re.compile(r'"([2-9TJQKA][CDHS])"')
+CARD = re.compile(r'"([2-9TJQKA][CDHS]|[LB]J)"')  # LJ, BJ: the jokers (SPR-14)
 
 
 def known(state: SpadesState, viewer: int | None) -> int:

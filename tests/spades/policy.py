@@ -1,5 +1,6 @@
 """A seeded test policy: sensible bids (so matches end), random legal plays,
-occasional nil, blind nil and keep/discard choices — all from the given rng."""
+occasional nil, blind nil, blind bids and keep/discard choices — all from the given rng.
+Every choice is a legal action (the variants' bid rules included)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from collections.abc import Iterator
 
 from mahai.core import Event
 from mahai.games.spades import GAME, SpadesState
-from mahai.games.spades.actions import BIDS, BLIND_NIL, LOOK, SpadesAction
-from mahai.games.spades.cards import SPADES, cards_of
+from mahai.games.spades.actions import BIDS, BLIND_NIL, LOOK, Bid, BlindBid, SpadesAction
+from mahai.games.spades.cards import SPADES, SUIT_OF, cards_of
 
 
 def estimate(hand: int) -> int:
@@ -28,7 +29,9 @@ def estimate(hand: int) -> int:
 
 
 def beats(card: int, best: int) -> bool:
-    return card // 13 == best // 13 and card > best or card // 13 == SPADES and best // 13 != SPADES
+    """Good enough for a test policy (a high 2 of spades counts as low here)."""
+    return (SUIT_OF[card] == SUIT_OF[best] and card > best
+            or SUIT_OF[card] == SPADES and SUIT_OF[best] != SPADES)
 
 
 def greedy(state: SpadesState, legal: list[SpadesAction]) -> SpadesAction:
@@ -46,12 +49,24 @@ def greedy(state: SpadesState, legal: list[SpadesAction]) -> SpadesAction:
 def choose(state: SpadesState, seat: int, rng: random.Random) -> SpadesAction:
     legal = state.legal_actions(seat)
     if state.phase == "bid":
-        if legal[1] is LOOK:
+        if LOOK in legal:  # the blind decision (SPR-6, SPR-17)
+            side = seat % 2
+            if state.points[side] > state.points[1 - side]:
+                return LOOK  # ahead: never blind, and no draw (records made before SPC-6 still replay)
+            blind = [a for a in legal if isinstance(a, BlindBid)]
+            if blind and rng.random() < 0.15:
+                return blind[0]
+            if BLIND_NIL not in legal:
+                return LOOK
             return BLIND_NIL if rng.random() < 0.08 else LOOK
         n = estimate(state.hands[seat])
         if state.players == 2:
             n = min(13, n + 2)
-        return BIDS[0] if n <= 1 and rng.random() < 0.5 else BIDS[n]
+        wanted = BIDS[0] if n <= 1 and rng.random() < 0.5 else BIDS[n]
+        if wanted in legal:
+            return wanted
+        bids = [a for a in legal if isinstance(a, Bid)]  # the nearest legal bid (SPR-16, SPR-18)
+        return min(bids, key=lambda a: (abs(a.tricks - wanted.tricks), a.tricks))
     if state.phase == "play" and rng.random() < 0.8:
         return greedy(state, legal)
     return legal[rng.randrange(len(legal))]

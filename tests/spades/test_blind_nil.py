@@ -138,6 +138,32 @@ def test_deficit_option_limits_blind_nil_to_the_side_behind_by_100() -> None:
     assert [state.looked[s] for s in range(4)] == [False, True, False, True]
 
 
+def test_spc6_no_deficit_means_always_even_for_the_side_ahead() -> None:
+    """SPC-6: with ``blind_nil_min_deficit`` 0 ("always") the side ahead may bid blind nil too."""
+    state = bidding(seed=2)
+    state.points = [120, 40]
+    state._deal([])
+    assert not any(state.looked)  # both sides decide first, the side ahead included
+    for seat in range(4):
+        assert state.blind_nil_allowed(seat)
+        assert GAME.view(state, seat)["hand"] is None
+    while state.turn % 2 != 0:  # a seat of the side ahead
+        act(state, "look")
+        act(state, "bid 3")
+    seat = state.turn
+    assert [a.notation() for a in state.legal_actions(seat)] == ["bid blind_nil", "look"]
+    act(state, "bid blind_nil")
+    assert state.blind[seat] and state.bids[seat] == 0
+    # the same scores with a deficit of 100: nobody ahead or level gets the decision
+    state = bidding(GAME.options(blind_nil_min_deficit="100"), seed=2)
+    state.points = [120, 40]
+    state._deal([])
+    assert all(state.looked)
+    state.points = [40, 140]
+    state._deal([])
+    assert [state.looked[s] for s in range(4)] == [False, True, False, True]
+
+
 def test_blind_nil_off_and_two_players() -> None:
     for state in (bidding(GAME.options(blind_nil="off")), bidding(players=2)):
         assert all(state.looked)

@@ -16,6 +16,7 @@ from mahai.core.text import Message, Player
 from mahai.games.spades import GAME, SpadesState
 from mahai.games.spades.actions import (
     BIDS,
+    BLIND_BIDS,
     BLIND_NIL,
     DISCARD,
     KEEP,
@@ -34,6 +35,15 @@ EVENT_KINDS = {"deal", "hand", "look", "bid", "exchange", "pass", "play_starts",
 
 CASES = [(edition, players) for edition in GAME.editions for players in GAME.player_counts
          if players in GAME.players(GAME.options(edition))]
+"""Every edition (presets included: SPR-14…SPR-22) with every player count it allows."""
+
+VARIANTS: dict[str, dict[str, str]] = {
+    # Options no edition sets that add actions or event forms: blind bids (SPR-17), the bid
+    # limits' refusals (SPR-18), the win bonus (SPR-21).
+    "blind_bids": {"blind_bid": "on", "blind_bid_min_deficit": "0", "bid_cap": "13", "min_bid": "4",
+                   "target": "250"},
+    "bonus": {"nil": "off", "loss_floor": "-250", "win_bonus": "200", "moon": "win", "target": "250"},
+}
 
 
 def messages(message: Message) -> Iterator[Message]:
@@ -70,12 +80,17 @@ def test_the_event_kinds_listed_are_those_the_state_emits() -> None:
     assert set(re.findall(r'Event\(\s*"([a-z_]+)"', source)) == EVENT_KINDS
 
 
-@pytest.mark.parametrize(("edition", "players"), CASES)
+def options_of(edition: str) -> Any:
+    """An edition's options, or those of :data:`VARIANTS` (on ``standard``)."""
+    return GAME.options("standard", **VARIANTS[edition]) if edition in VARIANTS else GAME.options(edition)
+
+
+@pytest.mark.parametrize(("edition", "players"), CASES + [(v, 4) for v in VARIANTS])
 def test_every_projected_event_is_described_for_every_viewer(edition: str, players: int) -> None:
     seen_kinds: set[str] = set()
     seen_msgids: set[tuple[str, int | None]] = set()
     for seed in range(3):
-        state: SpadesState = GAME.new(GAME.options(edition), players, seed)
+        state: SpadesState = GAME.new(options_of(edition), players, seed)
         batches = [state.start_events] + [events for _, _, events in steps(state, random.Random(seed))]
         assert state.is_over
         for events in batches:
@@ -97,19 +112,21 @@ def test_every_projected_event_is_described_for_every_viewer(edition: str, playe
                         check(message)
     expected = EVENT_KINDS - ({"draw", "shown", "stock_empty"} if players == 4 else
                               {"look", "exchange", "pass", "hand"})
-    if GAME.options(edition).blind_nil == "off":
+    if options_of(edition).blind_nil == "off" or options_of(edition).nil == "off":
         expected -= {"look", "exchange", "pass"}
     assert expected <= seen_kinds
+    if edition == "blind_bids":
+        assert ("You bid {n} blind.", 0) in seen_msgids or ("You bid {n} blind.", 1) in seen_msgids
 
 
 def positions(players: int, edition: str, seeds: range) -> Iterator[SpadesState]:
     for seed in seeds:
-        state = GAME.new(GAME.options(edition), players, seed)
+        state = GAME.new(options_of(edition), players, seed)
         for _ in steps(state, random.Random(seed), until_hand=2):
             yield state
 
 
-@pytest.mark.parametrize(("edition", "players"), CASES)
+@pytest.mark.parametrize(("edition", "players"), CASES + [(v, 4) for v in VARIANTS])
 def test_every_legal_action_is_described(edition: str, players: int) -> None:
     described: dict[str, set[str]] = {}
     kinds: set[type] = set()
@@ -125,19 +142,23 @@ def test_every_legal_action_is_described(edition: str, players: int) -> None:
                 labels.add(render(message, "en"))
             assert len(labels) == len(legal), "two actions share a label"
     assert Play in kinds
-    if GAME.options(edition).blind_nil == "on" and players == 4:
+    if options_of(edition).blind_nil == "on" and options_of(edition).nil == "on" and players == 4:
         assert type(LOOK) in kinds
+    if edition == "blind_bids":
+        assert type(BLIND_BIDS[6]) in kinds
 
 
 def test_every_action_kind_by_hand() -> None:
     actions: list[SpadesAction] = [BIDS[0], BIDS[1], BIDS[13], BLIND_NIL, LOOK, KEEP, DISCARD, Play(49),
-                                   Pass((0, 21, 51))]
+                                   Pass((0, 21, 51)), BLIND_BIDS[6], BLIND_BIDS[13], Play(52), Play(53)]
     texts = {a.notation(): check(GAME.describe_action(a)) for a in actions}
     assert texts["bid nil"]["en"] == "Bid nil"
     assert texts["bid 13"]["en"] == "Bid 13"
     assert texts["bid blind_nil"]["eu"] == "Eskaini nil itsua"
     assert texts["play QS"]["en"] == "Play the queen of spades"
     assert texts["play QS"]["eu"] == "Jokatu piketako dama"
+    assert texts["bid blind 6"]["en"] == "Bid 6 blind" and texts["bid blind 6"]["eu"] == "Eskaini 6 itsuan"
+    assert texts["play BJ"]["en"] == "Play the big joker" and texts["play LJ"]["eu"] == "Jokatu joker txikia"
     assert texts["pass 2C TD AS"]["en"] == ("Pass the 2 of clubs, the 10 of diamonds and the ace of spades "
                                             "to your partner")
     with pytest.raises(TypeError):
@@ -145,9 +166,9 @@ def test_every_action_kind_by_hand() -> None:
 
 
 def test_card_names_in_every_language() -> None:
-    names = {lang: [render(card_name(c), lang) for c in range(52)] for lang in LANGUAGES}
+    names = {lang: [render(card_name(c), lang) for c in range(54)] for lang in LANGUAGES}
     for lang in LANGUAGES:
-        assert len(set(names[lang])) == 52, lang
+        assert len(set(names[lang])) == 54, lang
     assert names["eu"][51] == "piketako asa" and names["eu"][34] == "bihotzetako hamarrekoa"
     assert names["en"][8] == "the 10 of clubs"
     assert names["es"][36] == "la reina de corazones" and names["fr"][25] == "l'as de carreau"
@@ -171,6 +192,9 @@ SYNTHETIC: list[tuple[dict[str, Any], int | None, str]] = [
      "seat 2 won the match, 510 to 480."),
     ({"kind": "match_over", "winners": [1, 3], "points": [480, 510]}, 3,
      "Your side won the match, 510 to 480."),
+    ({"kind": "bid", "seat": 2, "bid": "blind_7"}, 0, "seat 3 bid 7 blind."),
+    ({"kind": "bid", "seat": 2, "bid": "blind_7"}, 2, "You bid 7 blind."),
+    ({"kind": "play", "seat": 1, "card": "LJ"}, 0, "seat 2 played the little joker."),
 ]
 
 

@@ -9,11 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahai.games.spades import GAME
-from mahai.games.spades.cards import FULL_DECK, SUIT_MASKS
+from mahai.games.spades.cards import SUIT_MASKS
 from tests.spades.knowledge import known
 from tests.spades.policy import choose
 
-SETUPS = [(4, GAME.options()), (4, GAME.options(blind_nil_exchange="2")), (2, GAME.options("two_player"))]
+SETUPS = [(4, GAME.options()), (4, GAME.options(blind_nil_exchange="2")), (2, GAME.options("two_player")),
+          # SPR-14 (jokers are spades, 2C and 2D not dealt), SPR-17 (blind bids), SPR-18
+          (4, GAME.options("jokers_and_deuces", blind_bid="on", blind_bid_min_deficit="0", bid_cap="13")),
+          (2, GAME.options("jokers_and_deuces"))]
 
 
 def position(setup: int, seed: int, steps: int):  # type: ignore[no-untyped-def]
@@ -28,8 +31,8 @@ def position(setup: int, seed: int, steps: int):  # type: ignore[no-untyped-def]
     return state
 
 
-@settings(max_examples=120, deadline=None)
-@given(st.integers(0, 2), st.integers(0, 10**6), st.integers(0, 140), st.integers(0, 3),
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, len(SETUPS) - 1), st.integers(0, 10**6), st.integers(0, 140), st.integers(0, 3),
        st.integers(0, 2**32))
 def test_determinization_is_consistent_with_the_viewer_knowledge(
     setup: int, seed: int, steps: int, viewer: int, draw: int
@@ -40,7 +43,7 @@ def test_determinization_is_consistent_with_the_viewer_knowledge(
     det = GAME.determinize(obs, random.Random(draw))
     # The viewer cannot tell the two states apart.
     assert GAME.view(det, viewer) == GAME.view(state, viewer)
-    assert det.cards_in_play() == FULL_DECK
+    assert det.cards_in_play() == state.deck.mask and det.deck == state.deck
     assert [h.bit_count() for h in det.hands] == [h.bit_count() for h in state.hands]
     # never a card the viewer holds or has seen played, discarded or shown; the
     # only known cards in another hand are the ones the viewer passed there

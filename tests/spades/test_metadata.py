@@ -69,3 +69,18 @@ def test_every_option_has_help_translated() -> None:
                 assert text == spec.help, spec.name
             else:
                 assert text and text != spec.help, (lang, spec.name)
+
+
+def test_every_option_and_edition_is_named_in_the_spades_catalog() -> None:
+    """The lobby reads an option's label (``option_label.<name>``), an edition's name and its one
+    sentence (``edition_<name>``, ``edition_about.<name>``) from the game's own catalog first:
+    every option and edition (SPR-14…SPR-22 and the presets included) has them in four languages."""
+    names = [f.name for f in dataclasses.fields(SpadesOptions)]
+    for lang in LANGUAGES:
+        cat = catalog("spades", lang)
+        for key in ([f"option_label.{n}" for n in names] + [f"edition_{e}" for e in GAME.editions]
+                    + [f"edition_about.{e}" for e in GAME.editions]):
+            assert cat.get(key), f"{lang}: no {key}"
+    english, basque = catalog("spades", "en"), catalog("spades", "eu")
+    assert all(basque[f"option_label.{n}"] != english[f"option_label.{n}"] for n in names if n != "target")
+    assert "13" in english["edition_about.openspiel"] and "110" in basque["edition_about.cards_with_cats"]

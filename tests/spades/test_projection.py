@@ -88,7 +88,8 @@ def test_views_share_only_read_only_parts() -> None:
     assert GAME.view(state, 2) == second and GAME.view(state, 0)["hand"] != ["AS"]
 
 
-@pytest.mark.parametrize(("players", "edition"), [(4, "standard"), (2, "two_player")])
+@pytest.mark.parametrize(("players", "edition"),
+                         [(4, "standard"), (2, "two_player"), (4, "jokers_and_deuces")])
 def test_reused_view_parts_equal_a_fresh_projection(players: int, edition: str) -> None:
     """Parts reused from the last projection (``state.view_cache``) give exactly the
     view built from nothing, at every step of whole matches and after a state is

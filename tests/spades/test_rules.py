@@ -231,7 +231,9 @@ def test_loss_floor_and_single_hand_options() -> None:
 def test_spr2_suits_partition_the_deck_and_ace_is_high() -> None:
     union = 0
     for m in SUIT_MASKS:
+        m &= FULL_DECK  # the spade mask also holds the jokers (SPR-14), never in a standard deck
         assert m.bit_count() == 13 and union & m == 0
         union |= m
     assert union == FULL_DECK
+    assert SUIT_MASKS[SPADES] & ~FULL_DECK == 3 << 52
     assert parse_card("AS") // 13 == SPADES and parse_card("AS") > parse_card("KS") > parse_card("2S")

@@ -206,3 +206,9 @@ def test_shortcuts_become_notation() -> None:
     assert screen.read("k", turn("draw")) == GAME.parse_action("keep")
     assert screen.read("d", turn("draw")) == GAME.parse_action("discard")
     assert screen.read("bid 4", turn("bid")) is None  # notation is read by the driver
+    # each language's words, whatever the screen's language (the prompt names its own)
+    assert screen.read("Gorde", turn("draw")) == GAME.parse_action("keep")
+    assert screen.read("défausser", turn("draw")) == GAME.parse_action("discard")
+    assert screen.read("itsu", turn("bid")) == GAME.parse_action("bid blind_nil")
+    assert screen.read("mirar", turn("bid")) == GAME.parse_action("look")
+    assert screen.read("gorde", turn("bid")) is None

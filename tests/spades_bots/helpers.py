@@ -6,7 +6,7 @@ import random
 
 from mahai.games.spades import GAME, SpadesOptions, SpadesState
 from mahai.games.spades.actions import PLAYS
-from mahai.games.spades.cards import FULL_DECK, cards_of, mask_of, parse_card
+from mahai.games.spades.cards import cards_of, mask_of, parse_card
 from mahai.games.spades.state import BID, PLAY
 
 
@@ -37,7 +37,7 @@ def position(
     used = 0
     for m in fixed:
         used |= m
-    rest = cards_of(FULL_DECK & ~used)
+    rest = cards_of(state.deck.mask & ~used)  # the options' deck (jokers: SPR-14)
     random.Random(seed).shuffle(rest)
     for s in range(4):
         while fixed[s].bit_count() < size:

@@ -1,5 +1,6 @@
 """The Spades heuristic bot: bidding (SPR-4…SPR-6), card play (SPR-7…SPR-9), nil cover and
-nil setting, bag avoidance (SPR-12), the two-player stock deal, and strength against random."""
+nil setting, bag avoidance (SPR-12), the two-player stock deal, strength against random, and
+the variants (SPR-14…SPR-22: the deck's ranks, the bid limits, legal play in every preset)."""
 
 from __future__ import annotations
 
@@ -12,14 +13,17 @@ from mahai.bots.play import play_out
 from mahai.bots.spades import (
     HeuristicBot,
     Table,
+    beats,
+    bot_ranks,
     choose_bid,
     estimate_tricks,
     heuristic_action,
+    nearest_bid,
     nil_safe,
 )
 from mahai.games.spades import GAME, SpadesState
-from mahai.games.spades.actions import BLIND_NIL, DISCARD, KEEP, LOOK, Pass
-from mahai.games.spades.cards import CLUBS, HEARTS, parse_card
+from mahai.games.spades.actions import BIDS, BLIND_NIL, DISCARD, KEEP, LOOK, Pass
+from mahai.games.spades.cards import BIG_JOKER, CLUBS, HEARTS, LITTLE_JOKER, deck_for, parse_card
 from tests.spades_bots.helpers import cards, position
 
 
@@ -187,6 +191,18 @@ VARIANTS = [
                      "blind_nil_exchange": "2", "failed_nil_tricks": "help_partner", "bag_limit": "5",
                      "bag_penalty": "50", "set_scoring": "zero", "target": "300"}),
     (4, "standard", {"blind_nil_min_deficit": "100", "blind_nil_exchange": "0", "loss_floor": "-200"}),
+    # the variants (SPR-14…SPR-22) and the presets that combine them
+    (4, "cards_with_cats", {"target": "300"}),
+    (4, "jokers_and_deuces", {"first_lead": "two_of_clubs"}),
+    (2, "jokers_and_deuces", {"target": "300"}),
+    (4, "openspiel", {"length": "match", "target": "300"}),
+    (4, "standard", {"bid_cap": "13", "min_bid": "5", "blind_bid": "on", "blind_bid_min_deficit": "0",
+                     "spades_lead": "after_first_trick", "target": "300"}),
+    (4, "standard", {"nil": "off", "bid_cap": "13", "ten_for_200": "on", "moon": "win", "bag_points": "0",
+                     "bag_penalty": "0", "tie": "ignore_bags", "win_bonus": "200", "loss_floor": "-250",
+                     "target": "300"}),
+    (2, "two_player", {"min_bid": "3", "nil": "off", "bag_limit": "7", "bag_penalty": "110",
+                       "target": "300"}),
 ]
 
 
@@ -223,3 +239,40 @@ def test_beats_random_partnership() -> None:
 
 def test_beats_random_two_players() -> None:
     assert match_wins(2, "two_player", 12, seed=8000) >= 11
+
+
+# ------------------------------------------------------------------ variants
+def test_ranks_follow_the_deck() -> None:
+    """SPR-14: jokers and a high 2 of spades are the top spades; the heuristics count from the top."""
+    standard = bot_ranks(deck_for())
+    assert standard[:52] == tuple(c % 13 for c in range(52))
+    jokers = bot_ranks(deck_for(jokers=True, high_deuce=True))
+    assert (jokers[BIG_JOKER], jokers[LITTLE_JOKER], jokers[parse_card("2S")], jokers[parse_card("AS")]) == (
+        12, 11, 10, 9)
+    assert jokers[parse_card("AH")] == 12  # side suits keep their ranks
+    assert beats(LITTLE_JOKER, parse_card("AS"), jokers) and beats(parse_card("2S"), parse_card("AS"), jokers)
+    assert not beats(parse_card("2S"), parse_card("AS"))  # the standard deck: low
+    assert beats(parse_card("3S"), parse_card("AH"), jokers)
+    # a joker makes a hand worth more and never safe for nil
+    low = cards("3C 4C 5C 6C 3D 4D 5D 6D 3H 4H 5H 6H 3S")
+    joker = low & ~cards("3S") | 1 << BIG_JOKER
+    assert nil_safe(low, jokers) and not nil_safe(joker, jokers)
+    assert estimate_tricks(joker, 4, jokers) > estimate_tricks(low, 4, jokers)
+
+
+def test_bids_stay_within_the_limits() -> None:
+    """SPR-16, SPR-18: the heuristic bids the legal bid nearest to the one it wants."""
+    state = GAME.new(GAME.options(bid_cap="13", min_bid="4", nil="off", blind_nil="off"), 4, 3)
+    for _ in range(4):
+        seat = state.turn
+        legal = state.legal_actions(seat)
+        action = heuristic_action(GAME.observe(state, seat), legal)
+        assert action in legal
+        state.apply(seat, action)
+    assert state.phase == "play"
+    for side in (0, 1):
+        assert 4 <= state.bids[side] + state.bids[side + 2] <= 13
+    assert nearest_bid(11, [BIDS[n] for n in range(1, 7)]) == BIDS[6]
+    assert nearest_bid(0, [BIDS[n] for n in range(0, 5)]) == BIDS[0]
+    assert nearest_bid(0, [BIDS[n] for n in range(4, 9)]) == BIDS[4]
+    assert nearest_bid(1, [BIDS[0], BIDS[3]]) == BIDS[3]  # nil only when nil is wanted

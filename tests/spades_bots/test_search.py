@@ -32,7 +32,8 @@ def advance(edition: str, players: int, seed: int, plays: int) -> SpadesState:
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    table=st.sampled_from([("standard", 4), ("two_player", 2)]),
+    table=st.sampled_from([("standard", 4), ("two_player", 2), ("jokers_and_deuces", 4),
+                           ("cards_with_cats", 4)]),
     seed=st.integers(0, 10_000),
     plays=st.integers(0, 40),
     other=st.integers(0, 2**32),
@@ -118,9 +119,39 @@ def test_sampled_hands_agree_with_the_bids() -> None:
 
 
 def test_plays_whole_matches_legally() -> None:
-    for players, edition in ((4, "standard"), (2, "two_player")):
-        state = GAME.new(GAME.options(edition, target="200"), players, 5)
-        bots: dict[int, Bot] = {s: SearchBot(random.Random(s), samples=2) if s % 2 == 0
-                                else HeuristicBot(random.Random(s)) for s in range(players)}
+    for players, edition, options in ((4, "standard", {}), (2, "two_player", {}),
+                                      (4, "jokers_and_deuces", {}), (2, "jokers_and_deuces", {}),
+                                      (4, "cards_with_cats", {"min_bid": "4", "blind_bid": "on"})):
+        state = GAME.new(GAME.options(edition, target="200", **options), players, 5)
+        bots: dict[int, Bot] = {s: SearchBot(random.Random(s), samples=2, bid_samples=2 * (s == 0))
+                                if s % 2 == 0 else HeuristicBot(random.Random(s)) for s in range(players)}
         play_out(GAME, state, bots)  # apply() raises on any illegal action
         assert state.is_over and state.winners()
+
+
+def test_equal_power_follows_the_deck_order() -> None:
+    """SPR-14 with jokers and the high 2: 2S and 3S touch as bits but not in power; the ace,
+    the 2 and the jokers touch once nothing unseen lies between them."""
+    opts = GAME.options("jokers_and_deuces", spades_lead="any_time")
+    hands = {0: "2S 3S AS LJ 2H 3H 4H 5H 6H 7H 8H 9H TH", 1: "BJ"}
+    state = position(hands, options=opts)
+    obs = GAME.observe(state, 0)
+    spades = [parse_card(c) for c in ("3S", "AS", "2S", "LJ")]
+    groups = distinct_cards(obs, spades)
+    assert groups == [[parse_card("3S")], [parse_card("AS"), parse_card("2S"), parse_card("LJ")]]
+
+
+def test_decisions_with_jokers_never_see_hidden_cards() -> None:
+    """The search bot decides from the observation only in a joker game too (SPR-14)."""
+    for seed in range(4):
+        state = advance("jokers_and_deuces", 4, seed, 9)
+        if state.phase != "play":
+            continue
+        seat = state.turn
+        obs = GAME.observe(state, seat)
+        alt = GAME.determinize(obs, random.Random(seed))
+        assert GAME.observe(alt, seat) == obs and alt.deck == state.deck
+        first = SearchBot(random.Random(7), samples=3).act(GAME, seat, obs, state.legal_actions(seat))
+        second = SearchBot(random.Random(7), samples=3).act(GAME, seat, GAME.observe(alt, seat),
+                                                           alt.legal_actions(seat))
+        assert first == second and state.can(seat, GAME.parse_action(first.notation()))

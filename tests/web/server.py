@@ -26,9 +26,10 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 class Server:
     """``mahai serve --port P --db URL --bot-pace 0`` (the toy game, ``examples/mahai-nim``, is installed)."""
 
-    def __init__(self, db: str, pace: float = 0.0) -> None:
+    def __init__(self, db: str, pace: float = 0.0, args: tuple[str, ...] = ()) -> None:
         self.db = db
         self.pace = pace
+        self.args = args  # more options of ``mahai serve`` (e.g. ``("--host", "0.0.0.0")``)
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -47,7 +48,8 @@ class Server:
     def start(self) -> Server:
         env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
         self.proc = subprocess.Popen(
-            [str(MAHAI), "serve", "--port", str(self.port), "--db", self.db, "--bot-pace", str(self.pace)],
+            [str(MAHAI), "serve", "--port", str(self.port), "--db", self.db, "--bot-pace", str(self.pace),
+             *self.args],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -28,10 +28,12 @@ def test_a_leaving_player_is_replaced_by_a_bot(server: Server) -> None:
         stayer.act(stayer.legal[0])
         state = stayer.wait_until(lambda s: 1 in s["to_act"] or s["over"])
     info = server.get(f"/api/tables/{tid}")
-    assert info["over"] and info["seats"][0] == {"seat": 0, "kind": "bot", "bot": "random", "online": False}
-    again = Client(server.ws_url, tid, tokens["0"])  # the old link no longer claims the seat
-    assert again.welcome["seat"] is None
-    assert [f["code"] for f in again.frames if f["type"] == "error"] == ["bad_token"]
+    assert info["over"] and info["seats"][0] == {"seat": 0, "kind": "bot", "bot": "random", "online": False,
+                                                 "name": None, "away": True}
+    again = Client(server.ws_url, tid, tokens["0"])  # the person's link takes the seat back (issue 11)
+    assert again.welcome["seat"] == 0 and not [f for f in again.frames if f["type"] == "error"]
+    back = server.get(f"/api/tables/{tid}")["seats"][0]
+    assert back["kind"] == "person" and back["bot"] is None and not back["away"]
     for c in (leaver, stayer, again):
         c.close()
 

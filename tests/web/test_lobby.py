@@ -17,28 +17,41 @@ def label_of(page: Any, option: str) -> str:
     return str(page.inner_text(f"label[for='opt-{option}']")).strip()
 
 
+def open_more(page: Any) -> None:
+    if page.get_attribute("#more", "open") is None:
+        page.click("#more summary")
+
+
+def counts(page: Any) -> list[int]:
+    values: list[str] = page.eval_on_selector_all("#players input", "els => els.map(e => e.value)")
+    return [int(v) for v in values]
+
+
 def test_mille_bornes_options_are_labelled_in_basque_without_a_second_edition(server: Server,
                                                                             page: Any) -> None:
     page.goto(server.url + "/")
-    page.select_option("#game", "mille_bornes")
+    page.check("#game-mille_bornes")
+    open_more(page)
     page.wait_for_selector("#opt-coup_fourre_closes")
     assert label_of(page, "coup_fourre_closes") == "Kontraerasoa noiz arte"
     assert label_of(page, "direction") == "Jokoaren noranzkoa"
-    assert page.query_selector("#opt-edition") is None  # the edition selector sets it
-    assert page.query_selector("#edition") is not None
-    page.select_option("#game", "spades")
+    assert page.query_selector("#opt-edition") is None  # the edition presets set it
+    assert page.query_selector("#edition-eu") is not None
+    page.check("#game-spades")
+    open_more(page)
     page.wait_for_selector("#opt-first_lead")
     assert label_of(page, "first_lead") == "Lehen irteera"
-    page.select_option("#game", "denborazup")
-    page.wait_for_selector("#edition option[value='solo']", state="attached")
+    page.check("#game-denborazup")
+    page.wait_for_selector("#edition-solo", state="attached")
     assert page.query_selector("#opt-mode") is None  # DenboraZup's mode is its edition
 
 
 def test_a_table_made_from_the_lobby_keeps_the_chosen_edition(server: Server, page: Any) -> None:
     page.goto(server.url + "/")
-    page.select_option("#game", "mille_bornes")
-    page.select_option("#edition", "2016")
-    page.select_option("#players", "2")
+    page.check("#game-mille_bornes")
+    page.check("#edition-2016")
+    page.check("#players-2")
+    page.select_option("#seat-1", "person")
     page.click("#create")
     page.wait_for_selector("#links a.seat-link")
     href = page.get_attribute("#spectate-link", "href")
@@ -62,27 +75,73 @@ def test_the_spades_page_names_its_score_columns_and_describes_every_event(serve
     assert not raw, raw
 
 
-def test_the_lobby_offers_each_player_count_its_edition(server: Server, page: Any) -> None:
-    """The player count picks the game's edition for it (``Game.default_edition``:
-    DenboraZup, one player → solo, DZR-13) and an edition its player counts
-    (``Game.players``); the option help is the game catalog's (``option.<name>``)."""
+def test_the_lobby_offers_the_counts_each_edition_allows(server: Server, page: Any) -> None:
+    """Only the player counts the edition allows (``Game.players``: DenboraZup solo
+    is one player, DZR-12; the others 2 to 8, DZR-5); a game's first edition is
+    its ``default_edition`` for four players; an option that changes the counts
+    is asked of the server (Mille Bornes 2016: five players only with
+    ``five_players``); the option help is the game catalog's (``option.<name>``),
+    right under its control."""
     from mahai.games import get_game
     from mahai.i18n import translate
 
     info = {g["name"]: g for g in server.get("/api/games?lang=eu")}
     dz = get_game("denborazup")
-    assert info["denborazup"]["default_edition"]["1"] == dz.default_edition(1) == "solo"
     assert [e["players"] for e in info["denborazup"]["editions"]] == [list(dz.players(o))
                                                                       for o in dz.editions.values()]
     page.goto(server.url + "/")
-    page.select_option("#game", "denborazup")
-    page.select_option("#players", "1")
-    assert page.input_value("#edition") == "solo"
-    page.select_option("#edition", "multi")
-    assert page.input_value("#players") == "2" and page.query_selector("#seat-1") is not None
-    page.select_option("#game", "spades")
-    page.select_option("#players", "2")
-    assert page.input_value("#edition") == get_game("spades").default_edition(2)
-    help_text = page.inner_text("#opt-first_lead-help").strip()
-    assert help_text == translate("spades", "option.first_lead", "eu") != "option.first_lead"
+    page.check("#game-denborazup")
+    assert page.is_checked(f"#edition-{dz.default_edition(4)}") and page.is_checked("#players-4")
+    page.check("#edition-solo")
+    assert counts(page) == [1] and page.is_checked("#players-1") and page.query_selector("#seat-1") is None
+    page.check("#edition-multi")
+    assert counts(page) == list(dz.players(dz.options("multi")))
+    page.check("#players-3")
+    assert page.query_selector("#seat-2") is not None and page.query_selector("#seat-3") is None
+    assert page.input_value("#seat-1") == f"bot:{info['denborazup']['bots'][0]['name']}"  # the strongest
+    page.check("#game-spades")
+    page.check("#edition-openspiel")
+    assert counts(page) == [4]
+    page.check("#game-mille_bornes")
+    page.check("#edition-2016")
+    assert 5 in counts(page)
+    open_more(page)
+    page.uncheck("#opt-five_players")
+    page.wait_for_function("!document.getElementById('players-5')")
+    assert 5 not in counts(page)
+    page.check("#opt-five_players")
+    page.wait_for_selector("#players-5")
+    help_text = page.inner_text("#opt-direction-help").strip()
+    assert help_text == translate("mille_bornes", "option.direction", "eu") != "option.direction"
+    described = page.get_attribute("#opt-direction", "aria-describedby")
+    assert described == "opt-direction-help"
     assert page.get_attribute("#references a", "href") == "/chronology/denborazup"
+
+
+def test_my_tables_lists_this_browsers_tables_until_they_leave(server: Server, page: Any) -> None:
+    """A table this browser created or sits at is listed to go back to, with the
+    date it leaves the list; another browser's unlisted table is not shown
+    anywhere; a listed one is offered to watch."""
+    page.goto(server.url + "/")
+    page.check("#game-nim")
+    page.fill("#name-0", "Ane")
+    page.click("#create")  # one person: straight to the table
+    page.wait_for_function("window.mahaiLast !== undefined && document.body.dataset.seat === '0'")
+    table_id = page.url.split("/t/")[1]
+    others = server.create("nim", ["person", "person"])
+    listed = server.post("/api/tables", {"game": "nim", "seats": [{"kind": "person"}, {"kind": "person"}],
+                                         "listed": True})
+    page.goto(server.url + "/")
+    page.wait_for_selector(f"#my-tables-list li[data-table='{table_id}']")
+    mine = page.inner_text("#my-tables-list")
+    assert "Ane" in mine and others["id"] not in page.content()
+    resume = page.get_attribute(f"#my-tables-list li[data-table='{table_id}'] a.resume", "href")
+    assert resume == f"/t/{table_id}"
+    page.wait_for_selector(f"#public-list a[href='/t/{listed['id']}?spectate=1']")
+    # the lobby remembers the name for the next table
+    assert page.input_value("#name-0") == "Ane"
+    # a table the server no longer knows leaves the list (and the browser forgets it)
+    page.evaluate("localStorage.setItem('mahai.seat.gone', 'x')")
+    page.reload()
+    page.wait_for_selector(f"#my-tables-list li[data-table='{table_id}']")
+    assert page.evaluate("localStorage.getItem('mahai.seat.gone')") is None

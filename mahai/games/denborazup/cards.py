@@ -19,10 +19,20 @@ DOMAIN = "denborazup"
 Precision = Literal["exact", "approx"]
 
 
+LANGUAGES: tuple[str, ...] = ("eu", "en", "es", "fr")
+"""The languages a card's title and explanation are written in, Basque first."""
+
+
 @dataclass(frozen=True)
 class HistoryCard:
     """One event card (DZR-1). ``year`` in historical numbering (never 0);
-    ``month`` 1–12 and ``day`` 1–31 or None; ``star`` True for star cards."""
+    ``month`` 1–12 and ``day`` 1–31 or None; ``star`` True for star cards.
+
+    ``region``: one or more herrialde codes separated by spaces, the main one first
+    (:data:`mahai.games.denborazup.deck.REGIONS`). Titles and explanations exist in every
+    language of :data:`LANGUAGES` for the package deck; another deck may leave ``title_fr`` and
+    the ``explanation_en/es/fr`` fields empty (``""``): :meth:`title` and :meth:`explanation`
+    then fall back to English, then Basque."""
 
     id: str
     year: int
@@ -37,15 +47,39 @@ class HistoryCard:
     title_es: str
     explanation_eu: str
     source_url: str
+    title_fr: str = ""
+    explanation_en: str = ""
+    explanation_es: str = ""
+    explanation_fr: str = ""
 
     @property
     def titles(self) -> dict[str, str]:
-        """Titles by language code: ``{"eu", "en", "es"}``."""
-        return {"eu": self.title_eu, "en": self.title_en, "es": self.title_es}
+        """Titles by language code: ``{"eu", "en", "es"}``, and ``"fr"`` when the deck has it."""
+        titles = {"eu": self.title_eu, "en": self.title_en, "es": self.title_es}
+        if self.title_fr:
+            titles["fr"] = self.title_fr
+        return titles
 
     def title(self, lang: str = "eu") -> str:
-        """The title in ``lang`` (French and unknown languages fall back to English)."""
+        """The title in ``lang`` (a language the card lacks falls back to English)."""
         return self.titles.get(lang, self.title_en)
+
+    @property
+    def explanations(self) -> dict[str, str]:
+        """Explanations by language code: ``"eu"`` always, ``"en"``, ``"es"``, ``"fr"`` when written."""
+        texts = {"eu": self.explanation_eu, "en": self.explanation_en, "es": self.explanation_es,
+                 "fr": self.explanation_fr}
+        return {lang: text for lang, text in texts.items() if text}
+
+    def explanation(self, lang: str = "eu") -> str:
+        """The explanation in ``lang`` (falls back to English, then Basque)."""
+        texts = self.explanations
+        return texts.get(lang) or texts.get("en") or self.explanation_eu
+
+    @property
+    def regions(self) -> tuple[str, ...]:
+        """The region codes of ``region``, the main one first."""
+        return tuple(self.region.split())
 
     @property
     def key(self) -> tuple[int, int, int]:
@@ -146,8 +180,11 @@ def format_parts(year: int, month: int | None, day: int | None, precision: str, 
 
 
 def card_json(card: HistoryCard) -> dict[str, Any]:
-    """The JSON of a revealed card: ``{"id", "title": {"eu", "en", "es"}, "year", "month", "day",
-    "precision", "star", "category", "region", "explanation_eu", "source_url"}``."""
+    """The JSON of a revealed card: ``{"id", "title": {lang: text}, "year", "month", "day",
+    "precision", "star", "category", "region", "explanation": {lang: text}, "explanation_eu",
+    "source_url"}`` (``title`` and ``explanation`` as :attr:`HistoryCard.titles` and
+    :attr:`HistoryCard.explanations`; ``explanation_eu`` repeats the Basque text for older clients)."""
     return {"id": card.id, "title": card.titles, "year": card.year, "month": card.month, "day": card.day,
             "precision": card.precision, "star": card.star, "category": card.category, "region": card.region,
-            "explanation_eu": card.explanation_eu, "source_url": card.source_url}
+            "explanation": card.explanations, "explanation_eu": card.explanation_eu,
+            "source_url": card.source_url}

@@ -2,9 +2,24 @@
 a CSV file and validated (DZR-1).
 
 Years use historical numbering: ..., -2 = 2 BC, -1 = 1 BC, 1 = AD 1; there is
-no year 0 (DZC-2) and ``datetime`` is never used. The file has the header::
+no year 0 (DZC-2) and ``datetime`` is never used. The package deck has the header
+(:data:`COLUMNS`)::
 
-    id,year,month,day,precision,star,category,region,title_eu,title_en,title_es,explanation_eu,source_url
+    id,year,month,day,precision,star,category,region,title_eu,title_en,title_es,title_fr,
+    explanation_eu,explanation_en,explanation_es,explanation_fr,source_url
+
+(one line). Columns are read by name, in any order; ``title_fr`` and ``explanation_en/es/fr``
+(:data:`OPTIONAL_COLUMNS`) may be missing or empty in another deck (the card then falls back
+to English, then Basque), but the package deck fills them all (``tests/denborazup/test_deck.py``).
+``region`` holds one or more codes of :data:`REGIONS` separated by spaces, the main one first.
+``source_url`` must be an http(s) address; the sources policy (``docs/deck.md``) asks for
+``https://`` and a host that is not a mirror, blog or document dump (:data:`DENIED_HOSTS`):
+:meth:`DeckBalance.shortfalls` reports the cards that break it (goals ``insecure_source`` and
+``denied_source``), and the package deck has none (``tests/denborazup/test_deck_content.py``).
+
+:func:`deck_balance` counts a deck per century, area, category, star and language
+(the table of ``mahai denborazup check-deck``) and :meth:`DeckBalance.shortfalls` lists the
+goals of :data:`BALANCE_GOALS` it misses.
 
 Every problem is a :class:`DeckError` (a :class:`~mahai.core.errors.CorruptRecord`,
 ``domain="denborazup"``) whose params name the CSV line (``row``, the
@@ -17,12 +32,16 @@ import csv
 import io
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from mahai.core.errors import CorruptRecord
 from mahai.games.denborazup.cards import (
     DOMAIN,
+    LANGUAGES,
     Deck,
     HistoryCard,
     chronology,
@@ -34,15 +53,82 @@ from mahai.games.denborazup.cards import (
 
 COLUMNS: tuple[str, ...] = (
     "id", "year", "month", "day", "precision", "star", "category", "region",
-    "title_eu", "title_en", "title_es", "explanation_eu", "source_url",
+    "title_eu", "title_en", "title_es", "title_fr",
+    "explanation_eu", "explanation_en", "explanation_es", "explanation_fr", "source_url",
 )
+"""Every column of a deck file, in the package deck's order."""
+OPTIONAL_COLUMNS: tuple[str, ...] = ("title_fr", "explanation_en", "explanation_es", "explanation_fr")
+"""Columns another deck may leave out (or leave empty): the card falls back to English, then Basque."""
+REQUIRED_COLUMNS: tuple[str, ...] = tuple(c for c in COLUMNS if c not in OPTIONAL_COLUMNS)
 PRECISIONS = ("exact", "approx")
 CATEGORIES = ("politics", "language_literature", "culture", "sport", "science", "economy", "society")
-REGIONS = ("hegoalde", "iparralde", "nafarroa", "osoa")
-TITLE_LANGUAGES = ("eu", "en", "es")
+HERRIALDEAK: tuple[str, ...] = ("araba", "bizkaia", "gipuzkoa", "nafarroa", "lapurdi", "nafarroa-beherea",
+                                "zuberoa")
+"""The seven herrialdeak (Álava, Biscay, Gipuzkoa, Navarre, Labourd, Lower Navarre, Soule)."""
+GROUPS: dict[str, tuple[str, ...]] = {
+    "hegoalde": ("araba", "bizkaia", "gipuzkoa", "nafarroa"),
+    "iparralde": ("lapurdi", "nafarroa-beherea", "zuberoa"),
+    "osoa": HERRIALDEAK,
+}
+"""Region codes for an event of several herrialdeak (``osoa``: the whole country, or its diaspora)."""
+REGIONS: tuple[str, ...] = (*HERRIALDEAK, *GROUPS)
+AREAS: tuple[str, ...] = ("araba", "bizkaia", "gipuzkoa", "nafarroa", "iparralde", "osoa")
+"""The areas of the balance table: the four southern herrialdeak, Iparralde, and several (``osoa``)."""
+TITLE_LANGUAGES = LANGUAGES
 MAX_TITLE = 90
+DENIED_HOSTS: tuple[str, ...] = (
+    # Wikipedia mirrors and copies
+    "stringtranslate.com", "academickids.com", "iiab.me", "wikidat.com", "profilpelajar.com", "knowledger.de",
+    "wikiwand.com", "niidae.com", "wikiwix.com", "kiwix.org", "everybodywiki.com", "dbpedia.org", "wiki2.org",
+    "wikimili.com", "alchetron.com", "hmong.es", "hisour.com", "infogalactic.com", "ecured.cu",
+    # document dumps
+    "studylib.es", "studylib.net", "studylib.com", "1library.co", "1library.net", "documentos.tech",
+    "docslib.org", "scribd.com", "dokumen.pub", "pdfcoffee.com", "idoc.pub", "vdocuments.mx",
+    "vdocuments.net", "docplayer.es", "docplayer.net", "docplayer.fr", "calameo.com", "issuu.com",
+    "slideshare.net", "yumpu.com", "academia.edu",
+    # blogs, personal sites, fan pages
+    "blogspot.com", "wordpress.com", "sites.google.com", "free.fr", "buber.net", "fandom.com", "medium.com",
+    "penyabeirut.com", "wixsite.com", "over-blog.com", "canalblog.com", "tumblr.com",
+)
+"""Hosts a deck source may not use (a host matches itself and its subdomains): Wikipedia mirrors,
+document dumps, blogs and fan pages. Hosts beginning ``blog.``, ``blogs.`` or ``weblogs.`` are
+refused as well."""
+_BLOG_PREFIXES = ("blog.", "blogs.", "weblogs.")
 _ID_RE = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
 _DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+def source_host(url: str) -> str:
+    """The host of ``url``, lower case, without ``www.`` and without a trailing dot
+    (``"https://www.Example.org./a"`` → ``"example.org"``)."""
+    host = (urlsplit(url).hostname or "").rstrip(".").lower()
+    return host[4:] if host.startswith("www.") else host
+
+
+def denied_host(url: str) -> str | None:
+    """The entry of :data:`DENIED_HOSTS` (or the blog prefix) that refuses ``url``, or None."""
+    host = source_host(url)
+    for denied in DENIED_HOSTS:
+        if host == denied or host.endswith("." + denied):
+            return denied
+    return next((p for p in _BLOG_PREFIXES if host.startswith(p)), None)
+
+
+def area(region: str) -> str:
+    """The balance area (:data:`AREAS`) of a region code: a herrialde of Iparralde → ``"iparralde"``,
+    ``"hegoalde"`` and ``"osoa"`` → ``"osoa"``, a southern herrialde → itself."""
+    if region in GROUPS["iparralde"] or region == "iparralde":
+        return "iparralde"
+    return region if region in AREAS else "osoa"
+
+
+def century(year: int) -> int:
+    """The century of ``year``: 1 … 100 → 1, 1901 … 2000 → 20; BC centuries are negative
+    (-1 … -100 → -1). Raises ValueError for year 0."""
+    if year == 0:
+        raise ValueError("there is no year 0")
+    number = (abs(year) - 1) // 100 + 1
+    return number if year > 0 else -number
 
 
 class DeckError(CorruptRecord):
@@ -115,28 +201,32 @@ def _card(fields: Mapping[str, str], row: int) -> HistoryCard:
     if category not in CATEGORIES:
         raise DeckError("bad_choice", domain=DOMAIN, row=row, field="category", value=_short(category),
                         choices=", ".join(CATEGORIES))
-    region = text("region")
-    if region not in REGIONS:
-        raise DeckError("bad_choice", domain=DOMAIN, row=row, field="region", value=_short(region),
-                        choices=", ".join(REGIONS))
-    titles = {}
+    region_codes = text("region").split()
+    bad_region = next((code for code in region_codes if code not in REGIONS), None)
+    if bad_region is not None or len(set(region_codes)) != len(region_codes):
+        raise DeckError("bad_choice", domain=DOMAIN, row=row, field="region",
+                        value=_short(bad_region or " ".join(region_codes)), choices=", ".join(REGIONS))
+    titles: dict[str, str] = {}
     for lang in TITLE_LANGUAGES:
         name = f"title_{lang}"
-        title = text(name)
+        title = text(name) if name in REQUIRED_COLUMNS else (fields.get(name) or "").strip()
         if len(title) > MAX_TITLE:
             raise DeckError("title_too_long", domain=DOMAIN, row=row, field=name, length=len(title),
                             limit=MAX_TITLE)
         if _contains_year(title, year):
             raise DeckError("title_has_year", domain=DOMAIN, row=row, field=name, year=abs(year))
         titles[lang] = title
-    explanation = text("explanation_eu")
+    explanations = {lang: (fields.get(f"explanation_{lang}") or "").strip() for lang in LANGUAGES}
+    explanations["eu"] = text("explanation_eu")
     source = (fields.get("source_url") or "").strip()
     if not source:
         raise DeckError("missing_source", domain=DOMAIN, row=row, field="source_url")
-    if not re.match(r"^https?://\S+$", source):
+    if not re.match(r"^https?://[^\s/?#]+\.[^\s/?#.]+(?:[/?#]\S*)?$", source) or source_host(source) == "":
         raise DeckError("bad_source", domain=DOMAIN, row=row, field="source_url", value=_short(source))
-    return HistoryCard(card_id, year, month, day, precision, star == "1", category, region,  # type: ignore[arg-type]
-                 titles["eu"], titles["en"], titles["es"], explanation, source)
+    return HistoryCard(card_id, year, month, day, precision, star == "1", category,  # type: ignore[arg-type]
+                       " ".join(region_codes), titles["eu"], titles["en"], titles["es"], explanations["eu"],
+                       source, title_fr=titles["fr"], explanation_en=explanations["en"],
+                       explanation_es=explanations["es"], explanation_fr=explanations["fr"])
 
 
 def _rows(text: str) -> Iterator[tuple[int, dict[str, str] | DeckError]]:
@@ -146,11 +236,12 @@ def _rows(text: str) -> Iterator[tuple[int, dict[str, str] | DeckError]]:
     except StopIteration:
         raise DeckError("bad_header", domain=DOMAIN, row=1, field="", expected=",".join(COLUMNS)) from None
     header = [h.strip().lstrip("\ufeff") for h in header]
-    if tuple(header) != COLUMNS:
-        wrong = next((h for h, c in zip(header, COLUMNS, strict=False) if h != c), None)
-        missing = [c for c in COLUMNS if c not in header]
-        name = wrong or (missing[0] if missing else header[len(COLUMNS)])
-        raise DeckError("bad_header", domain=DOMAIN, row=1, field=name, expected=",".join(COLUMNS))
+    unknown = next((h for h in header if h not in COLUMNS), None)
+    twice = next((h for i, h in enumerate(header) if h in header[:i]), None)
+    missing = next((c for c in REQUIRED_COLUMNS if c not in header), None)
+    wrong = unknown or twice or missing
+    if wrong is not None:
+        raise DeckError("bad_header", domain=DOMAIN, row=1, field=wrong, expected=",".join(COLUMNS))
     start = reader.line_num + 1
     while True:
         try:
@@ -164,11 +255,11 @@ def _rows(text: str) -> Iterator[tuple[int, dict[str, str] | DeckError]]:
         start = reader.line_num + 1
         if not values or all(not v.strip() for v in values):
             continue
-        if len(values) != len(COLUMNS):
+        if len(values) != len(header):
             yield row, DeckError("bad_column_count", domain=DOMAIN, row=row, field="",
-                                 count=len(values), expected=len(COLUMNS))
+                                 count=len(values), expected=len(header))
             continue
-        yield row, dict(zip(COLUMNS, values, strict=True))
+        yield row, dict(zip(header, values, strict=True))
 
 
 def deck_problems(source: str | os.PathLike[str]) -> tuple[list[HistoryCard], list[DeckError]]:
@@ -221,7 +312,8 @@ def load_deck(source: str | os.PathLike[str]) -> Deck:
             ``deck_missing``, ``bad_header``, ``bad_column_count``, ``missing_field``,
             ``bad_integer``, ``year_zero`` (DZC-2), ``bad_month``, ``bad_day``, ``bad_choice``,
             ``bad_id``, ``id_has_year``, ``title_too_long``, ``title_has_year``, ``missing_source``,
-            ``bad_source``, ``duplicate_id``, ``duplicate_title``, ``empty_deck``.
+            ``bad_source`` (not an http(s) address with a host), ``duplicate_id``,
+            ``duplicate_title``, ``empty_deck``.
     """
     events, problems = deck_problems(source)
     if problems:
@@ -229,6 +321,140 @@ def load_deck(source: str | os.PathLike[str]) -> Deck:
     if not events:
         raise DeckError("empty_deck", domain=DOMAIN, row=1, field="")
     return Deck(tuple(events))
+
+
+# --- balance -------------------------------------------------------------------
+
+ERAS: tuple[tuple[str, int, int], ...] = (
+    ("prehistory_antiquity", -10**6, 500), ("middle_ages", 501, 1500), ("early_modern", 1501, 1800),
+    ("nineteenth", 1801, 1900), ("twentieth_to_1975", 1901, 1975), ("since_1976", 1976, 10**6),
+)
+"""Eras for the spread of star cards: ``(name, first year, last year)``."""
+
+
+@dataclass(frozen=True)
+class BalanceGoals:
+    """What a well balanced deck meets (issue 12): at least ``min_events`` events; every
+    century from ``first_century`` to ``last_century`` with at least ``min_per_century``, none
+    above ``max_century_share`` of the deck; each area of ``areas`` at least ``min_area_share``
+    (by each card's main region); a star share within ``star_share``, with a star in every era
+    of :data:`ERAS` and in at least ``min_star_categories`` categories."""
+
+    min_events: int = 180
+    first_century: int = 11
+    last_century: int = 21
+    min_per_century: int = 8
+    max_century_share: float = 0.25
+    areas: tuple[str, ...] = ("araba", "bizkaia", "gipuzkoa", "nafarroa", "iparralde")
+    min_area_share: float = 0.12
+    star_share: tuple[float, float] = (0.08, 0.14)
+    min_star_categories: int = 6
+
+
+BALANCE_GOALS = BalanceGoals()
+
+
+@dataclass(frozen=True)
+class Shortfall:
+    """A goal a deck misses: ``goal`` (``"events"``, ``"century_min"``, ``"century_max"``,
+    ``"area_min"``, ``"star_share"``, ``"star_era"``, ``"star_categories"``, ``"language"``,
+    ``"wikipedia"``, ``"insecure_source"``, ``"denied_source"``), ``key`` (the century, area,
+    era or language concerned, the card id for a source, or ``""``),
+    the ``value`` found and the ``limit`` it should meet."""
+
+    goal: str
+    key: str
+    value: float
+    limit: float
+
+
+@dataclass(frozen=True)
+class DeckBalance:
+    """The counts of a deck (:func:`deck_balance`): ``events``, ``stars``; ``centuries``
+    (century → events, :func:`century`), ``areas`` (main area → events, :func:`area`),
+    ``regions`` (region code → events that name it anywhere), ``categories``, ``star_eras``
+    and ``star_categories`` (→ star events); ``missing`` (language → events without their own
+    title or explanation in it); ``hosts`` (source host → events), ``wikipedia`` (events
+    whose source is a Wikipedia article), ``insecure`` (ids of cards whose source is not
+    ``https://``) and ``denied`` (card id → the :data:`DENIED_HOSTS` entry its source hits)."""
+
+    events: int
+    stars: int
+    centuries: dict[int, int] = field(default_factory=dict)
+    areas: dict[str, int] = field(default_factory=dict)
+    regions: dict[str, int] = field(default_factory=dict)
+    categories: dict[str, int] = field(default_factory=dict)
+    star_eras: dict[str, int] = field(default_factory=dict)
+    star_categories: dict[str, int] = field(default_factory=dict)
+    missing: dict[str, int] = field(default_factory=dict)
+    hosts: dict[str, int] = field(default_factory=dict)
+    wikipedia: int = 0
+    insecure: tuple[str, ...] = ()
+    denied: dict[str, str] = field(default_factory=dict)
+
+    def shortfalls(self, goals: BalanceGoals = BALANCE_GOALS) -> list[Shortfall]:
+        """Every goal of ``goals`` this deck misses, in a fixed order (empty: balanced).
+        Every language must have its own title and explanation on every card, no source may be
+        a Wikipedia article (the policy's last resort is counted, not allowed, here), and every
+        source must be ``https://`` on a host outside :data:`DENIED_HOSTS` (one shortfall per card)."""
+        out: list[Shortfall] = []
+        n = max(self.events, 1)
+        if self.events < goals.min_events:
+            out.append(Shortfall("events", "", self.events, goals.min_events))
+        for c in range(goals.first_century, goals.last_century + 1):
+            if self.centuries.get(c, 0) < goals.min_per_century:
+                out.append(Shortfall("century_min", str(c), self.centuries.get(c, 0), goals.min_per_century))
+        for c, count in sorted(self.centuries.items()):
+            if count / n > goals.max_century_share:
+                out.append(Shortfall("century_max", str(c), round(count / n, 3), goals.max_century_share))
+        for a in goals.areas:
+            if self.areas.get(a, 0) / n < goals.min_area_share:
+                out.append(Shortfall("area_min", a, round(self.areas.get(a, 0) / n, 3), goals.min_area_share))
+        low, high = goals.star_share
+        share = round(self.stars / n, 3)
+        if not low <= share <= high:
+            out.append(Shortfall("star_share", "", share, low if share < low else high))
+        for name, _first, _last in ERAS:
+            if not self.star_eras.get(name):
+                out.append(Shortfall("star_era", name, 0, 1))
+        if len(self.star_categories) < goals.min_star_categories:
+            out.append(Shortfall("star_categories", "", len(self.star_categories), goals.min_star_categories))
+        for lang in LANGUAGES:
+            if self.missing.get(lang):
+                out.append(Shortfall("language", lang, self.missing[lang], 0))
+        if self.wikipedia:
+            out.append(Shortfall("wikipedia", "", self.wikipedia, 0))
+        out.extend(Shortfall("insecure_source", card_id, 1, 0) for card_id in self.insecure)
+        out.extend(Shortfall("denied_source", card_id, 1, 0) for card_id in self.denied)
+        return out
+
+
+def _era(year: int) -> str:
+    return next(name for name, first, last in ERAS if first <= year <= last)
+
+
+def deck_balance(events: Iterable[HistoryCard]) -> DeckBalance:
+    """Count ``events`` (a :class:`Deck` or any cards) for the balance table; see :class:`DeckBalance`."""
+    cards = list(events)
+    centuries = Counter(century(e.year) for e in cards)
+    areas = Counter(area(e.regions[0]) for e in cards)
+    regions = Counter(code for e in cards for code in e.regions)
+    stars = [e for e in cards if e.star]
+    missing = Counter(lang for e in cards for lang in LANGUAGES
+                      if lang not in e.titles or lang not in e.explanations)
+    hosts = Counter(source_host(e.source_url) for e in cards)
+    wikipedia = sum(n for host, n in hosts.items() if host.endswith("wikipedia.org"))
+    return DeckBalance(
+        events=len(cards), stars=len(stars), centuries=dict(sorted(centuries.items())),
+        areas={a: areas[a] for a in AREAS if areas[a]},
+        regions={r: regions[r] for r in REGIONS if regions[r]},
+        categories={c: n for c in CATEGORIES if (n := sum(e.category == c for e in cards))},
+        star_eras={name: n for name, _f, _l in ERAS if (n := sum(_era(e.year) == name for e in stars))},
+        star_categories={c: n for c in CATEGORIES if (n := sum(e.category == c for e in stars))},
+        missing={lang: missing[lang] for lang in LANGUAGES if missing[lang]},
+        hosts=dict(hosts.most_common()), wikipedia=wikipedia,
+        insecure=tuple(e.id for e in cards if not e.source_url.startswith("https://")),
+        denied={e.id: hit for e in cards if (hit := denied_host(e.source_url)) is not None})
 
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -244,6 +470,8 @@ def package_deck() -> Deck:
     return load_deck(DECK_PATH)
 
 
-__all__ = ["COLUMNS", "DATA_DIR", "DECK_PATH", "DOMAIN", "Deck", "DeckError", "HistoryCard", "chronology",
-           "deck_problems", "format_date", "format_parts", "format_year", "load_deck", "package_deck",
-           "sort_key"]
+__all__ = ["AREAS", "BALANCE_GOALS", "CATEGORIES", "COLUMNS", "DATA_DIR", "DECK_PATH", "DENIED_HOSTS",
+           "DOMAIN", "ERAS", "HERRIALDEAK", "LANGUAGES", "OPTIONAL_COLUMNS", "REGIONS", "REQUIRED_COLUMNS",
+           "BalanceGoals", "Deck", "DeckBalance", "DeckError", "HistoryCard", "Shortfall", "area", "century",
+           "chronology", "deck_balance", "deck_problems", "denied_host", "format_date", "format_parts",
+           "format_year", "load_deck", "package_deck", "sort_key", "source_host"]

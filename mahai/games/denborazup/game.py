@@ -66,6 +66,18 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
         """``rounds`` (coin flips) and ``cards_placed`` (by every seat) of a game."""
         return {"rounds": float(state.round), "cards_placed": float(sum(state.used))}
 
+    def options_from_json(self, data: Mapping[str, Any]) -> DenboraZupOptions:
+        """Options saved by :func:`~mahai.core.options.options_to_dict`. A record saved before
+        ``direction`` existed was played with the coin passing to the left (seat + 1): it
+        replays so (DZC-6); new games pass it to the right.
+
+        Raises:
+            InvalidOptions: unknown option or value.
+        """
+        if "direction" not in data:
+            data = {**data, "direction": "left"}
+        return super().options_from_json(data)
+
     def new(self, options: DenboraZupOptions, players: int, seed: int) -> DenboraZupState:
         """A new game; all chance comes from ``random.Random(seed)``.
 

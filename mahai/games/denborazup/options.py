@@ -1,7 +1,9 @@
 """DenboraZup options and editions (``docs/rules/denborazup.md``).
 
-One option, ``mode``, names an edition; what each edition changes in the rules is data
+The option ``mode`` names an edition; what each edition changes in the rules is data
 (:class:`ModeRules`, in :data:`RULES`), and the rules read those fields, never the name.
+The option ``direction`` says which way the coin passes and stars resolve (DZR-5, DZR-10):
+``right`` (the sheet's, seat − 1 as in every Mahai game, DZC-6) or ``left`` (seat + 1).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 Mode = Literal["multi", "solo", "long"]
+Direction = Literal["right", "left"]
 
 
 @dataclass(frozen=True)
@@ -48,9 +51,16 @@ RULES: dict[Mode, ModeRules] = {
 @dataclass(frozen=True)
 class DenboraZupOptions:
     """``mode``: ``multi`` (DZR-3…11, 2–8 players), ``solo`` (DZR-12, 1 player) or
-    ``long`` (the long timeline, DZR-13, 2–8 players); :attr:`rules` says what it changes."""
+    ``long`` (the long timeline, DZR-13, 2–8 players); :attr:`rules` says what it changes.
+    ``direction``: ``right`` (seat − 1, the sheet's, DZR-5, DZC-6) or ``left`` (seat + 1)."""
 
-    mode: Mode = field(default="multi", metadata={"help": "Several players, solo, or the long timeline."})
+    mode: Mode = field(default="multi", metadata={"help": (
+        "Several players race to empty their hands; solo, one player tries to use as few cards as "
+        "possible; in the long timeline every card placed right stays on the table.")})
+    # DZR-5, DZR-10: the sheet's (004) direction is to the right
+    direction: Direction = field(default="right", metadata={
+        "help": "The coin passes, and star cards resolve, to the right (as the rule sheet says) or to "
+                "the left."})
 
     @property
     def rules(self) -> ModeRules:

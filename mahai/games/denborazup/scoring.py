@@ -23,10 +23,36 @@ def solo_rating(cards_used: int) -> str:
     return SOLO_LAST_RATING
 
 
+def years_between(year: int, other: int) -> int:
+    """How many years lie between two historical years (DZR-1: …, −1 = 1 BC, 1 = AD 1, no year 0):
+    1 BC and AD 1 are one year apart, not two (DZC-7).
+
+    >>> years_between(-1, 1), years_between(2, 1), years_between(-44, 14), years_between(1898, 1997)
+    (1, 1, 57, 99)
+
+    Raises:
+        ValueError: a year is 0 (it does not exist, DZC-2).
+    """
+    if year == 0 or other == 0:
+        raise ValueError("there is no year 0 (DZR-1)")
+    return abs(_astronomical(year) - _astronomical(other))
+
+
+def _astronomical(year: int) -> int:
+    """Historical year → astronomical numbering (1 BC = 0, 2 BC = −1; AD years unchanged)."""
+    return year + 1 if year < 0 else year
+
+
 def tiebreak_distance(year: int, reference_year: int) -> int:
-    """DZR-9: how far (in years, before or after) a chosen event lies from the reference.
+    """DZR-9: how far (in years, before or after) a chosen event lies from the reference, counted
+    across the era boundary without a year 0 (:func:`years_between`, DZC-7).
 
     >>> tiebreak_distance(1898, 1997), tiebreak_distance(2011, 1997)
     (99, 14)
+    >>> tiebreak_distance(-1, 1), tiebreak_distance(2, 1)    # 1 BC and AD 2 tie against AD 1
+    (1, 1)
+
+    Raises:
+        ValueError: a year is 0.
     """
-    return abs(year - reference_year)
+    return years_between(year, reference_year)

@@ -5,14 +5,15 @@ Phases of a multiplayer round (``multi`` and ``long`` modes):
 ``flip``
     The flipper (a person presses it) flips the coin with ``flip`` (DZR-2, DZR-5).
     Until then, any seat that may catch a missed call (DZR-8) may ``catch <seat>``
-    or ``waive``; those seats come first in :meth:`DenboraZupState.to_act`.
+    or ``waive``; those seats come first in :meth:`DenboraZupState.to_act`, and the
+    flipper :meth:`~DenboraZupState.must_wait` until each of them has answered (DZC-8).
 ``decide``
     Every seat secretly places one card or passes (DZR-5); ``to_act`` holds the
     seats that have not decided. Nobody learns another's decision before all decided.
 ``vote``
     Everyone passed: simultaneous unanimous vote on replacing the reference (DZR-7).
 ``star``
-    Correct star placements resolve one by one, in seat order from the flipper (DZR-10).
+    Correct star placements resolve one by one, from the flipper to the right (DZR-10).
 ``tiebreak``
     Several seats ran out of cards in one reveal: each chooses one of 3 drawn events (DZR-9).
 ``over``
@@ -92,6 +93,7 @@ class DenboraZupState(State[DenboraZupAction]):
         self.options = options
         self.mode: Mode = options.mode
         self.rules: ModeRules = options.rules
+        self.step = 1 if options.direction == "left" else -1  # DZR-5: right = seat − 1
         # DZC-5: order the deck by content, never by id or file order, before shuffling.
         self.deck: list[str] = [e.id for e in sorted(deck, key=lambda e: (*sort_key(e), e.title_eu))]
         self.discard: list[str] = []
@@ -183,9 +185,15 @@ class DenboraZupState(State[DenboraZupAction]):
             return range(self.ref_index + 1, len(self.timeline) + 1)
         return range(0, self.ref_index + 1)
 
+    def next_seat(self, seat: Seat) -> Seat:
+        """The seat after ``seat`` in the direction of play: to its right, seat − 1 (seats are
+        numbered in clockwise table order; DZR-5, DZC-6), or seat + 1 with ``direction=left``."""
+        return (seat + self.step) % self.players
+
     def seat_order(self) -> list[Seat]:
-        """Seats in order starting from the flipper (DZR-10)."""
-        return [(self.flipper + i) % self.players for i in range(self.players)]
+        """Seats from the flipper on in the direction of play: flipper, flipper − 1, … (to the
+        right, DZR-10, DZC-6)."""
+        return [(self.flipper + i * self.step) % self.players for i in range(self.players)]
 
     # --- contract ---
 
@@ -202,6 +210,14 @@ class DenboraZupState(State[DenboraZupAction]):
         if self.phase == "tiebreak":
             return tuple(s for s in self.tied if s not in self.tie_choices)
         return ()
+
+    def must_wait(self, seat: Seat) -> bool:
+        """DZR-8, DZC-8: the flipper waits while another seat may still catch a missed call
+        (or waive): its flip would close their window. Drivers (bots, the server, the terminal)
+        hold it back, as the next player waits in Mille Bornes' coup-fourré window (MBR-10).
+        Whoever owes a catch-or-waive answer never waits, so some seat can always act."""
+        return self.phase == "flip" and seat == self.flipper and any(
+            s != seat for s in self.to_act())
 
     def _catch_targets(self, seat: Seat) -> list[Seat]:
         return [t for t in sorted(self.catchable) if t != seat and len(self.hands[t]) == 1]
@@ -435,7 +451,7 @@ class DenboraZupState(State[DenboraZupAction]):
         # DZR-8: who may be caught (placed the second-to-last card without calling)
         if self.rules.catch_calls:
             self._pending_catch = {s for s in placed if not placed[s].call and correct[s]}
-        # DZR-10: stars, in seat order from the flipper
+        # DZR-10: stars, from the flipper to the right (seat_order)
         if self.rules.stars:
             self.star_queue = [s for s in order
                                if s in placed and correct[s] and self.cards[placed[s].card].star]
@@ -454,7 +470,7 @@ class DenboraZupState(State[DenboraZupAction]):
         self._next_round()
 
     def _next_round(self) -> None:
-        self.flipper = (self.flipper + 1) % self.players
+        self.flipper = self.next_seat(self.flipper)  # DZR-5: the coin passes to the right
         self.coin = None
         self.phase = "flip"
 

@@ -47,15 +47,19 @@ class CardFace(NamedTuple):
     title_eu: str
     title_en: str
     title_es: str
+    title_fr: str | None = None
 
     @classmethod
     def of(cls, card: HistoryCard) -> CardFace:
-        return cls(card.id, card.title_eu, card.title_en, card.title_es)
+        return cls(card.id, card.title_eu, card.title_en, card.title_es, card.titles.get("fr"))
 
     @property
     def titles(self) -> dict[str, str]:
-        """Titles by language code: ``{"eu", "en", "es"}``."""
-        return {"eu": self.title_eu, "en": self.title_en, "es": self.title_es}
+        """Titles by language code: ``{"eu", "en", "es"}`` and ``"fr"`` where the deck has it."""
+        titles = {"eu": self.title_eu, "en": self.title_en, "es": self.title_es}
+        if self.title_fr:
+            titles["fr"] = self.title_fr
+        return titles
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.titles}

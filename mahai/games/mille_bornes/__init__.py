@@ -1,6 +1,6 @@
-"""Mille Bornes — rules engine (``docs/rules/mille-bornes.md``, MBR-1 … MBR-24).
+"""Mille Bornes — rules engine (``docs/rules/mille-bornes.md``, MBR-1 … MBR-28).
 
-Quick use (editions: eu, the default, classic, 2016)::
+Quick use (editions: eu, the default, classic, 2016, bsd)::
 
     >>> from mahai.games.mille_bornes import GAME
     >>> state = GAME.new(GAME.options("eu"), players=3, seed=7)
@@ -21,11 +21,16 @@ end of the game, pure functions), :mod:`.view` (the projection:
 
 Editions and options: :class:`MilleBornesOptions` (frozen; editions are the instances in
 :data:`EDITIONS`, only data; one-line help per field in its ``metadata["help"]``). Players
-(``GAME.players(options)``): 2, 3, 4, 6, and 5 with ``five_players`` (2016).
+(``GAME.players(options)``): 2, 3, 4, 6, and 5 with ``five_players`` (2016); only 2 with
+``two_players_only`` (bsd, MBR-28). Other programs' rules (MBR-25..27): ``safety_restarts``
+(a safety laid on its own hazard drives at once), ``extension_to_completer`` (the extension's
+200 to whoever completes 1000), ``discard_safeties`` (off: a safety is never discarded,
+refused with ``safety_discard_off``); the ``bsd`` edition turns on all three.
 Teams (MBR-1): seats 0..n-1 in clockwise table order, team ids
 0..k-1; with ``team_play`` and 4–6 players the team of seat ``s`` is ``s % ceil(n/2)`` (partners
 opposite with 4, alternate seats with 6), otherwise every seat is its own team (team id = seat).
-Direction: ``right`` = seat − 1 (eu), ``left`` = seat + 1 (classic, 2016). Seat 0 starts leg 1;
+Direction: ``right`` = seat − 1 (eu, bsd), ``left`` = seat + 1 (classic, 2016): one reading of
+“to the right” for every game (``docs/rules``, "Seats and direction"). Seat 0 starts leg 1;
 the deal then passes on in the direction of play (MBR-17).
 
 Cards are given by code: ``25 50 75 100 200``, hazards ``stop speed_limit out_of_gas flat_tire
@@ -64,9 +69,10 @@ Fast game (``fast_game``): the hazard window also accepts the matching remedy fr
 player (a replacement card is drawn, play resumes with the next player); in the draw phase a turn
 may instead be ``redraw <cards>``: discard them and draw back to six.
 
-Scoring. Older scoring (eu, classic; ``older_scoring``): several legs to ``game_target`` (5000)
-points, sheet items ``distance safeties all_safeties coups_fourres trip delayed_action safe_trip
-shut_out`` (+ ``extension`` when called), MBR-14…17. 2016: one hand, items ``distance safeties
+Scoring. Older scoring (eu, classic, bsd; ``older_scoring``): several legs to ``game_target``
+(5000) points, sheet items ``distance safeties all_safeties coups_fourres trip delayed_action
+safe_trip shut_out`` (+ ``extension`` when called), MBR-14…17 (MBR-26 with
+``extension_to_completer``). 2016: one hand, items ``distance safeties
 coups_fourres`` (MBR-24). ``state.scores()`` = team totals per seat; ``state.winners()`` = seats;
 ``state.legs_played``; ``GAME.stats(state)`` = ``{"legs": n}`` for ``mahai simulate``.
 
@@ -176,7 +182,7 @@ from mahai.games.mille_bornes.view import MilleBornesObservation, TableauView, W
 
 
 class MilleBornes(Game[MilleBornesState, MilleBornesOptions]):
-    """Mille Bornes: editions ``eu`` (default), ``classic``, ``2016``."""
+    """Mille Bornes: editions ``eu`` (default), ``classic``, ``2016``, ``bsd``."""
 
     name = "mille_bornes"
     slug = "mille-bornes"

@@ -31,14 +31,31 @@ class TeamLeg(NamedTuple):
 
 
 def leg_sheet(legs: Sequence[TeamLeg], completer: int, extension_team: int, pile_empty: bool,
-              older_scoring: bool) -> Sheet:
+              older_scoring: bool, extension_to_completer: bool = False) -> Sheet:
     """The score sheet of a leg: one row per team (same order as ``legs``).
 
     ``completer`` is the team that completed the trip (-1: none), ``extension_team`` the team
     that called the extension (-1: none), ``pile_empty`` whether the draw pile had run out.
     Item names (``score.<name>`` in the catalog): older scoring ``distance safeties
     all_safeties coups_fourres trip delayed_action safe_trip shut_out`` (+ ``extension`` when
-    called, MBR-16); 2016 ``distance safeties coups_fourres`` (MBR-24).
+    called: MBR-16, or with ``extension_to_completer`` MBR-26: 200 to whoever completed the
+    extended trip); 2016 ``distance safeties coups_fourres`` (MBR-24).
+
+    Team 0 called the extension at 700; team 1 completed 1000 (one safety, one 200 km card):
+
+    >>> legs = [TeamLeg(700, 0, 0, 0), TeamLeg(1000, 1, 0, 1), TeamLeg(300, 0, 0, 0)]
+    >>> [row_total(r) for r in leg_sheet(legs, 1, 0, False, True)]          # MBR-16
+    [700, 1700, 500]
+    >>> [row_total(r) for r in leg_sheet(legs, 1, 0, False, True, True)]    # MBR-26
+    [700, 1700, 300]
+
+    Nobody completes 1000 (team 1 stops at 900, the hands are played out):
+
+    >>> legs = [TeamLeg(700, 0, 0, 0), TeamLeg(900, 1, 0, 1), TeamLeg(300, 0, 0, 0)]
+    >>> [row_total(r) for r in leg_sheet(legs, -1, 0, True, True)]          # MBR-16
+    [700, 1200, 500]
+    >>> [row_total(r) for r in leg_sheet(legs, -1, 0, True, True, True)]    # MBR-26
+    [700, 1000, 300]
     """
     rows: list[tuple[tuple[str, int], ...]] = []
     for t, leg in enumerate(legs):
@@ -54,8 +71,11 @@ def leg_sheet(legs: Sequence[TeamLeg], completer: int, extension_team: int, pile
             items.append(("safe_trip", 300 if won and leg.two_hundreds == 0 else 0))
             items.append(("shut_out", 500 if won and shut_out else 0))
             if extension_team >= 0:
-                caller_made_it = completer == extension_team
-                gets = (t == extension_team) if caller_made_it else (t != extension_team)
+                if extension_to_completer:  # MBR-26
+                    gets = won
+                else:  # MBR-16
+                    caller_made_it = completer == extension_team
+                    gets = (t == extension_team) if caller_made_it else (t != extension_team)
                 items.append(("extension", 200 if gets else 0))
         else:
             items.append(("safeties", 100 * (leg.safeties - leg.coups_fourres)))

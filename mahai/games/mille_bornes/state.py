@@ -206,7 +206,7 @@ class MilleBornesState(State[MilleBornesAction]):
 
     def rolling(self, team: int) -> bool:
         """Whether ``team`` may play distance as far as the battle pile goes
-        (MBR-5, MBR-8, MBR-9, MBR-21)."""
+        (MBR-5, MBR-8, MBR-9, MBR-21, MBR-25)."""
         b = self.battle[team]
         row = self.safe[team] & 1
         if not b:
@@ -215,7 +215,9 @@ class MilleBornesState(State[MilleBornesAction]):
         if STOP <= top <= ACCIDENT:
             if not self.safe[team] & (1 << (SAFETY_OF[top] - RIGHT_OF_WAY)):
                 return False
-            return bool(row) or not self.options.roll_after_remedy
+            # The hazard on top is cancelled by a safety laid on it in a normal turn (a coup
+            # fourré takes the hazard away): MBR-9 wants a roll, MBR-25 (BSD) drives at once.
+            return bool(row) or not self.options.roll_after_remedy or self.options.safety_restarts
         if row or top == ROLL:
             return True
         return not self.options.roll_after_remedy
@@ -341,12 +343,16 @@ class MilleBornesState(State[MilleBornesAction]):
                     card = CARD_OF[code]
                     if card not in hand:
                         raise _illegal("card_not_in_hand", card=code)
+                    if card >= RIGHT_OF_WAY and not self.options.discard_safeties:
+                        raise _illegal("safety_discard_off", card=code)  # MBR-27
                     hand.remove(card)
                 return
             raise _illegal("must_draw_first")
         if isinstance(action, (Draw, Redraw)):
             raise _illegal("already_drawn")
         card = self._has(seat, action.card)
+        if isinstance(action, Discard) and card >= RIGHT_OF_WAY and not self.options.discard_safeties:
+            raise _illegal("safety_discard_off", card=action.card)  # MBR-27
         if isinstance(action, (Discard, Safety)):
             return
         error = self._play_error(seat, action, card)
@@ -446,7 +452,7 @@ class MilleBornesState(State[MilleBornesAction]):
             if self.options.draw_from_discard and self.discard:
                 out.append(_DRAW_DISCARD)
             if self.options.fast_game and self.draw_pile:
-                out.extend(_redraws(hand))
+                out.extend(_redraws(hand, self.options.discard_safeties))
             if self.win_team >= 0:
                 self._window_options(seat, hand, out)
             return out
@@ -470,7 +476,10 @@ class MilleBornesState(State[MilleBornesAction]):
                 out.append(_SAFETY[card])
         if self.win_team >= 0:
             self._window_options(seat, hand, out)
-        out.extend(_DISCARD[c] for c in distinct)
+        if self.options.discard_safeties:
+            out.extend(_DISCARD[c] for c in distinct)
+        else:  # MBR-27: safeties are only laid
+            out.extend(_DISCARD[c] for c in distinct if c < RIGHT_OF_WAY)
         return out
 
     def _window_options(self, seat: Seat, hand: list[int], out: list[MilleBornesAction]) -> None:
@@ -689,10 +698,12 @@ class MilleBornesState(State[MilleBornesAction]):
     # ------------------------------------------------------------ scoring
     def leg_sheet(self, completer: int) -> Sheet:
         """The score sheet of the current leg, ``completer`` = the team that completed the
-        trip (-1: none): :func:`~mahai.games.mille_bornes.scoring.leg_sheet` (MBR-14..16, MBR-24)."""
+        trip (-1: none): :func:`~mahai.games.mille_bornes.scoring.leg_sheet` (MBR-14..16, MBR-24,
+        MBR-26)."""
         legs = [TeamLeg(self.km[t], _bits(self.safe[t]), _bits(self.cf[t]), self.n200[t])
                 for t in range(self.nteams)]
-        return leg_sheet(legs, completer, self.ext_team, not self.draw_pile, self.options.older_scoring)
+        return leg_sheet(legs, completer, self.ext_team, not self.draw_pile, self.options.older_scoring,
+                         self.options.extension_to_completer)
 
     def _end_leg(self, completer: int, events: list[Event]) -> None:
         sheet = self.leg_sheet(completer)
@@ -731,8 +742,9 @@ class MilleBornesState(State[MilleBornesAction]):
         return [CODES[c] for c in self.hands[seat]]
 
 
-def _redraws(hand: list[int]) -> list[MilleBornesAction]:
-    return list(_redraws_of(tuple(sorted(hand))))
+def _redraws(hand: list[int], safeties: bool = True) -> list[MilleBornesAction]:
+    """Every fast-game redraw of ``hand``; without ``safeties`` none that discards a safety (MBR-27)."""
+    return list(_redraws_of(tuple(sorted(c for c in hand if safeties or c < RIGHT_OF_WAY))))
 
 
 @lru_cache(maxsize=8192)

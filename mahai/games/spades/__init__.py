@@ -1,5 +1,6 @@
 """Spades (``docs/rules/spades.md``): four players in partnerships or
-two players with a stock deal, a whole match to 500 (SPR-1…SPR-13).
+two players with a stock deal, a whole match to 500 (SPR-1…SPR-13), and the variants
+players ask for as options and editions (SPR-14…SPR-22).
 
 Use :data:`GAME`::
 
@@ -29,12 +30,14 @@ from mahai.core.game import Action, Game, Seat
 from mahai.core.text import Message
 from mahai.games.spades.actions import (
     BIDS,
+    BLIND_BIDS,
     BLIND_NIL,
     DISCARD,
     KEEP,
     LOOK,
     PLAYS,
     Bid,
+    BlindBid,
     BlindNil,
     Discard,
     Keep,
@@ -46,26 +49,33 @@ from mahai.games.spades.actions import (
     plays_of,
 )
 from mahai.games.spades.cards import (
+    BIG_JOKER,
+    CARD_TEXTS,
     CLUBS,
     DIAMONDS,
     FULL_DECK,
     HEARTS,
+    JOKERS,
+    LITTLE_JOKER,
     RANKS,
     SPADES,
     SUIT_MASKS,
     SUIT_NAMES,
+    SUIT_OF,
     SUIT_SYMBOLS,
     SUITS,
     Card,
+    Deck,
     card_text,
     cards_of,
+    deck_for,
     mask_of,
     parse_card,
 )
 from mahai.games.spades.determinize import determinize
 from mahai.games.spades.options import EDITIONS, SpadesOptions
 from mahai.games.spades.scoring import SideScore, score_side
-from mahai.games.spades.state import SpadesState
+from mahai.games.spades.state import SpadesState, trick_winner
 from mahai.games.spades.text import card_name
 from mahai.games.spades.text import describe_action as _describe_action
 from mahai.games.spades.text import describe_event as _describe_event
@@ -73,8 +83,10 @@ from mahai.games.spades.view import PublicFacts, SpadesObservation, observe
 
 
 class Spades(Game[SpadesState, SpadesOptions]):
-    """The Spades rules: editions ``standard`` (default), ``two_player`` and
-    ``openspiel`` (failed nil helps the partner, no blind nil, one hand)."""
+    """The Spades rules: editions ``standard`` (default), ``two_player``, ``openspiel``
+    (OpenSpiel's one hand: failed nil helps the partner, no blind nil, a partnership
+    bids 13 at most), ``cards_with_cats`` (the Cards with Cats app) and
+    ``jokers_and_deuces`` (two jokers and the 2 of spades above the ace: SPR-14)."""
 
     name: ClassVar[str] = "spades"
     slug: ClassVar[str] = "spades"
@@ -138,14 +150,19 @@ GAME = Spades()
 
 __all__ = [
     "BIDS",
+    "BIG_JOKER",
+    "BLIND_BIDS",
     "BLIND_NIL",
+    "CARD_TEXTS",
     "CLUBS",
     "DIAMONDS",
     "DISCARD",
     "FULL_DECK",
     "GAME",
     "HEARTS",
+    "JOKERS",
     "KEEP",
+    "LITTLE_JOKER",
     "LOOK",
     "PLAYS",
     "RANKS",
@@ -153,10 +170,13 @@ __all__ = [
     "SUITS",
     "SUIT_MASKS",
     "SUIT_NAMES",
+    "SUIT_OF",
     "SUIT_SYMBOLS",
     "Bid",
+    "BlindBid",
     "BlindNil",
     "Card",
+    "Deck",
     "Discard",
     "Keep",
     "Look",
@@ -172,8 +192,10 @@ __all__ = [
     "card_name",
     "card_text",
     "cards_of",
+    "deck_for",
     "mask_of",
     "parse_card",
     "plays_of",
     "score_side",
+    "trick_winner",
 ]

@@ -3,6 +3,7 @@
 ========================  ==============================================
 ``bid 3`` / ``bid nil``   a bid of 0…13 tricks (``bid 0`` reads as nil)
 ``bid blind_nil``         blind nil, before looking at the hand (SPR-6)
+``bid blind 6``           a blind bid of 6…13 tricks, before looking (SPR-17)
 ``look``                  look at the hand, giving up blind nil
 ``pass 2H 9S 3C``         the blind-nil exchange (SPR-6)
 ``play QS``               play a card to the trick (SPR-7…SPR-9)
@@ -12,15 +13,16 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from mahai.core.errors import MalformedAction
-from mahai.games.spades.cards import Card, card_text, parse_card
+from mahai.games.spades.cards import JOKER_CARDS, Card, card_text, parse_card
 
 
 def _check_card(card: object) -> None:
-    """Actions built by hand (not parsed) must still name a card: 0…51."""
-    if type(card) is not int or not 0 <= card < 52:
+    """Actions built by hand (not parsed) must still name a card: 0…53 (52, 53: jokers)."""
+    if type(card) is not int or not 0 <= card < 54:
         raise MalformedAction("bad_card", domain="spades", text=repr(card))
 
 
@@ -44,6 +46,21 @@ class BlindNil:
 
     def notation(self) -> str:
         return "bid blind_nil"
+
+
+@dataclass(frozen=True, slots=True)
+class BlindBid:
+    """A blind bid of ``tricks`` (6…13), declared before seeing the hand; it scores
+    double (SPR-17)."""
+
+    tricks: int
+
+    def __post_init__(self) -> None:
+        if type(self.tricks) is not int:  # out-of-range ints are refused by the state
+            raise MalformedAction("bad_notation", domain="spades", text=f"bid blind {self.tricks!r}")
+
+    def notation(self) -> str:
+        return f"bid blind {self.tricks}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,10 +114,10 @@ class Discard:
         return "discard"
 
 
-SpadesAction = Bid | BlindNil | Look | Pass | Play | Keep | Discard
+SpadesAction = Bid | BlindNil | BlindBid | Look | Pass | Play | Keep | Discard
 
-PLAYS: tuple[Play, ...] = tuple(Play(c) for c in range(52))
-"""Shared :class:`Play` objects, one per card (actions are immutable)."""
+PLAYS: tuple[Play, ...] = tuple(Play(c) for c in range(54))
+"""Shared :class:`Play` objects, one per card, jokers included (actions are immutable)."""
 
 
 def _suit_plays(suit: int) -> tuple[tuple[Play, ...], ...]:
@@ -115,15 +132,25 @@ SUIT_PLAYS: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(_suit_plays(s) for 
 """``SUIT_PLAYS[suit][bits]``: the plays of :data:`~.cards.SUIT_CARDS` ``[suit][bits]``."""
 
 
+_JOKER_PLAYS = tuple(tuple(PLAYS[c] for c in cards) for cards in JOKER_CARDS)
+
+
 def plays_of(mask: int) -> list[Play]:
-    """The :class:`Play` of every card of ``mask``, lowest first."""
+    """The :class:`Play` of every card of ``mask``, lowest first (jokers last)."""
+    top = mask >> 39  # the spades, then the jokers (a small int: cheap to test)
+    if top > 0x1FFF:
+        return [*SUIT_PLAYS[0][mask & 0x1FFF], *SUIT_PLAYS[1][mask >> 13 & 0x1FFF],
+                *SUIT_PLAYS[2][mask >> 26 & 0x1FFF], *SUIT_PLAYS[3][top & 0x1FFF], *_JOKER_PLAYS[top >> 13]]
     return [*SUIT_PLAYS[0][mask & 0x1FFF], *SUIT_PLAYS[1][mask >> 13 & 0x1FFF],
-            *SUIT_PLAYS[2][mask >> 26 & 0x1FFF], *SUIT_PLAYS[3][mask >> 39 & 0x1FFF]]
+            *SUIT_PLAYS[2][mask >> 26 & 0x1FFF], *SUIT_PLAYS[3][top]]
 
 
 BIDS: tuple[Bid, ...] = tuple(Bid(n) for n in range(14))
+BLIND_BIDS: dict[int, BlindBid] = {n: BlindBid(n) for n in range(6, 14)}
+"""Shared :class:`BlindBid` objects, 6…13."""
 LOOK, BLIND_NIL, KEEP, DISCARD = Look(), BlindNil(), Keep(), Discard()
 _WORDS: dict[str, SpadesAction] = {"look": LOOK, "keep": KEEP, "discard": DISCARD}
+_BLIND = re.compile(r"blind[ _-](nil|[0-9]{1,3})")
 
 
 def parse_action(text: str) -> SpadesAction:
@@ -137,12 +164,17 @@ def parse_action(text: str) -> SpadesAction:
     if not words:
         raise MalformedAction("bad_notation", domain="spades", text=text)
     head, args = words[0].lower(), words[1:]
+    blind = _BLIND.fullmatch(" ".join(args).lower()) if head == "bid" else None
+    if blind:  # "bid blind_nil", "bid blind nil", "bid blind 6", "bid blind_6", "bid blind-6"
+        word = blind.group(1)
+        if word == "nil":
+            return BLIND_NIL
+        n = int(word)
+        return BLIND_BIDS.get(n) or BlindBid(n)
     if head == "bid" and len(args) == 1:
         arg = args[0].lower()
         if arg == "nil":
             return BIDS[0]
-        if arg in ("blind_nil", "blind-nil"):
-            return BLIND_NIL
         if arg.isdigit():
             n = int(arg)
             return BIDS[n] if n < 14 else Bid(n)

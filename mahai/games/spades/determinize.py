@@ -2,8 +2,9 @@
 
 What search bots sample (design.md). The cards the viewer cannot place are
 dealt at random to the places they may be — other hands (never in a suit the
-seat has shown void in), and with two players the stock and the opponent's
-discards — keeping every hand size. Known cards stay put: the viewer's hand,
+seat has shown void in; the jokers are spades), and with two players the stock and
+the opponent's discards — keeping every hand size. The cards are those of the
+options' deck (SPR-14). Known cards stay put: the viewer's hand,
 played cards, the cards the viewer passed in an exchange (in the partner's
 hand unless played or passed back), the stock cards the viewer saw.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from mahai.games.spades.cards import FULL_DECK, SUIT_MASKS, cards_of
+from mahai.games.spades.cards import SUIT_MASKS, SUIT_OF, cards_of
 from mahai.games.spades.state import DRAW, SpadesState
 from mahai.games.spades.view import SpadesObservation
 
@@ -51,7 +52,7 @@ def _distribute(pool: int, caps: list[int], allowed: list[int], rng: random.Rand
         raise ValueError("no hand distribution fits the observation")
     out = [0] * len(caps)
     for card in cards:
-        suit = card // 13
+        suit = SUIT_OF[card]
         counts[suit] -= 1
         places = [i for i in range(len(caps)) if caps[i] and allowed[i] >> suit & 1]
         # Weighted by room left, then the first place that keeps the rest feasible.
@@ -83,6 +84,7 @@ def determinize(obs: SpadesObservation, rng: random.Random) -> SpadesState:
     state.version = 0
     state.rng = random.Random(rng.getrandbits(64))
     state.options = pub.options
+    state.configure()
     state.points = list(pub.points)
     state.bags = list(pub.bags)
     state.history = list(pub.history)
@@ -126,7 +128,7 @@ def determinize(obs: SpadesObservation, rng: random.Random) -> SpadesState:
         known |= fixed[partner]
     if obs.shown >= 0:
         known |= 1 << obs.shown
-    pool = FULL_DECK & ~known
+    pool = state.deck.mask & ~known
     caps: list[int] = []
     allowed: list[int] = []
     places: list[int] = []  # seat index, or -1 stock, -2 opponent's discards

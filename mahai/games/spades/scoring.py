@@ -1,7 +1,8 @@
-"""Scoring one side's hand (SPR-5, SPR-6, SPR-10, SPR-11, SPR-12).
+"""Scoring one side's hand (SPR-5, SPR-6, SPR-10…SPR-12, SPR-16, SPR-17, SPR-19, SPR-20).
 
-Pure functions over plain numbers, so the worked cases SC-1…SC-6 are checked
-directly. A *side* is a partnership (4 players) or one player (2 players).
+Pure functions over plain numbers, so the worked cases SC-1…SC-6 (and those of the
+variants, SC-7…) are checked directly. A *side* is a partnership (4 players) or one
+player (2 players).
 """
 
 from __future__ import annotations
@@ -19,16 +20,21 @@ class SideScore:
     Attributes:
         contract: sum of the non-nil bids (tricks).
         counted: tricks counted toward the contract.
-        contract_points: +10 × contract, −10 × contract (set) or 0 (SPR-10).
+        contract_points: +10 × contract, −10 × contract (set) or 0 (SPR-10); a blind
+            bid counts double either way (SPR-17); a made contract of 10 or more may
+            score 20 a trick and one of 13 may score 200 (SPR-20).
         nil_points: sum of the nil and blind-nil bonuses/penalties, each nil
             scored on its own (SPR-5, SPR-6).
         bags: bags won this hand (overtricks and, with ``failed_nil_tricks=bags``,
-            a failed nil's tricks: SPR-10, SPR-11); 1 point each.
-        penalties: number of bag penalties taken this hand (SPR-12).
+            a failed nil's tricks: SPR-10, SPR-11); ``bag_points`` points each (1, or 0:
+            SPR-19).
+        penalties: number of bag penalties taken this hand (SPR-12; none when
+            ``bag_penalty`` is 0).
         points: total points of the hand (``contract_points + nil_points +
-            bags - penalties * bag_penalty``).
+            bags * bag_points - penalties * bag_penalty``).
         total: the side's points after the hand; ``bag_count``: its bag
-            counter after the hand (0 … bag_limit − 1).
+            counter after the hand (0 … bag_limit − 1; with no penalty, every bag of
+            the match).
     """
 
     contract: int
@@ -62,21 +68,24 @@ def score_side(
 
     Args:
         bids: each member's bid (0 = nil; a blind nil is 0 with ``blind`` set).
-        blind: whether each member bid blind nil.
+        blind: whether each member bid blind (blind nil, or a blind bid: SPR-17).
         tricks: tricks taken by each member.
         before_points, before_bags: the side's total and bag counter before the
             hand (the counter is kept on its own, never read from the score: SPR-12).
         options: ``nil_value``, ``failed_nil_tricks``, ``set_scoring``,
-            ``bag_limit`` and ``bag_penalty`` are used.
+            ``bag_points``, ``bag_limit``, ``bag_penalty``, ``ten_for_200`` and
+            ``moon`` are used.
     """
     contract = 0
     counted = 0
+    worth = 0  # what the contract is worth, made or set: 10 a trick, 20 a blind trick
     nil_points = 0
     nil_bags = 0
     for bid, is_blind, took in zip(bids, blind, tricks, strict=True):
         if bid > 0:
             contract += bid
             counted += took
+            worth += 20 * bid if is_blind else 10 * bid
             continue
         value = options.nil_value * (2 if is_blind else 1)
         nil_points += value if took == 0 else -value
@@ -86,13 +95,19 @@ def score_side(
             nil_bags += took
     bags = nil_bags
     if counted >= contract:
-        contract_points = 10 * contract
+        contract_points = worth
+        if contract >= 10 and options.ten_for_200 == "on":
+            contract_points = max(contract_points, 20 * contract)
+        if contract == 13 and options.moon == "200":
+            contract_points = max(contract_points, 200)
         bags += counted - contract
     else:
-        contract_points = -10 * contract if options.set_scoring == "minus_bid" else 0
+        contract_points = -worth if options.set_scoring == "minus_bid" else 0
     bag_count = before_bags + bags
-    penalties = bag_count // options.bag_limit
-    bag_count -= penalties * options.bag_limit
-    points = contract_points + nil_points + bags - penalties * options.bag_penalty
+    penalties = 0
+    if options.bag_penalty:
+        penalties = bag_count // options.bag_limit
+        bag_count -= penalties * options.bag_limit
+    points = contract_points + nil_points + bags * options.bag_points - penalties * options.bag_penalty
     return SideScore(contract, counted, contract_points, nil_points, bags, penalties, points,
                      before_points + points, bag_count)

@@ -1,7 +1,7 @@
-"""The Spades state machine (SPR-1…SPR-13, two-player stock deal).
+"""The Spades state machine (SPR-1…SPR-13, two-player stock deal, variants SPR-14…SPR-22).
 
 Phases of a hand: ``draw`` (two players only: the stock deal), ``bid`` (with
-the blind-nil decision first for a seat that may still bid it: SPR-6),
+the blind decision first for a seat that may still bid blind nil or blind: SPR-6, SPR-17),
 ``exchange`` (blind-nil passes), ``play`` (13 tricks), then scoring and the
 next deal, until the match is ``over`` (SPR-13). Sides: seats 0 and 2 against
 1 and 3 (SPR-1); with two players each seat is its own side, so a seat's side
@@ -11,7 +11,8 @@ is always ``seat % 2``.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from functools import cache
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -20,12 +21,14 @@ from mahai.core.game import Event, Seat, State
 from mahai.core.readonly import ReadOnlyDict
 from mahai.games.spades.actions import (
     BIDS,
+    BLIND_BIDS,
     BLIND_NIL,
     DISCARD,
     KEEP,
     LOOK,
     SUIT_PLAYS,
     Bid,
+    BlindBid,
     BlindNil,
     Discard,
     Keep,
@@ -40,10 +43,11 @@ from mahai.games.spades.cards import (
     SPADES,
     SUIT_MASKS,
     SUIT_NAMES,
-    TWO_OF_CLUBS,
+    SUIT_OF,
     Card,
     card_text,
     cards_of,
+    deck_for,
     mask_of,
     texts,
 )
@@ -52,9 +56,13 @@ from mahai.games.spades.scoring import SideScore, score_side
 
 DRAW, BID, EXCHANGE, PLAY, OVER = "draw", "bid", "exchange", "play", "over"
 MAX_BID = 13
+MIN_BLIND_BID = 6
 NO_BID = -1
 SPADE_MASK = SUIT_MASKS[SPADES]
-_BITS = tuple(1 << c for c in range(52))
+_BITS = tuple(1 << c for c in range(54))
+_FOLLOW = tuple(SUIT_MASKS[SUIT_OF[c]] for c in range(54))  # the mask of each card's suit
+_FIRST_JOKER_BIT = 1 << 52
+_FOLLOW_PLAYS = tuple((13 * SUIT_OF[c], SUIT_PLAYS[SUIT_OF[c]]) for c in range(54))  # per card led
 _TO_ACT: tuple[tuple[Seat, ...], ...] = ((0,), (1,), (2,), (3,), ())
 _ONLY = tuple(frozenset({seat}) for seat in range(4))  # event audiences
 # The bit lengths _shuffle draws with: reversed(range(1, 52)) as in random.shuffle.
@@ -63,11 +71,12 @@ _DRAWS = tuple((i, (i + 1).bit_length()) for i in range(51, 0, -1))
 
 
 def bid_label(bid: int, blind: bool) -> int | str | None:
-    """A bid as shown in views and history: 1…13, ``"nil"``, ``"blind_nil"``, None (not yet)."""
+    """A bid as shown in views and history: 1…13, ``"nil"``, ``"blind_nil"``, a blind
+    bid ``"blind_6"`` … ``"blind_13"`` (SPR-17), None (not yet)."""
     if bid == NO_BID:
         return None
     if blind:
-        return "blind_nil"
+        return f"blind_{bid}" if bid else "blind_nil"
     return bid or "nil"
 
 
@@ -88,6 +97,54 @@ def _shuffle(deck: list[int], rng: random.Random) -> None:
         deck[i], deck[j] = deck[j], deck[i]
 
 
+_FREE_BIDS = (1, MAX_BID, True)
+
+
+@cache
+def _bid_limits(nil: bool, cap: int, minimum: int, players: int) -> tuple[tuple[int, int, bool], ...]:
+    """:meth:`SpadesState.bid_range` for each partner's bid −1 (none yet) … 13, at index
+    bid + 1 (SPR-16, SPR-18)."""
+    limits = []
+    for partner in range(NO_BID, MAX_BID + 1):
+        if players == 2:
+            partner = NO_BID
+        lo, hi, nil_ok = 1, MAX_BID, nil
+        if cap:
+            hi = cap - partner if partner > 0 else cap - (0 if nil or players == 2 else 1)
+        if minimum and (players == 2 or partner != NO_BID):
+            need = minimum - max(partner, 0)
+            lo = max(lo, need)
+            nil_ok = nil_ok and need <= 0
+        limits.append((lo, min(hi, MAX_BID), nil_ok))
+    return tuple(limits)
+
+
+@cache
+def _legal_bids(lo: int, hi: int, nil: bool) -> tuple[Bid, ...]:
+    """The bids of a :meth:`SpadesState.bid_range`."""
+    return ((BIDS[0],) if nil else ()) + BIDS[lo:hi + 1]
+
+
+def trick_winner(trick: Sequence[tuple[Seat, Card]], power: Sequence[int]) -> Seat:
+    """The seat winning ``trick`` (``(seat, card)`` pairs, led first) so far: the
+    highest spade, else the highest card of the suit led, ``power`` ranking the cards
+    within a suit (:attr:`~mahai.games.spades.cards.Deck.power`; SPR-9, SPR-14).
+
+    Raises:
+        IndexError: ``trick`` is empty.
+    """
+    win_seat, best = trick[0]
+    best_suit = SUIT_OF[best]
+    for s, c in trick[1:]:
+        c_suit = SUIT_OF[c]
+        if c_suit == best_suit:
+            if power[c] > power[best]:
+                win_seat, best = s, c
+        elif c_suit == SPADES:
+            win_seat, best, best_suit = s, c, SPADES
+    return win_seat
+
+
 class SpadesState(State[SpadesAction]):
     """A Spades match in progress. Build it with :meth:`Spades.new`.
 
@@ -95,18 +152,21 @@ class SpadesState(State[SpadesAction]):
     see :mod:`mahai.games.spades.cards`):
         options, players, phase, hand_no (1-based), dealer, turn,
         hands (mask per seat), looked (seat has seen its hand), bids
-        (``NO_BID`` until bid; 0 = nil), blind (blind nil per seat),
+        (``NO_BID`` until bid; 0 = nil), blind (per seat: blind nil or a blind bid, SPR-17),
         exchange (remaining ``(from, to)`` passes), passed/received (masks per
         seat), trick (``(seat, card)`` pairs), leader, tricks_won, last_trick,
         last_winner, broken (spades broken), played_by (mask per seat), voids
         (per seat, bit ``suit`` set once the seat failed to follow it), points
         and bags per side, history (one dict per scored hand), stock/stock_pos
         and seen (two players), winner_sides, start_events (the events of the
-        first deal, for front ends that show the start).
+        first deal, for front ends that show the start); deck (the
+        :class:`~mahai.games.spades.cards.Deck` of the options: SPR-14) and free_bids
+        (no bid rule beyond 0…13: nil allowed, no cap, no minimum) and bid_limits
+        (:meth:`bid_range` per partner's bid), all derived from the options.
 
-    Blind nil (SPR-6): a seat that may bid it has ``looked`` False until its
-    bidding turn, when it must choose ``bid blind_nil`` or ``look``; until then
-    no projection holds its cards.
+    Blind nil and blind bids (SPR-6, SPR-17): a seat that may bid one has ``looked``
+    False until its bidding turn, when it must choose ``bid blind_nil``, a blind bid or
+    ``look``; until then no projection holds its cards.
     """
 
     options: SpadesOptions
@@ -123,6 +183,7 @@ class SpadesState(State[SpadesAction]):
     def __init__(self, options: SpadesOptions, players: int, rng: random.Random) -> None:
         super().__init__(players, rng)
         self.options = options
+        self.configure()
         self.points = [0, 0]
         self.bags = [0, 0]
         self.history: list[Mapping[str, Any]] = []
@@ -132,6 +193,15 @@ class SpadesState(State[SpadesAction]):
         self.phase = BID
         self.start_events = []
         self._deal(self.start_events)
+
+    def configure(self) -> None:
+        """Set what the state derives from its options (``deck``, ``free_bids``, ``bid_limits``);
+        :func:`~mahai.games.spades.determinize.determinize` calls it too."""
+        o = self.options
+        self.deck = deck_for(o.jokers == "on", o.deuce_of_spades == "high")
+        self.free_bids = o.nil == "on" and not o.bid_cap and not o.min_bid
+        self.bid_limits = () if self.free_bids else _bid_limits(o.nil == "on", o.bid_cap, o.min_bid,
+                                                                 self.players)
 
     # ----------------------------------------------------------------- deal
     def _deal(self, events: list[Event]) -> None:
@@ -154,7 +224,7 @@ class SpadesState(State[SpadesAction]):
         self.broken = False
         self.opening = True
         self.leader = (self.dealer + 1) % n
-        deck = list(range(52))
+        deck = list(self.deck.cards)
         _shuffle(deck, self.rng)
         events.append(Event("deal", {"hand": self.hand_no, "dealer": self.dealer}))
         if n == 2:
@@ -170,7 +240,11 @@ class SpadesState(State[SpadesAction]):
         self.stock_pos = 52
         bit = _BITS.__getitem__
         self.hands = [sum(map(bit, deck[13 * s: 13 * s + 13])) for s in range(4)]
-        blind_ok = (self.blind_nil_allowed(0), self.blind_nil_allowed(1))  # per side
+        if self.options.blind_bid == "on":  # per side: may it bid blind (SPR-6, SPR-17)?
+            blind_ok = (self.blind_nil_allowed(0) or self.blind_bid_allowed(0),
+                        self.blind_nil_allowed(1) or self.blind_bid_allowed(1))
+        else:
+            blind_ok = (self.blind_nil_allowed(0), self.blind_nil_allowed(1))
         self.looked = [not blind_ok[seat % 2] for seat in range(4)]
         for seat in range(4):
             if self.looked[seat]:
@@ -188,15 +262,43 @@ class SpadesState(State[SpadesAction]):
 
     def blind_nil_allowed(self, seat: Seat) -> bool:
         """Whether ``seat``'s side may bid blind nil this hand (SPR-6, options
-        ``blind_nil`` and ``blind_nil_min_deficit``; never with two players)."""
-        if self.players != 4 or self.options.blind_nil != "on":
+        ``blind_nil``, ``nil`` and ``blind_nil_min_deficit``; never with two players)."""
+        o = self.options
+        if self.players != 4 or o.blind_nil != "on" or o.nil != "on":
             return False
+        return self.behind_by(seat, o.blind_nil_min_deficit)
+
+    def blind_bid_allowed(self, seat: Seat) -> bool:
+        """Whether ``seat``'s side may make a blind bid this hand (SPR-17, options
+        ``blind_bid`` and ``blind_bid_min_deficit``; never with two players)."""
+        o = self.options
+        if self.players != 4 or o.blind_bid != "on":
+            return False
+        return self.behind_by(seat, o.blind_bid_min_deficit)
+
+    def behind_by(self, seat: Seat, deficit: int) -> bool:
+        """Whether ``seat``'s side trails the other by at least ``deficit`` points;
+        a ``deficit`` of 0 means always, ahead or not (SPC-6)."""
+        if not deficit:
+            return True
         side = seat % 2
-        return self.points[1 - side] - self.points[side] >= self.options.blind_nil_min_deficit
+        return self.points[1 - side] - self.points[side] >= deficit
 
     def blind_nil_open(self, seat: Seat) -> bool:
-        """True while ``seat`` may still bid blind nil: bidding, and it has not looked."""
+        """True while ``seat`` may still bid blind (nil, or a number: SPR-17): bidding,
+        and it has not looked."""
         return self.phase == BID and not self.looked[seat]
+
+    def bid_range(self, seat: Seat) -> tuple[int, int, bool]:
+        """``(lowest, highest, nil)``: the numeric bids ``seat`` may make now, and
+        whether it may bid nil (SPR-4, SPR-16, SPR-18). With a cap, the first partner
+        to bid leaves the other a trick when nil is off; with a minimum, the second
+        brings the side's bids up to it (a nil counts none). Blind bids must also be
+        6 or more (SPR-17)."""
+        if self.free_bids:
+            return _FREE_BIDS
+        partner = self.bids[(seat + 2) % 4] if self.players == 4 else NO_BID
+        return self.bid_limits[partner + 1]
 
     # ------------------------------------------------------------ contract
     def to_act(self) -> tuple[Seat, ...]:
@@ -206,12 +308,14 @@ class SpadesState(State[SpadesAction]):
         """The cards ``seat`` may play now (SPR-7, SPR-8), as a mask."""
         hand = self.hands[seat]
         if self.trick:
-            follow = hand & SUIT_MASKS[self.trick[0][1] // 13]
+            follow = hand & _FOLLOW[self.trick[0][1]]
             return follow or hand
-        if self.opening and self.options.first_lead == "two_of_clubs" and hand & 1:
-            return 1
-        if not self.broken and self.options.spades_lead == "after_broken":
-            return (hand & ~SPADE_MASK) or hand
+        if self.opening and self.options.first_lead == "two_of_clubs" and hand >> self.deck.first_club & 1:
+            return 1 << self.deck.first_club
+        if not self.broken:
+            lead = self.options.spades_lead
+            if lead == "after_broken" or (lead == "after_first_trick" and self.opening):  # SPR-7, SPR-15
+                return (hand & ~SPADE_MASK) or hand
         return hand
 
     def legal_actions(self, seat: Seat) -> list[SpadesAction]:
@@ -219,19 +323,33 @@ class SpadesState(State[SpadesAction]):
             return []
         if self.phase == PLAY:
             if self.trick:  # the common case, inlined: follow suit if possible (SPR-8)
-                suit = self.trick[0][1] // 13
-                follow = self.hands[seat] >> 13 * suit & 0x1FFF
-                if follow:
-                    return list(SUIT_PLAYS[suit][follow])
+                shift, plays = _FOLLOW_PLAYS[self.trick[0][1]]
+                hand = self.hands[seat]
+                follow = hand >> shift & 0x1FFF
+                if follow and (shift != 39 or hand < _FIRST_JOKER_BIT):  # jokers follow spades too (SPR-14)
+                    return list(plays[follow])
             return plays_of(self.legal_play_mask(seat))  # type: ignore[return-value]
         if self.phase == BID:
             if not self.looked[seat]:
-                return [BLIND_NIL, LOOK]
-            return list(BIDS)
+                return self._blind_choices(seat)
+            if self.free_bids:
+                return list(BIDS)
+            return list(_legal_bids(*self.bid_range(seat)))
         if self.phase == EXCHANGE:
             k = self.options.blind_nil_exchange
             return [Pass(c) for c in combinations(cards_of(self.hands[seat]), k)]
         return [KEEP, DISCARD]
+
+    def _blind_choices(self, seat: Seat) -> list[SpadesAction]:
+        """The blind decision (SPR-6, SPR-17): blind nil, the blind bids, or look."""
+        lo, hi, nil = self.bid_range(seat)
+        choices: list[SpadesAction] = []
+        if nil and self.blind_nil_allowed(seat):
+            choices.append(BLIND_NIL)
+        if self.blind_bid_allowed(seat):
+            choices += [BLIND_BIDS[n] for n in range(max(MIN_BLIND_BID, lo), hi + 1)]
+        choices.append(LOOK)
+        return choices
 
     def verify(self, seat: Seat, action: SpadesAction) -> None:
         phase = self.phase
@@ -240,7 +358,7 @@ class SpadesState(State[SpadesAction]):
             if self.legal_play_mask(seat) >> card & 1:
                 return  # the common case: a legal card
             self._verify_play(seat, card)
-        elif phase == BID and isinstance(action, (Bid, BlindNil, Look)):
+        elif phase == BID and isinstance(action, (Bid, BlindNil, BlindBid, Look)):
             self._verify_bid(seat, action)
         elif phase == EXCHANGE and isinstance(action, Pass):
             k = self.options.blind_nil_exchange
@@ -254,16 +372,29 @@ class SpadesState(State[SpadesAction]):
         else:
             raise _err("wrong_phase", phase=phase)
 
-    def _verify_bid(self, seat: Seat, action: Bid | BlindNil | Look) -> None:
+    def _verify_bid(self, seat: Seat, action: Bid | BlindNil | BlindBid | Look) -> None:
+        o = self.options
+        side = seat % 2
         if isinstance(action, BlindNil):
             if not self.blind_nil_allowed(seat):
-                if self.players != 4 or self.options.blind_nil != "on":
+                if self.players != 4 or o.blind_nil != "on" or o.nil != "on":
                     raise _err("blind_nil_off")
-                side = seat % 2
-                raise _err("blind_nil_not_allowed", deficit=self.options.blind_nil_min_deficit,
+                raise _err("blind_nil_not_allowed", deficit=o.blind_nil_min_deficit,
                            behind=self.points[1 - side] - self.points[side])
             if self.looked[seat]:
                 raise _err("blind_nil_after_looking")
+            self._check_bid(seat, 0)
+        elif isinstance(action, BlindBid):
+            if not self.blind_bid_allowed(seat):
+                if self.players != 4 or o.blind_bid != "on":
+                    raise _err("blind_bid_off")
+                raise _err("blind_bid_not_allowed", deficit=o.blind_bid_min_deficit,
+                           behind=self.points[1 - side] - self.points[side])
+            if self.looked[seat]:
+                raise _err("blind_bid_after_looking")
+            if not MIN_BLIND_BID <= action.tricks <= MAX_BID:
+                raise _err("blind_bid_out_of_range", bid=action.tricks, min=MIN_BLIND_BID, max=MAX_BID)
+            self._check_bid(seat, action.tricks)
         elif isinstance(action, Look):
             if self.looked[seat]:
                 raise _err("already_looked")
@@ -272,6 +403,23 @@ class SpadesState(State[SpadesAction]):
                 raise _err("look_first")
             if not 0 <= action.tricks <= MAX_BID:
                 raise _err("bid_out_of_range", bid=action.tricks, max=MAX_BID)
+            self._check_bid(seat, action.tricks)
+
+    def _check_bid(self, seat: Seat, tricks: int) -> None:
+        """Refuse a bid (0: nil) outside :meth:`bid_range` (SPR-16, SPR-18)."""
+        if self.free_bids:
+            return
+        lo, hi, nil = self.bid_range(seat)
+        o = self.options
+        if tricks == 0:
+            if o.nil != "on":
+                raise _err("nil_off")
+            if not nil:
+                raise _err("bid_under_minimum", min=o.min_bid, least=lo)
+        elif tricks > hi:
+            raise _err("bid_over_cap", cap=o.bid_cap, most=hi)
+        elif tricks < lo:
+            raise _err("bid_under_minimum", min=o.min_bid, least=lo)
 
     def _verify_play(self, seat: Seat, card: Card) -> None:
         hand = self.hands[seat]
@@ -280,9 +428,14 @@ class SpadesState(State[SpadesAction]):
         if self.legal_play_mask(seat) >> card & 1:
             return
         if self.trick:
-            raise _err("must_follow_suit", suit=SUIT_NAMES[self.trick[0][1] // 13])
+            raise _err("must_follow_suit", suit=SUIT_NAMES[SUIT_OF[self.trick[0][1]]])
         if self.opening and self.options.first_lead == "two_of_clubs":
+            first = self.deck.first_club
+            if first:
+                raise _err("must_lead_card", card=card_text(first))
             raise _err("must_lead_two_of_clubs")
+        if self.options.spades_lead == "after_first_trick":
+            raise _err("spades_not_on_first_trick")
         raise _err("spades_not_broken")
 
     def apply(self, seat: Seat, action: SpadesAction) -> list[Event]:
@@ -296,18 +449,24 @@ class SpadesState(State[SpadesAction]):
                 trick = self.trick
                 if trick:
                     hand = self.hands[seat]
-                    allowed = hand & SUIT_MASKS[trick[0][1] // 13] or hand
+                    allowed = hand & _FOLLOW[trick[0][1]] or hand
                 else:
                     allowed = self.legal_play_mask(seat)
                 if allowed >> card & 1:
                     events = self._play(seat, card)
                     self.version += 1
                     return events
-            elif (kind is Bid and self.phase == BID and self.looked[seat]
-                  and 0 <= action.tricks <= MAX_BID):  # type: ignore[union-attr]
-                events = self._bid(seat, action.tricks)  # type: ignore[union-attr]
-                self.version += 1
-                return events
+            elif kind is Bid and self.phase == BID and self.looked[seat]:
+                tricks: int = action.tricks  # type: ignore[union-attr]
+                if self.free_bids:
+                    ok = 0 <= tricks <= MAX_BID
+                else:
+                    lo, hi, nil = self.bid_range(seat)
+                    ok = lo <= tricks <= hi or (tricks == 0 and nil)
+                if ok:
+                    events = self._bid(seat, tricks)
+                    self.version += 1
+                    return events
         return super().apply(seat, action)
 
     # ----------------------------------------------------------------- do
@@ -322,6 +481,13 @@ class SpadesState(State[SpadesAction]):
             self.blind[seat] = True
             self.looked[seat] = True
             events.append(Event("bid", {"seat": seat, "bid": "blind_nil"}))
+            events.append(self._hand_event(seat))
+            self._next_bidder(events)
+        elif isinstance(action, BlindBid):
+            self.bids[seat] = action.tricks
+            self.blind[seat] = True
+            self.looked[seat] = True
+            events.append(Event("bid", {"seat": seat, "bid": bid_label(action.tricks, True)}))
             events.append(self._hand_event(seat))
             self._next_bidder(events)
         elif isinstance(action, Look):
@@ -365,10 +531,11 @@ class SpadesState(State[SpadesAction]):
             return
         # Everyone has bid: blind-nil exchanges (SPR-6), then play.
         if n == 4 and self.options.blind_nil_exchange:
+            blind_nil = [self.blind[s] and not self.bids[s] for s in range(4)]
             for i in range(1, 5):
                 seat = (self.dealer + i) % 4
                 partner = (seat + 2) % 4
-                if self.blind[seat] and not self.blind[partner]:
+                if blind_nil[seat] and not blind_nil[partner]:
                     self.exchange += [(seat, partner), (partner, seat)]
         if self.exchange:
             self.phase = EXCHANGE
@@ -398,7 +565,7 @@ class SpadesState(State[SpadesAction]):
         leader = (self.dealer + 1) % self.players  # SPR-7, SPC-4
         if self.options.first_lead == "two_of_clubs":
             for seat in range(self.players):
-                if self.hands[seat] & 1 << TWO_OF_CLUBS:
+                if self.hands[seat] >> self.deck.first_club & 1:
                     leader = seat
         self.leader = self.turn = leader
         events.append(Event("play_starts", {"leader": leader}))
@@ -408,27 +575,34 @@ class SpadesState(State[SpadesAction]):
         self.hands[seat] ^= bit
         self.played_by[seat] |= bit
         trick = self.trick
-        suit = card // 13
+        suit_of = SUIT_OF
+        suit = suit_of[card]
         if trick:
-            led = trick[0][1] // 13
+            led = suit_of[trick[0][1]]
             if suit != led:
                 self.voids[seat] |= 1 << led  # publicly void in the led suit
         events = [Event("play", {"seat": seat, "card": CARD_TEXTS[card]})]
-        if suit == SPADES and not self.broken:
+        if suit == 3 and not self.broken:  # a spade (SPADES), or a joker
             self.broken = True  # SPR-7
             events.append(Event("spades_broken", {"seat": seat}))
         trick.append((seat, card))
         if len(trick) < self.players:
             self.turn = (seat + 1) % self.players
             return events
-        # SPR-9: highest spade, else highest card of the led suit.
-        win_seat, best = trick[0]
-        for s, c in trick[1:]:
-            if c // 13 == best // 13:
-                if c > best:
-                    win_seat, best = s, c
-            elif c // 13 == SPADES:
-                win_seat, best = s, c
+        # SPR-9: highest spade, else highest card of the led suit (SPR-14: jokers and a
+        # high 2 of spades are spades, ranked by the deck's power).
+        if self.deck.ranked:
+            win_seat = trick_winner(trick, self.deck.power)
+        else:
+            win_seat, best = trick[0]
+            best_suit = suit_of[best]
+            for s, c in trick[1:]:
+                c_suit = suit_of[c]
+                if c_suit == best_suit:
+                    if c > best:
+                        win_seat, best = s, c
+                elif c_suit == 3:  # SPADES
+                    win_seat, best, best_suit = s, c, 3
         self.tricks_won[win_seat] += 1
         self.last_trick = tuple(trick)
         self.last_winner = win_seat
@@ -464,29 +638,67 @@ class SpadesState(State[SpadesAction]):
         })
         self.history.append(entry)
         events.append(Event("hand_scored", entry))
-        if self._match_decided():
+        moon = None
+        if self.options.moon == "win":  # SPR-20: all thirteen bid and taken wins the match
+            moon = next((side for side in (0, 1) if results[side].contract == 13
+                         and results[side].counted >= 13), None)
+        if self._match_decided(moon):
             self.phase = OVER
             self.turn = -1
-            events.append(Event("match_over", {"winners": sorted(self.winners()),
-                                               "points": list(self.points)}))
+            data: dict[str, Any] = {"winners": sorted(self.winners()), "points": list(self.points)}
+            bonus = self._win_bonus(moon)
+            if bonus != [0, 0]:
+                self.points = [self.points[0] + bonus[0], self.points[1] + bonus[1]]
+                data["points"] = list(self.points)
+                data["bonus"] = bonus
+            events.append(Event("match_over", data))
             return
         self.dealer = (self.dealer + 1) % self.players  # SPR-3, SPC-4
         self._deal(events)
 
-    def _match_decided(self) -> bool:
-        """SPR-13: a side at the target (or under the loss floor, or at the hand
-        cap) ends the match if the totals differ; an exact tie plays on."""
+    def standing(self, side: int) -> int:
+        """``side``'s total as the match compares it: its points, less the points of
+        its bags not yet penalised with ``tie=ignore_bags`` (SPR-22)."""
         o = self.options
-        a, b = self.points
+        if o.tie == "ignore_bags":
+            return self.points[side] - self.bags[side] * o.bag_points
+        return self.points[side]
+
+    def _match_decided(self, moon: int | None = None) -> bool:
+        """SPR-13: a side at the target (or at or under the loss floor: SPR-21, or at
+        the hand cap) ends the match if the totals (:meth:`standing`) differ; a tie
+        plays on. A side that made a moon with ``moon=win`` wins at once (SPR-20)."""
+        o = self.options
+        if moon is not None:
+            self.winner_sides = (moon,)
+            return True
+        pa, pb = self.points
+        a, b = (self.standing(0), self.standing(1)) if o.tie == "ignore_bags" else (pa, pb)
         if o.length == "single_hand":
             self.winner_sides = () if a == b else ((0,) if a > b else (1,))
             return True
-        ended = (max(a, b) >= o.target or (o.loss_floor == "-200" and min(a, b) <= -200)
+        ended = (max(pa, pb) >= o.target or (o.loss_floor != "none" and min(pa, pb) <= int(o.loss_floor))
                  or (o.max_hands > 0 and self.hand_no >= o.max_hands))
         if not ended or a == b:
             return False
         self.winner_sides = (0,) if a > b else (1,)
         return True
+
+    def _win_bonus(self, moon: int | None) -> list[int]:
+        """SPR-21 (OpenSpiel's ``win_or_loss_bonus``): ``win_bonus`` points for a winning
+        side at or above the target (or winning by the moon), minus as much for a
+        losing side at or below the loss floor."""
+        o = self.options
+        bonus = [0, 0]
+        if not o.win_bonus:
+            return bonus
+        for side in (0, 1):
+            if side in self.winner_sides:
+                if self.points[side] >= o.target or side == moon:
+                    bonus[side] = o.win_bonus
+            elif o.loss_floor != "none" and self.points[side] <= int(o.loss_floor):
+                bonus[side] = -o.win_bonus
+        return bonus
 
     @property
     def is_over(self) -> bool:
@@ -500,7 +712,7 @@ class SpadesState(State[SpadesAction]):
 
     def cards_in_play(self) -> int:
         """Mask of every card in a hand, the trick, played, in the stock or
-        discarded: the full deck at every moment (the 52-card invariant)."""
+        discarded: the deck (``deck.mask``) at every moment (the 52-card invariant)."""
         m = 0
         for seat in range(self.players):
             m |= self.hands[seat] | self.played_by[seat] | self.seen[seat]

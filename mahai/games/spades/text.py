@@ -22,7 +22,7 @@ from typing import Any
 
 from mahai.core.game import Action, Seat
 from mahai.core.text import Message, Param, Player
-from mahai.games.spades.actions import Bid, BlindNil, Discard, Keep, Look, Pass, Play
+from mahai.games.spades.actions import Bid, BlindBid, BlindNil, Discard, Keep, Look, Pass, Play
 from mahai.games.spades.cards import CARD_TEXTS, card_text
 
 DOMAIN = "spades"
@@ -37,7 +37,7 @@ CARD_NAMES: dict[str, Message] = {text: _m(f"card.{text}") for text in CARD_TEXT
 
 
 def card_name(card: str | int) -> Message:
-    """The name of a card given as notation (``"QS"``) or int (0…51).
+    """The name of a card given as notation (``"QS"``, ``"BJ"``) or int (0…53).
 
     Raises:
         KeyError, IndexError: not a card.
@@ -82,6 +82,8 @@ def describe_action(action: Action) -> Message:
         return _m("Bid nil") if action.tricks == 0 else _m("Bid {n}", n=action.tricks)
     if isinstance(action, BlindNil):
         return _m("Bid blind nil")
+    if isinstance(action, BlindBid):
+        return _m("Bid {n} blind", n=action.tricks)
     if isinstance(action, Look):
         return _m("Look at your cards")
     if isinstance(action, Pass):
@@ -98,6 +100,11 @@ def _bid(seat: Seat, bid: object, you: bool) -> Message:
         return _m("You bid nil.") if you else _m("{player} bid nil.", player=Player(seat))
     if bid == "blind_nil":
         return _m("You bid blind nil.") if you else _m("{player} bid blind nil.", player=Player(seat))
+    if isinstance(bid, str) and bid.startswith("blind_"):  # a blind bid, "blind_6" (SPR-17)
+        n = int(bid[6:])
+        if you:
+            return _m("You bid {n} blind.", n=n)
+        return _m("{player} bid {n} blind.", player=Player(seat), n=n)
     n = int(bid)  # type: ignore[call-overload]
     return _m("You bid {n}.", n=n) if you else _m("{player} bid {n}.", player=Player(seat), n=n)
 

@@ -22,12 +22,12 @@ from typing import Any, NamedTuple
 from mahai.core.game import Seat
 from mahai.core.options import options_to_dict
 from mahai.core.readonly import ReadOnlyDict, freeze
-from mahai.games.spades.cards import CARD_TEXTS, SUIT_NAMES, texts
+from mahai.games.spades.cards import CARD_TEXTS, SUIT_NAMES, SUIT_OF, texts
 from mahai.games.spades.options import SpadesOptions
 from mahai.games.spades.state import NO_BID, OVER, SpadesState, bid_label
 
 # Shared JSON constants: a card in a trick, the suits a seat is void in (by bit set).
-_TRICK_CARDS = tuple(tuple(ReadOnlyDict(seat=seat, card=CARD_TEXTS[card]) for card in range(52))
+_TRICK_CARDS = tuple(tuple(ReadOnlyDict(seat=seat, card=CARD_TEXTS[card]) for card in range(54))
                      for seat in range(4))
 _VOID_NAMES = tuple(tuple(SUIT_NAMES[s] for s in range(4) if bits >> s & 1) for bits in range(16))
 _SIDE_SEATS = {2: ((0,), (1,)), 4: ((0, 2), (1, 3))}
@@ -99,7 +99,8 @@ class SpadesObservation(NamedTuple):
             {"game": "spades", "viewer", "players", "phase" (draw|bid|exchange|play|over),
              "hand_number", "dealer", "turn" (null when over), "hand" ([cards] or null),
              "hand_sizes", "looked", "blind_nil_decision" (bool: the viewer has not looked
-             yet; on its turn it chooses blind nil or look), "bids" ([int | "nil" | "blind_nil" | null]),
+             yet; on its turn it chooses blind nil, a blind bid or look),
+             "bids" ([int | "nil" | "blind_nil" | "blind_6" … "blind_13" | null]),
              "trick" ([{"seat", "card"}]), "leader", "led_suit", "tricks_won",
              "last_trick" ({"cards": [{"seat", "card"}], "winner"} or null),
              "spades_broken", "sides" ([{"seats", "points", "bags", "contract"}]),
@@ -206,7 +207,7 @@ def public_facts(state: SpadesState) -> PublicFacts:
         "bids": bids_json,
         "trick": tuple([_TRICK_CARDS[s][c] for s, c in trick]),
         "leader": state.leader,
-        "led_suit": SUIT_NAMES[trick[0][1] // 13] if trick else None,
+        "led_suit": SUIT_NAMES[SUIT_OF[trick[0][1]]] if trick else None,
         "tricks_won": tricks_won,
         "last_trick": last_json,
         "spades_broken": state.broken,

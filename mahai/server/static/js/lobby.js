@@ -1,188 +1,350 @@
-// Lobby: choose a game, players, edition, options, seats and language; create a table; share links.
-// It knows no game: everything (editions and their player counts, the edition for a player count,
-// option labels, help and choices, bots, reference pages) comes from /api/games in the player's
-// language, built by the server from each game's declared metadata.
+// Lobby: pick a game (picture, one sentence), an edition (a named preset, one sentence), the player
+// count the edition allows, each seat (a person with a name, or a bot by level with a name), and
+// "more options"; create the table; "my tables" (kept in this browser) and the tables creators listed.
+// It knows no game: everything comes from /api/games in the player's language, built by the server
+// from each game's declared metadata; the player counts for changed options come from
+// /api/games/<name>/players (Game.players).
 import { currentLang, h, langSelect, loadCatalogs, t } from "./i18n.js";
+import { creatorToken, forget, knownTables, lastName, leftToken, remember, seatToken, setLastName } from "./keep.js";
 
 let games = [];
 const root = document.getElementById("lobby");
 
+// The form's state: kept across re-renders (a language change keeps the choices).
+const form = { game: null, edition: null, players: null, counts: [], overrides: {}, seats: [],
+               timer: 0, listed: false, more: false };
+
 async function start() {
   const lang = currentLang();
-  games = await (await fetch(`/api/games?lang=${lang}`)).json();
-  await loadCatalogs(lang, ["web", "core"]);
-  const box = document.getElementById("langbox");
-  box.replaceChildren(langSelect(() => start()));
+  [games] = await Promise.all([
+    fetch(`/api/games?lang=${lang}`).then((r) => r.json()),
+    loadCatalogs(lang, ["web", "core"]),
+  ]);
+  document.getElementById("langbox").replaceChildren(langSelect(() => start()));
   document.title = "Mahai — " + t("New table");
   render();
 }
 
-// One option: {name, kind, label, help, choices: [{value, title}]}, set to `value`.
-function field(opt, value) {
-  const id = `opt-${opt.name}`;
-  const help = opt.help ? `${id}-help` : null;
-  let input;
-  if (opt.kind === "bool") {
-    input = h("input", { type: "checkbox", id, name: opt.name, checked: value ? true : null, "aria-describedby": help });
-  } else if (opt.kind === "choice") {
-    input = h("select", { id, name: opt.name, "aria-describedby": help },
-      opt.choices.map((c) => h("option", { value: String(c.value), selected: String(c.value) === String(value) ? true : null }, c.title)));
-  } else {
-    input = h("input", { type: opt.kind === "int" ? "number" : "text", id, name: opt.name, value: value ?? "", "aria-describedby": help });
-  }
-  return h("div", { class: "option" }, h("label", { for: id }, opt.label), input,
-    opt.help ? h("div", { class: "help", id: help }, opt.help) : null);
-}
-
-// The options shown under "Options": one that names the edition (opt.edition) is what the
-// edition selector already sets, so it is not offered a second time.
-function shownOptions(g) {
-  return g.options.filter((o) => !o.edition);
-}
-
-function edition(g, name) {
-  return g.editions.find((e) => e.name === name);
-}
+const game = () => games.find((g) => g.name === form.game);
+const edition = () => game().editions.find((e) => e.name === form.edition);
+const capital = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 
 function render() {
   if (!games.length) {
     root.replaceChildren(h("p", {}, t("No game is installed yet.")));
     return;
   }
-  const form = h("form", { id: "new-table", "aria-label": t("New table") });
-  const gameSel = h("select", { id: "game", name: "game" },
-    games.map((g) => h("option", { value: g.name }, g.title)));
-  const editionBox = h("div");
-  const optionsBox = h("fieldset", {}, h("legend", {}, t("Options")));
-  const seatsBox = h("fieldset", {}, h("legend", {}, t("Seats")));
-  const playersSel = h("select", { id: "players", name: "players" });
-  const timerInput = h("input", { type: "number", id: "turn-seconds", min: "0", value: "0" });
+  if (!game()) chooseGame(games[0].name);
+  root.replaceChildren(
+    h("section", { id: "my-tables", "aria-labelledby": "my-tables-title", hidden: true },
+      h("h2", { id: "my-tables-title" }, t("My tables")),
+      h("p", { class: "muted lead" }, t("The tables this browser sits at or created, to go back to.")),
+      h("ul", { class: "tables-list", id: "my-tables-list" })),
+    newTableForm(),
+    h("section", { id: "public", "aria-labelledby": "public-title" },
+      h("h2", { id: "public-title" }, t("Tables to watch")),
+      h("p", { class: "muted lead" }, t("Tables whose creator chose to list them here.")),
+      h("ul", { class: "tables-list", id: "public-list" })),
+    learnSection(),
+    h("p", { id: "network", class: "muted" }));
+  myTables();
+  publicTables();
+  networkHint();
+}
 
-  const game = () => games.find((g) => g.name === gameSel.value);
+// ------------------------------------------------------------------ the form
+function chooseGame(name) {
+  form.game = name;
+  const g = game();
+  // Another game has other bots: every bot seat gets this game's strongest.
+  form.seats = form.seats.map((s) => (s.kind === "bot" ? { ...s, bot: g.bots[0].name } : s));
+  const preferred = g.players.includes(4) ? 4 : g.players[0];
+  chooseEdition(g.default_edition[String(preferred)] || g.editions[0].name, preferred);
+}
 
-  // A new game: its player counts and editions; the edition offered for the player count.
-  let editionChosen = false;  // by the player: kept while it allows the player count
-  function renderOptions() {
-    const g = game();
-    editionChosen = false;
-    const editionSel = h("select", { id: "edition", name: "edition" },
-      g.editions.map((ed) => h("option", { value: ed.name }, ed.title)));
-    editionSel.addEventListener("change", () => { editionChosen = true; fitPlayers(); fillOptions(); });
-    editionBox.replaceChildren(h("div", { class: "option" }, h("label", { for: "edition" }, t("Edition")), editionSel));
-    playersSel.replaceChildren(...g.players.map((n) => h("option", { value: n }, String(n))));
-    playersSel.value = String(g.players.includes(4) ? 4 : g.players[0]);
-    editionSel.value = g.default_edition[playersSel.value];
-    fillOptions();
-    renderSeats();
+// An edition is a preset: its options replace the changed ones, and its player counts apply.
+function chooseEdition(name, preferred) {
+  form.edition = name;
+  form.overrides = {};
+  setCounts(edition().players, preferred ?? form.players);
+}
+
+function setCounts(counts, preferred) {
+  form.counts = counts;
+  if (!counts.includes(form.players)) {
+    form.players = counts.includes(preferred) ? preferred
+      : counts.reduce((best, n) => (Math.abs(n - (preferred || 4)) < Math.abs(best - (preferred || 4)) ? n : best), counts[0]);
   }
+  fitSeats();
+}
 
-  // The edition chosen allows other player counts only (e.g. a solo edition): take its first.
-  function fitPlayers() {
-    const ed = edition(game(), document.getElementById("edition").value);
-    if (!ed.players.includes(Number(playersSel.value))) { playersSel.value = String(ed.players[0]); renderSeats(); }
+// Keep the seats chosen so far; a new seat is a bot (the strongest) with a name.
+function fitSeats() {
+  const g = game();
+  const n = form.players || 0;
+  const seats = form.seats.slice(0, n).map((s) => (s.kind === "bot" && !g.bots.some((b) => b.name === s.bot)
+    ? { ...s, bot: g.bots[0].name, named: false } : s));
+  while (seats.length < n) {
+    seats.push(seats.length === 0 ? { kind: "person", bot: null, name: lastName(), named: true }
+      : { kind: "bot", bot: g.bots[0].name, name: "", named: false });
   }
+  form.seats = seats;
+  botNames();
+}
 
-  // A new player count: offer the game's edition for it, unless the player chose one that allows it.
-  function fitEdition() {
-    const g = game();
-    const sel = document.getElementById("edition");
-    if (!editionChosen || !edition(g, sel.value).players.includes(Number(playersSel.value))) {
-      sel.value = g.default_edition[playersSel.value];
-      fillOptions();
-    }
-  }
-
-  function fillOptions() {
-    const g = game();
-    const values = edition(g, document.getElementById("edition").value).options;
-    optionsBox.replaceChildren(h("legend", {}, t("Options")),
-      ...shownOptions(g).map((o) => field(o, values[o.name])));
-  }
-
-  function renderSeats() {
-    const g = game();
-    const n = Number(playersSel.value);
-    const rows = [];
-    for (let i = 0; i < n; i++) {
-      const kind = h("select", { id: `seat-${i}`, "aria-label": t("Seat {n}", { n: i + 1 }) },
-        h("option", { value: "person" }, t("Person")),
-        g.bots.map((b) => h("option", { value: `bot:${b.name}` }, t("Bot: {name}", { name: b.title }))));
-      if (i > 0) kind.value = `bot:${g.bots[g.bots.length - 1].name}`;
-      rows.push(h("div", { class: "option" }, h("label", { for: `seat-${i}` }, t("Seat {n}", { n: i + 1 })), kind));
-    }
-    seatsBox.replaceChildren(h("legend", {}, t("Seats")),
-      h("div", { class: "option" }, h("label", { for: "players" }, t("Players")), playersSel), ...rows,
-      h("div", { class: "option" }, h("label", { for: "turn-seconds" }, t("Turn timer (seconds, 0 = none)")), timerInput,
-        h("div", { class: "help" }, t("When a player's time runs out, a bot moves for them."))));
-  }
-
-  gameSel.addEventListener("change", renderOptions);
-  playersSel.addEventListener("change", () => { fitEdition(); renderSeats(); });
-  const submit = h("button", { type: "submit", id: "create" }, t("Create table"));
-  const err = h("p", { id: "error", role: "alert" });
-  form.append(
-    h("div", { class: "option" }, h("label", { for: "game" }, t("Game")), gameSel),
-    editionBox, optionsBox, seatsBox, submit, err);
-  form.addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    const g = game();
-    const ed = document.getElementById("edition").value;
-    const options = {};
-    for (const o of shownOptions(g)) {
-      const el = document.getElementById(`opt-${o.name}`);
-      const v = o.kind === "bool" ? el.checked : el.value;
-      if (String(v) !== String(edition(g, ed).options[o.name])) options[o.name] = v;
-    }
-    const seats = [];
-    for (let i = 0; i < Number(playersSel.value); i++) {
-      const v = document.getElementById(`seat-${i}`).value;
-      seats.push(v === "person" ? { kind: "person" } : { kind: "bot", bot: v.slice(4) });
-    }
-    const body = { game: g.name, edition: ed, options, seats, lang: currentLang(),
-                   turn_seconds: Number(timerInput.value) || null };
-    const res = await fetch(`/api/tables?lang=${currentLang()}`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    const data = await res.json();
-    if (!res.ok) { err.textContent = data.message || t("Could not create the table."); return; }
-    showLinks(data);
+// A bot's name, until the player types one: its level, with the seat number when two bots share it.
+function botNames() {
+  const g = game();
+  const title = (name) => capital((g.bots.find((b) => b.name === name) || { title: name }).title);
+  form.seats.forEach((s, i) => {
+    if (s.kind !== "bot" || s.named) return;
+    const twins = form.seats.filter((o) => o.kind === "bot" && o.bot === s.bot).length;
+    s.name = twins > 1 ? `${title(s.bot)} ${i + 1}` : title(s.bot);
   });
+}
+
+function newTableForm() {
+  const el = h("form", { id: "new-table", "aria-labelledby": "new-table-title", novalidate: true });
+  el.addEventListener("submit", (ev) => { ev.preventDefault(); create(el); });
+  el.replaceChildren(
+    h("h2", { id: "new-table-title" }, t("New table")),
+    gamePicker(), editionPicker(), countPicker(), seatsBox(), moreOptions(),
+    h("p", {}, h("button", { type: "submit", id: "create" }, t("Create table"))),
+    h("p", { id: "error", role: "alert" }));
+  return el;
+}
+
+function rerenderForm() {
+  const old = document.getElementById("new-table");
+  const focused = document.activeElement && document.activeElement.id;
+  old.replaceWith(newTableForm());
+  if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+}
+
+function gamePicker() {
+  return h("fieldset", { class: "games" }, h("legend", {}, t("Game")),
+    h("div", { class: "choices" }, games.map((g) => h("div", { class: "choice" },
+      h("label", { for: `game-${g.name}` },
+        h("input", { type: "radio", name: "game", id: `game-${g.name}`, value: g.name, checked: g.name === form.game,
+                     "aria-describedby": g.about ? `game-${g.name}-about` : null,
+                     onchange: () => { chooseGame(g.name); rerenderForm(); } }),
+        h("span", { class: "title" }, g.title),
+        h("img", { src: g.picture, alt: "", width: "240", height: "88" }),
+        g.about ? h("span", { class: "about", id: `game-${g.name}-about` }, g.about) : null),
+      g.rules ? h("a", { class: "rules-link", href: `${g.rules}?lang=${currentLang()}` },
+        t("How to play {game}", { game: g.title })) : null))));
+}
+
+function editionPicker() {
+  const g = game();
+  return h("fieldset", { class: "editions" }, h("legend", {}, t("Edition")),
+    h("div", { class: "choices" }, g.editions.map((ed) => h("div", { class: "choice" },
+      h("label", { for: `edition-${ed.name}` },
+        h("input", { type: "radio", name: "edition", id: `edition-${ed.name}`, value: ed.name,
+                     checked: ed.name === form.edition, "aria-describedby": ed.about ? `edition-${ed.name}-about` : null,
+                     onchange: () => { chooseEdition(ed.name); rerenderForm(); } }),
+        h("span", { class: "title" }, ed.title),
+        ed.about ? h("span", { class: "about", id: `edition-${ed.name}-about` }, ed.about) : null)))));
+}
+
+function countPicker() {
+  return h("fieldset", { class: "players", id: "players" }, h("legend", {}, t("Players")),
+    h("div", { class: "counts" }, form.counts.map((n) => h("label", { for: `players-${n}` },
+      h("input", { type: "radio", name: "players", id: `players-${n}`, value: String(n), checked: n === form.players,
+                   onchange: () => { form.players = n; fitSeats(); rerenderForm(); } }),
+      String(n)))));
+}
+
+function seatsBox() {
+  const g = game();
+  return h("fieldset", { class: "seats", id: "seats" }, h("legend", {}, t("Seats")),
+    h("p", { class: "muted lead" }, t("A person gets an invitation link; a bot plays by itself. The strongest bot comes first.")),
+    form.seats.map((s, i) => {
+      const kind = h("select", { id: `seat-${i}`, name: `seat-${i}`,
+        onchange: (ev) => {
+          const v = ev.target.value;
+          if (v === "person") Object.assign(s, { kind: "person", bot: null, name: s.kind === "bot" && !s.named ? "" : s.name });
+          else Object.assign(s, { kind: "bot", bot: v.slice(4) });
+          botNames();
+          rerenderForm();
+        } },
+        h("option", { value: "person", selected: s.kind === "person" }, t("Person")),
+        h("optgroup", { label: t("Bots, strongest first") }, g.bots.map((b) => h("option", {
+          value: `bot:${b.name}`, selected: s.kind === "bot" && s.bot === b.name }, t("Bot: {name}", { name: b.title })))));
+      const name = h("input", { type: "text", id: `name-${i}`, name: `name-${i}`, value: s.name || "", maxlength: "24",
+        autocomplete: i === 0 ? "nickname" : "off", placeholder: s.kind === "person" ? t("Name (optional)") : null,
+        "aria-label": t("Name at seat {n}", { n: i + 1 }),
+        oninput: (ev) => { s.name = ev.target.value; s.named = true; } });
+      return h("div", { class: "seat-row" }, h("label", { for: `seat-${i}` }, t("Seat {n}", { n: i + 1 })), kind, name);
+    }));
+}
+
+// One option: {name, kind, label, help, choices: [{value, title}]}, its help right under it.
+function optionField(opt, value) {
+  const id = `opt-${opt.name}`;
+  const helpId = opt.help ? `${id}-help` : null;
+  const changed = (v) => {
+    const preset = edition().options[opt.name];
+    if (String(v) === String(preset)) delete form.overrides[opt.name];
+    else form.overrides[opt.name] = v;
+    askCounts();
+  };
+  let input;
+  if (opt.kind === "bool") {
+    input = h("input", { type: "checkbox", id, name: opt.name, checked: Boolean(value), "aria-describedby": helpId,
+                         onchange: (ev) => changed(ev.target.checked) });
+    return h("div", { class: "opt bool" }, h("div", { class: "ctl" }, input, h("label", { for: id }, opt.label)),
+      opt.help ? h("p", { class: "help", id: helpId }, opt.help) : null);
+  }
+  if (opt.kind === "choice") {
+    input = h("select", { id, name: opt.name, "aria-describedby": helpId, onchange: (ev) => {
+      const c = opt.choices.find((x) => String(x.value) === ev.target.value);
+      changed(c ? c.value : ev.target.value);
+    } }, opt.choices.map((c) => h("option", { value: String(c.value), selected: String(c.value) === String(value) }, c.title)));
+  } else {
+    input = h("input", { type: opt.kind === "int" ? "number" : "text", id, name: opt.name, value: value ?? "",
+                         "aria-describedby": helpId, inputmode: opt.kind === "int" ? "numeric" : null,
+                         onchange: (ev) => changed(opt.kind === "int" ? Number(ev.target.value) : ev.target.value) });
+  }
+  return h("div", { class: "opt" }, h("div", { class: "ctl" }, h("label", { for: id }, opt.label), input),
+    opt.help ? h("p", { class: "help", id: helpId }, opt.help) : null);
+}
+
+function moreOptions() {
+  const g = game();
+  const values = { ...edition().options, ...form.overrides };
+  const shown = g.options.filter((o) => !o.edition);  // one that names the edition is the preset itself
+  const details = h("details", { class: "more", id: "more", open: form.more },
+    h("summary", {}, t("More options")),
+    shown.map((o) => optionField(o, values[o.name])),
+    h("div", { class: "opt" }, h("div", { class: "ctl" },
+      h("label", { for: "turn-seconds" }, t("Turn timer (seconds, 0 = none)")),
+      h("input", { type: "number", id: "turn-seconds", min: "0", step: "5", value: String(form.timer),
+                   inputmode: "numeric", "aria-describedby": "turn-seconds-help",
+                   onchange: (ev) => { form.timer = Math.max(0, Number(ev.target.value) || 0); } })),
+      h("p", { class: "help", id: "turn-seconds-help" }, t("When a player's time runs out, the strongest bot moves for them."))),
+    h("div", { class: "opt bool" }, h("div", { class: "ctl" },
+      h("input", { type: "checkbox", id: "listed", checked: form.listed, "aria-describedby": "listed-help",
+                   onchange: (ev) => { form.listed = ev.target.checked; } }),
+      h("label", { for: "listed" }, t("List this table in the lobby"))),
+      h("p", { class: "help", id: "listed-help" }, t("Anyone who opens this lobby can watch it; only invited people can play."))),
+    h("p", { class: "help", id: "counts-error", role: "status" }));
+  details.addEventListener("toggle", () => { form.more = details.open; });
+  return details;
+}
+
+// An option may change the player counts (e.g. five players in Mille Bornes): ask the server.
+let asking = 0;
+async function askCounts() {
+  const mine = ++asking;
+  const res = await fetch(`/api/games/${form.game}/players?lang=${currentLang()}`, {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ edition: form.edition, options: form.overrides }) });
+  const data = await res.json();
+  if (mine !== asking) return;
+  const box = document.getElementById("counts-error");
+  if (!res.ok) { if (box) box.textContent = data.message || ""; return; }
+  if (box) box.textContent = "";
+  if (JSON.stringify(data.players) !== JSON.stringify(form.counts)) {
+    setCounts(data.players, form.players);
+    document.getElementById("players").replaceWith(countPicker());
+    document.getElementById("seats").replaceWith(seatsBox());
+  }
+}
+
+async function create(el) {
+  const err = el.querySelector("#error");
+  err.textContent = "";
+  const seats = form.seats.map((s) => (s.kind === "person" ? { kind: "person", name: s.name || null }
+    : { kind: "bot", bot: s.bot, name: s.name || null }));
+  const body = { game: form.game, edition: form.edition, options: form.overrides, seats, lang: currentLang(),
+                 turn_seconds: form.timer || null, listed: form.listed };
+  const button = el.querySelector("#create");
+  button.disabled = true;
+  const res = await fetch(`/api/tables?lang=${currentLang()}`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const data = await res.json();
+  button.disabled = false;
+  if (!res.ok) { err.textContent = data.message || t("Could not create the table."); return; }
+  remember("creator", data.id, data.creator);
+  const first = form.seats.find((s) => s.kind === "person");
+  if (first) setLastName(first.name);
+  const persons = Object.keys(data.links);
+  // One person: that is the creator, straight to the table; else the invitations page.
+  location.href = persons.length === 1 ? data.links[persons[0]] : data.invite;
+}
+
+// ------------------------------------------------------------------ lists of tables
+const when = (seconds) => new Intl.DateTimeFormat(currentLang(), { dateStyle: "medium", timeStyle: "short" })
+  .format(new Date(seconds * 1000));
+
+function seatsLine(tb) {
+  return tb.seats.map((s) => s.name || t("Seat {n}", { n: s.seat + 1 })).join(", ");
+}
+
+async function myTables() {
+  const ids = knownTables();
+  if (!ids.length) return;
+  const found = await (await fetch(`/api/tables?ids=${ids.map(encodeURIComponent).join(",")}`)).json();
+  const now = Date.now() / 1000;
+  const kept = [];
+  for (const id of ids) {
+    const tb = found.find((x) => x.id === id);
+    // Gone from the server, finished a while ago, or abandoned: it leaves the list.
+    if (!tb || tb.status === "abandoned" || (tb.status === "over" && now >= tb.leaves_at)) { forget(id); continue; }
+    kept.push(tb);
+  }
+  if (!kept.length) return;
+  kept.sort((a, b) => b.leaves_at - a.leaves_at);
+  const list = document.getElementById("my-tables-list");
+  list.replaceChildren(...kept.map((tb) => {
+    const seat = seatToken(tb.id);
+    const creator = creatorToken(tb.id);
+    const over = tb.status === "over";
+    return h("li", { "data-table": tb.id },
+      h("strong", {}, `${tb.title} · ${tb.edition_title}`), " ",
+      h("span", { class: over ? "pill" : "pill ok" }, over ? t("Finished") : t("in play")),
+      h("span", { class: "when" }, seatsLine(tb)),
+      h("span", { class: "when" }, over ? t("Leaves this list on {when}.", { when: when(tb.leaves_at) })
+        : t("Abandoned, and off this list, if nobody plays before {when}.", { when: when(tb.leaves_at) })),
+      seat && !over ? h("a", { href: `/t/${tb.id}`, class: "resume" }, t("Back to the table")) : null,
+      !seat && leftToken(tb.id) && !over ? h("a", { href: `/t/${tb.id}?seat=${encodeURIComponent(leftToken(tb.id))}` },
+        t("Take my seat back")) : null,
+      creator && !over ? h("a", { href: `/t/${tb.id}/invite`, class: "invitations" }, t("Invitations")) : null,
+      over && tb.rematch ? h("a", { href: `/t/${tb.rematch}` }, t("Rematch")) : null,
+      over ? h("a", { href: `/t/${tb.id}/replay` }, t("Replay")) : null,
+      !seat && !leftToken(tb.id) && !over ? h("a", { href: `/t/${tb.id}?spectate=1` }, t("Watch")) : null);
+  }));
+  document.getElementById("my-tables").hidden = false;
+}
+
+async function publicTables() {
+  const tables = await (await fetch("/api/tables")).json();
+  const list = document.getElementById("public-list");
+  if (!list) return;
+  if (!tables.length) {
+    list.replaceChildren(h("li", { class: "muted" }, t("No table is listed right now.")));
+    return;
+  }
+  list.replaceChildren(...tables.slice(-20).reverse().map((tb) => h("li", {},
+    h("strong", {}, `${tb.title} · ${tb.edition_title}`), h("span", { class: "when" }, seatsLine(tb)),
+    h("a", { href: `/t/${tb.id}?spectate=1` }, t("Watch")))));
+}
+
+function learnSection() {
+  const rules = games.filter((g) => g.rules).map((g) => h("li", {},
+    h("a", { href: `${g.rules}?lang=${currentLang()}` }, t("How to play {game}", { game: g.title }))));
   const refs = games.flatMap((g) => g.references).map((r) => h("li", {}, h("a", { href: r.url }, r.title)));
-  root.replaceChildren(h("h2", {}, t("New table")), form,
-    ...(refs.length ? [h("ul", { id: "references" }, refs)] : []), tablesList());
-  renderOptions();
+  return h("section", { id: "learn", "aria-labelledby": "learn-title" }, h("h2", { id: "learn-title" }, t("Learn")),
+    h("ul", { id: "references" }, refs, rules));
 }
 
-function absolute(path) {
-  return new URL(path, location.href).href;
-}
-
-function showLinks(data) {
-  const items = Object.entries(data.links).map(([seat, link]) => {
-    const url = absolute(link);
-    return h("li", {}, t("Seat {n}", { n: Number(seat) + 1 }), ": ",
-      h("a", { href: url, class: "seat-link", "data-seat": seat }, t("Sit here")), " ",
-      h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(url),
-                    "aria-label": t("Copy the invitation link of seat {n}", { n: Number(seat) + 1 }) }, t("Copy link")),
-      h("code", { class: "muted" }, " " + url));
-  });
-  const spect = absolute(data.spectate);
-  root.replaceChildren(h("h2", {}, t("Table created")),
-    h("p", {}, t("Each invitation link claims one seat: send it to one person only.")),
-    h("ul", { class: "links", id: "links" }, items,
-      h("li", {}, t("Spectators"), ": ", h("a", { href: spect, id: "spectate-link" }, t("Watch")), " ",
-        h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(spect) }, t("Copy link")))),
-    h("p", {}, h("a", { href: "/" }, t("New table"))));
-}
-
-function tablesList() {
-  const list = h("ul", { id: "tables" });
-  fetch("/api/tables").then((r) => r.json()).then((tables) => {
-    for (const tb of tables.slice(-20).reverse()) {
-      list.append(h("li", {}, h("a", { href: `/t/${tb.id}?spectate=1` }, `${tb.title} · ${tb.edition_title} · ${tb.id}`),
-        " ", tb.over ? h("a", { href: `/t/${tb.id}/replay` }, t("Replay")) : h("span", { class: "pill ok" }, t("in play"))));
-    }
-  });
-  return h("section", {}, h("h2", {}, t("Tables")), list);
+// On a server that listens on the home network, say which address other devices open.
+async function networkHint() {
+  const net = await (await fetch("/api/network")).json();
+  const box = document.getElementById("network");
+  if (!box || !net.addresses.length) return;
+  box.replaceChildren(t("Phones and computers on the same network open {url}", { url: `${net.origin}/` }));
 }
 
 start();

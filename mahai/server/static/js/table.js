@@ -9,6 +9,7 @@
 //   summary(msg, ui) → Node    optional: the last hand or leg's score breakdown (the pause);
 //   final(msg, ui) → Node      optional: the final scores by team.
 // Legal actions the renderer neither placed nor claimed get a button in #actions.
+import "./seats.js"; // the person's name, leaving (confirmed), rematch, "How to play", invitations
 import { animate, backFace, cardEl, fan, frenchFace, mbFace, seatPlate, seatSlots, snapshotPlaces, wrap } from "./cards.js";
 import { currentLang, fill, h, has, langSelect, loadCatalogs, t, tr } from "./i18n.js";
 
@@ -261,10 +262,6 @@ function renderSeats(msg) {
   }, seatName(s.seat), h("span", { class: "muted" }, ` · ${who(s)}`),
      !msg.over && msg.to_act.includes(s.seat) ? h("span", { class: "pill ok" }, t("to act")) : null)));
   fill($("seat-tools"),
-    msg.seat !== null && !msg.over ? h("button", { type: "button", id: "leave", onclick: () => {
-      ws.send(JSON.stringify({ type: "hand_to_bot", bot: "random" }));
-      localStorage.removeItem(tokenKey);
-    } }, t("Leave: a bot takes my seat")) : null,
     h("p", {}, h("a", { href: `/t/${tableId}/replay` }, t("Step-by-step replay"))),
     h("p", {}, h("button", { type: "button", onclick: () =>
       navigator.clipboard?.writeText(new URL(`/t/${tableId}?spectate=1`, location.href).href) }, t("Copy the spectator link"))));

@@ -1,0 +1,21 @@
+"""Mahai's games for learning programs: PettingZoo and OpenSpiel adapters.
+
+Install the extra first (``pip install "mahai[research]"``: PettingZoo, Gymnasium,
+NumPy and OpenSpiel, a binary wheel). Then:
+
+- :mod:`mahai.research.pettingzoo_env`: ``env(game, edition=…, players=…, options=…)``,
+  a PettingZoo AEC environment for every game, edition and option;
+- :mod:`mahai.research.openspiel_games`: importing it registers each game with
+  OpenSpiel (``python_mahai_spades``, ``python_mahai_spades_openspiel``,
+  ``python_mahai_mille_bornes``, ``python_mahai_denborazup``); ``MahaiBot`` plays
+  Mahai's bots there.
+
+Both share :mod:`mahai.research.table` (a game's :class:`~.table.Encoding`: the fixed
+action space and the vector observation; a :class:`~.table.Table` that drives an engine
+state by action indices) and one small encoding module per game, which documents its
+index ↔ notation map and reads only the game's public exports and a seat's view JSON:
+:mod:`.spades`, :mod:`.mille_bornes`, :mod:`.denborazup`.
+:mod:`mahai.research.benchmark` measures steps per second through the adapters.
+
+This package imports neither library itself: only its adapter modules do.
+"""

@@ -1,0 +1,109 @@
+// The creator's invitations page (/t/<id>/invite): every seat's link until the seat is taken, to
+// copy (with "copied" feedback) or show as a QR code for a phone. The creator's token is kept in
+// this browser (keep.js), so a reload finds every link again. Links name the address that other
+// devices can open (the server puts its network address in place of "localhost").
+import { currentLang, fill, h, langSelect, loadCatalogs, t } from "./i18n.js";
+import { copyText, creatorToken, remember } from "./keep.js";
+
+const tableId = location.pathname.split("/")[2];
+const root = document.getElementById("invite");
+const params = new URLSearchParams(location.search);
+if (params.get("creator")) {  // a creator link opened in another browser of the creator's
+  remember("creator", tableId, params.get("creator"));
+  history.replaceState(null, "", `/t/${tableId}/invite`);
+}
+const openQr = new Set();
+let shown = "";
+
+async function start() {
+  await loadCatalogs(currentLang(), ["web", "core"]);
+  document.getElementById("langbox").replaceChildren(langSelect(() => { shown = ""; start(); }));
+  await refresh();
+}
+
+async function refresh() {
+  const creator = creatorToken(tableId);
+  if (!creator) {
+    document.title = t("Invitations") + " — Mahai";
+    root.replaceChildren(h("h1", {}, t("Invitations")),
+      h("p", {}, t("This browser did not create this table: ask its creator for your invitation link.")),
+      h("p", {}, h("a", { href: "/" }, t("Back to the lobby"))));
+    return;
+  }
+  const res = await fetch(`/api/tables/${tableId}/invitations?lang=${currentLang()}`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ creator }) });
+  const data = await res.json();
+  if (!res.ok) {
+    root.replaceChildren(h("h1", {}, t("Invitations")), h("p", { role: "alert" }, data.message || ""),
+      h("p", {}, h("a", { href: "/" }, t("Back to the lobby"))));
+    return;
+  }
+  const key = JSON.stringify([currentLang(), data.origin, data.table.rematch, data.table.over,
+    data.seats.map((s) => [s.state, s.name, s.url])]);
+  if (key !== shown) { shown = key; render(data); }
+  setTimeout(refresh, 4000);
+}
+
+function seatTitle(s) {
+  const n = t("Seat {n}", { n: s.seat + 1 });
+  return s.name ? `${n} · ${s.name}` : n;
+}
+
+function linkTools(url, label, qrAlt, id) {
+  const feedback = h("span", { class: "copied", role: "status", id: `${id}-copied` });
+  const qr = h("img", { class: "qr", src: "", alt: qrAlt, width: "192", height: "192", id: `${id}-qr`, hidden: true });
+  const toggle = h("button", { type: "button", "aria-expanded": "false", "aria-controls": `${id}-qr`, id: `${id}-qr-button`,
+    onclick: () => showQr(qr.hidden) }, t("Show QR code"));
+  function showQr(on) {
+    qr.hidden = !on;
+    toggle.setAttribute("aria-expanded", on ? "true" : "false");
+    toggle.textContent = on ? t("Hide QR code") : t("Show QR code");
+    if (on) openQr.add(id); else openQr.delete(id);
+  }
+  const box = h("div", {},
+    h("code", { class: "url", id: `${id}-url` }, url.url),
+    h("div", { class: "tools" },
+      h("button", { type: "button", class: "copy", id: `${id}-copy`, "aria-label": label, onclick: async () => {
+        const ok = await copyText(url.url);
+        feedback.textContent = ok ? t("Copied!") : t("Could not copy: select the link and copy it.");
+        setTimeout(() => { feedback.textContent = ""; }, 4000);
+      } }, t("Copy link")), toggle, feedback),
+    qr);
+  qr.src = url.qr;
+  if (openQr.has(id)) showQr(true);
+  return box;
+}
+
+function render(data) {
+  const focused = document.activeElement && document.activeElement.id;
+  const tb = data.table;
+  document.title = `${t("Invitations")} · ${tb.title} — Mahai`;
+  const items = data.seats.map((s) => {
+    const title = h("h3", {}, seatTitle(s));
+    if (s.state === "open") {
+      return h("li", { class: "invite", "data-seat": String(s.seat), "data-state": "open" }, title,
+        h("p", { class: "muted" }, t("Send this link to one person only: it gives their seat.")),
+        linkTools(s, t("Copy the invitation link of seat {n}", { n: s.seat + 1 }),
+          t("QR code of the invitation link of seat {n}", { n: s.seat + 1 }), `seat-${s.seat}`),
+        h("p", {}, h("a", { href: s.link, class: "seat-link", "data-seat": String(s.seat) }, t("Sit here myself"))));
+    }
+    const said = s.state === "taken" ? t("Taken: the person has opened their link.") : t("A bot plays this seat.");
+    return h("li", { class: "invite taken", "data-seat": String(s.seat), "data-state": s.state }, title,
+      h("p", { class: "muted" }, said));
+  });
+  fill(root,
+    h("h1", {}, t("Invitations")),
+    h("p", { class: "lead" }, h("strong", {}, `${tb.title} · ${tb.edition_title}`)),
+    h("p", {}, t("Each link gives one seat. The links stay on this page until their seat is taken; this browser finds them again after a reload.")),
+    tb.rematch ? h("p", { class: "pill ok" }, h("a", { href: `/t/${tb.rematch}/invite`, id: "rematch-invite",
+      onclick: () => remember("creator", tb.rematch, creatorToken(tableId)) }, t("Invitations of the rematch"))) : null,
+    h("ul", { class: "invites", id: "links" }, items,
+      h("li", { class: "invite", "data-seat": "spectators" }, h("h3", {}, t("Spectators")),
+        h("p", { class: "muted" }, t("Anyone with this link can watch, without seeing any hand.")),
+        linkTools(data.spectate, t("Copy the spectator link"), t("QR code of the spectator link"), "spectate"),
+        h("p", {}, h("a", { href: data.spectate.link, id: "spectate-link" }, t("Watch"))))),
+    h("p", {}, h("a", { href: "/" }, t("Back to the lobby"))));
+  if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+}
+
+start();

@@ -1,0 +1,61 @@
+// What this browser keeps of the tables it sits at (localStorage), shared by the lobby, the
+// invitations page and the table's seat panel:
+//   mahai.seat.<table>     the seat token (table.js stores it when a seat link is opened)
+//   mahai.creator.<table>  the creator's token (opens the invitations page)
+//   mahai.left.<table>     the token of a seat its person left to a bot (to take it back)
+//   mahai.named.<table>    "1" once the person chose their name at that table
+//   mahai.name             the name this browser's person used last
+const PREFIXES = ["mahai.seat.", "mahai.creator.", "mahai.left.", "mahai.named."];
+
+export const seatToken = (id) => localStorage.getItem(`mahai.seat.${id}`);
+export const creatorToken = (id) => localStorage.getItem(`mahai.creator.${id}`);
+export const leftToken = (id) => localStorage.getItem(`mahai.left.${id}`);
+
+export function remember(kind, id, value) {
+  if (value === null || value === undefined) localStorage.removeItem(`mahai.${kind}.${id}`);
+  else localStorage.setItem(`mahai.${kind}.${id}`, value);
+}
+
+// Every table id this browser keeps something for.
+export function knownTables() {
+  const ids = new Set();
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    const prefix = PREFIXES.find((p) => key.startsWith(p));
+    if (prefix) ids.add(key.slice(prefix.length));
+  }
+  return [...ids];
+}
+
+// Drop everything kept for a table (it left the lists, or the server no longer knows it).
+export function forget(id) {
+  for (const p of PREFIXES) localStorage.removeItem(p + id);
+}
+
+export const lastName = () => localStorage.getItem("mahai.name") || "";
+export function setLastName(name) {
+  if (name) localStorage.setItem("mahai.name", name);
+}
+
+// Copy text to the clipboard: the Clipboard API where the page is a secure context (localhost),
+// else a hidden text area and execCommand (a page opened as http://192.168.…). Resolves to true
+// when the text was copied.
+export async function copyText(text) {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch (e) { /* fall back below */ }
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.append(area);
+  area.select();
+  let ok = false;
+  try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+  area.remove();
+  return ok;
+}

@@ -1,0 +1,193 @@
+"""The fixed action spaces and observations of the research adapters (mahai.research):
+the documented index ↔ notation maps hold, every legal action has one path of
+indices, composite actions (the Spades exchange SPR-6, the fast-game redraw, the
+long-timeline placement DZR-13) are picked one index at a time."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+pytest.importorskip("numpy")
+
+import numpy as np  # noqa: E402
+
+from mahai.games import get_game  # noqa: E402
+from mahai.research.table import ENCODINGS, Table, encoding_for, next_seat  # noqa: E402
+from tests.research.cases import CASES, Case, case_id, random_states  # noqa: E402
+
+
+def test_cases_cover_every_edition() -> None:
+    covered = {(g, e) for g, e, _, _ in CASES}
+    for name in ENCODINGS:
+        for edition in get_game(name).editions:
+            assert (name, edition) in covered, (name, edition)
+
+
+def test_a_game_without_an_encoding_is_refused() -> None:
+    class Other:
+        name = "other"
+
+    with pytest.raises(ValueError, match="no research encoding"):
+        encoding_for(Other(), None, 2)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_every_legal_action_has_one_path(case: Case) -> None:
+    """Along a random game: the sequences of the legal actions are distinct, prefix-free,
+    inside the action space; a one-index action's label is its notation (except the
+    seat- or team-relative ones, labelled ``+k``)."""
+    name, edition, players, options = case
+    game = get_game(name)
+    encoding = encoding_for(game, game.options(edition, **options), players)
+    assert len(encoding.labels) == encoding.num_actions
+    assert len(set(encoding.labels)) == encoding.num_actions
+    checked = 0
+    states = (state for seed in range(3, 13) for state in random_states(case, seed=seed, steps=400))
+    for state in states:
+        if checked > 400:
+            break
+        seat = next_seat(state)
+        if seat is None:
+            continue
+        sequences = [encoding.sequence(seat, a) for a in state.legal_actions(seat)]
+        assert len(set(sequences)) == len(sequences)
+        for seq, action in zip(sequences, state.legal_actions(seat), strict=True):
+            assert all(0 <= i < encoding.num_actions for i in seq)
+            label = encoding.labels[seq[0]]
+            if len(seq) == 1 and "+" not in label:
+                assert label == action.notation()
+            checked += 1
+        as_set = set(sequences)
+        for seq in sequences:
+            for k in range(1, len(seq)):
+                assert seq[:k] not in as_set, (seq, "has a prefix that is an action")
+    assert checked > 50
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_features_stay_in_bounds(case: Case) -> None:
+    name, edition, players, options = case
+    game = get_game(name)
+    encoding = encoding_for(game, game.options(edition, **options), players)
+    for state in random_states(case, seed=5, steps=300):
+        for viewer in [*range(players), None]:
+            out = np.zeros(encoding.feature_size, np.float32)
+            encoding.features(game.view(state, viewer), viewer, out)
+            assert np.all(out >= -1.0) and np.all(out <= 1.0)
+            assert out.any()
+
+
+def _table(name: str, edition: str, players: int, seed: int, **options: object) -> Table:
+    game = get_game(name)
+    opts = game.options(edition, **options)
+    return Table(encoding_for(game, opts, players), game.new(opts, players, seed))
+
+
+def _state(table: Table) -> Any:
+    """The engine state, typed loosely (the tests read game-specific fields)."""
+    return table.state
+
+
+def _play_until(table: Table, done: Callable[[Table], bool], rng: random.Random,
+                prefer: Callable[[Table, list[int]], int | None] = lambda t, legal: None,
+                limit: int = 5000) -> None:
+    for _ in range(limit):
+        if done(table):
+            return
+        legal = table.legal()
+        wanted = prefer(table, legal)
+        action = table.choose(wanted if wanted is not None else rng.choice(legal))
+        if action is not None:
+            seat = table.seat
+            assert seat is not None
+            table.state.apply(seat, action)
+    raise AssertionError("never reached")
+
+
+def test_spades_exchange_is_picked_card_by_card() -> None:
+    """SPR-6: after a blind nil the bidder passes three cards, one index each (70 + card,
+    ascending), and the engine gets one ``pass`` once the third is picked."""
+    from mahai.research.spades import BLIND_NIL, LOOK, PASS
+
+    table = _table("spades", "standard", 4, seed=11)
+    rng = random.Random(1)
+    def blind_nil_once(t: Table, legal: list[int]) -> int | None:
+        if BLIND_NIL not in legal:
+            return None
+        return BLIND_NIL if not any(_state(t).blind) else LOOK
+
+    _play_until(table, lambda t: _state(t).phase == "exchange", rng, prefer=blind_nil_once)
+    seat = table.seat
+    assert seat is not None
+    hand_before = _state(table).hands[seat]
+    legal = table.legal()
+    assert legal and all(PASS <= i < PASS + 52 for i in legal)
+    assert len(legal) == hand_before.bit_count() - 2   # the two highest cannot start a set of 3
+    first = legal[3]
+    assert table.choose(first) is None and table.picks == [first]
+    assert all(i > first for i in table.legal())       # ascending: no set twice
+    with pytest.raises(ValueError):
+        table.choose(first)                             # the same card again
+    second = table.legal()[0]
+    assert table.choose(second) is None
+    third = table.legal()[-1]
+    action = table.choose(third)
+    assert action is not None and action.notation().startswith("pass ")
+    assert table.picks == []
+    table.state.apply(seat, action)
+    passed = _state(table).passed[seat]
+    assert {c for c in range(52) if passed >> c & 1} == {first - PASS, second - PASS, third - PASS}
+
+
+def test_mille_bornes_redraw_is_picked_card_by_card() -> None:
+    """Fast game: ``redraw`` cards are picked one at a time (repeats allowed, kinds
+    ascending), then index 86 redraws them; nothing else is offered once a pick is made."""
+    from mahai.research.mille_bornes import DRAW, REDRAW, REDRAW_PICK
+
+    table = _table("mille_bornes", "eu", 2, seed=4, fast_game=True)
+    seat = table.seat
+    assert seat is not None
+    legal = table.legal()
+    assert DRAW in legal and REDRAW not in legal
+    hand = sorted(_state(table).hands[seat])
+    picks = [i for i in legal if REDRAW_PICK <= i < REDRAW]
+    assert picks == sorted({REDRAW_PICK + c for c in hand})
+    assert table.choose(REDRAW_PICK + hand[0]) is None
+    after = table.legal()
+    assert DRAW not in after and REDRAW in after
+    assert min(after) >= REDRAW_PICK + hand[0]
+    action = table.choose(REDRAW)
+    assert action is not None and action.notation().startswith("redraw ")
+    assert len(action.notation().split()) == 2
+
+
+def test_denborazup_long_placement_is_card_then_slot() -> None:
+    """DZR-13: a long-timeline placement is the card (22 + its index), then the slot."""
+    table = _table("denborazup", "long", 3, seed=2)
+    encoding = table.encoding
+    rng = random.Random(2)
+    _play_until(table, lambda t: _state(t).phase == "decide", rng)
+    legal = table.legal()
+    slots = [i for i in legal if i >= encoding.slot]  # type: ignore[attr-defined]
+    assert not slots
+    place = next(i for i in legal if 22 <= i < encoding.place_call)  # type: ignore[attr-defined]
+    assert table.choose(place) is None
+    after = table.legal()
+    assert after and all(i >= encoding.slot for i in after)  # type: ignore[attr-defined]
+    action = table.choose(after[0])
+    assert action is not None
+    assert action.notation() == f"place {encoding.labels[place].split()[1]} slot {after[0] - encoding.slot}"  # type: ignore[attr-defined]
+
+
+def test_denborazup_cards_are_numbered_by_id_not_by_date() -> None:
+    """A held card's index must not tell its date (the projection hides it)."""
+    game = get_game("denborazup")
+    encoding = encoding_for(game, game.options("multi"), 2)
+    ids = encoding.ids  # type: ignore[attr-defined]
+    assert list(ids) == sorted(ids)
+    by_date = [c.id for c in sorted(game.deck, key=lambda c: (c.year, c.month or 0, c.day or 0))]  # type: ignore[attr-defined]
+    assert list(ids) != by_date

@@ -1,0 +1,302 @@
+"""The lobby's and the invitations' server side, in process (FastAPI's TestClient,
+no browser): names, invitations kept until the seat is taken, the creator's
+token, player counts from the game's metadata, the lists of tables, leaving and
+coming back, rematch, the turn timer's stand-in, share links, the migrations."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from mahai.bots import bot_names
+from mahai.games import get_game
+from mahai.server import create_app
+from mahai.server.lobby import ABANDONED_AFTER, FINISHED_KEPT, clean_name, table_status
+from mahai.server.network import share_origin
+from mahai.server.tables import Hub, strongest_bot
+
+
+@pytest.fixture()
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(f"sqlite:///{tmp_path / 'mahai.db'}", pace=0.0, lan=["192.168.1.20"])
+    with TestClient(app, base_url="http://localhost:8000") as c:
+        yield c
+
+
+def hub_of(client: TestClient) -> Hub:
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    return hub
+
+
+def make(client: TestClient, game: str = "nim", seats: list[dict[str, Any]] | None = None,
+         **extra: Any) -> dict[str, Any]:
+    seats = seats or [{"kind": "person", "name": "Ane"}, {"kind": "person", "name": "Mikel"}]
+    res = client.post("/api/tables", json={"game": game, "seats": seats, **extra})
+    assert res.status_code == 200, res.text
+    made: dict[str, Any] = res.json()
+    return made
+
+
+def hello(ws: Any, token: str | None) -> dict[str, Any]:
+    """Say hello; return the first state message."""
+    ws.send_json({"type": "hello", "token": token, "lang": "en"})
+    while True:
+        msg: dict[str, Any] = ws.receive_json()
+        if msg["type"] == "state":
+            return msg
+
+
+def test_names_are_kept_cleaned_and_shown_to_the_others(client: TestClient) -> None:
+    made = make(client, seats=[{"kind": "person", "name": " Ane\u0000 "}, {"kind": "bot", "bot": "random",
+                                                                           "name": "Txispa"}])
+    info = client.get(f"/api/tables/{made['id']}").json()
+    assert [s["name"] for s in info["seats"]] == ["Ane", "Txispa"]
+    with client.websocket_connect(f"/ws/tables/{made['id']}") as ws:
+        state = hello(ws, None)  # a spectator: every seat by its name
+        assert state["names"] == {"0": "Ane", "1": "Txispa"}
+    res = client.post(f"/api/tables/{made['id']}/name",
+                      json={"token": made["tokens"]["0"], "name": "Ane Mari"})
+    assert res.json() == {"name": "Ane Mari"}
+    with client.websocket_connect(f"/ws/tables/{made['id']}") as ws:
+        state = hello(ws, made["tokens"]["0"])
+        assert state["names"]["0"] == "you" and state["table"]["seats"][0]["name"] == "Ane Mari"
+    bad = client.post(f"/api/tables/{made['id']}/name", json={"token": "nope", "name": "X"})
+    assert bad.status_code == 403 and bad.json()["code"] == "bad_token"
+
+
+def test_clean_name_drops_controls_and_cuts_long_names() -> None:
+    assert clean_name("\u202eevil\u202c  name") == "evil name"
+    assert clean_name("\t\n") is None
+
+
+def test_invitations_stay_until_the_seat_is_taken_and_need_the_creator_token(client: TestClient) -> None:
+    made = make(client)
+    tid, creator = made["id"], made["creator"]
+    assert made["urls"]["0"] == "http://192.168.1.20:8000" + made["links"]["0"]  # opened as localhost
+    first = client.post(f"/api/tables/{tid}/invitations", json={"creator": creator}).json()
+    again = client.post(f"/api/tables/{tid}/invitations", json={"creator": creator}).json()
+    assert first == again  # a reload finds every link again
+    assert [s["state"] for s in first["seats"]] == ["open", "open"]
+    assert first["seats"][1]["url"] == made["urls"]["1"]
+    assert first["seats"][1]["qr"].startswith("data:image/svg+xml")
+    refused = client.post(f"/api/tables/{tid}/invitations", json={"creator": made["tokens"]["0"]})
+    assert refused.status_code == 403 and refused.json()["code"] == "bad_creator"
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        assert hello(ws, made["tokens"]["1"])["seat"] == 1  # seat 2 is taken
+    after = client.post(f"/api/tables/{tid}/invitations", json={"creator": creator}).json()
+    assert [s["state"] for s in after["seats"]] == ["open", "taken"] and "url" not in after["seats"][1]
+
+
+def test_links_use_the_address_the_browser_used_unless_it_is_loopback() -> None:
+    lan = ["192.168.1.20"]
+    assert share_origin("http", "localhost:8000", lan) == "http://192.168.1.20:8000"
+    assert share_origin("http", "127.0.0.1:8000", lan) == "http://192.168.1.20:8000"
+    assert share_origin("http", "[::1]:8000", lan) == "http://192.168.1.20:8000"
+    assert share_origin("http", "127.0.0.2:8000", lan) == "http://127.0.0.2:8000"
+    assert share_origin("http", "mahai.home:8000", lan) == "http://mahai.home:8000"
+    assert share_origin("http", "localhost:8000", []) == "http://localhost:8000"
+    assert share_origin("http", "localhost:8000", ["fd00::5"]) == "http://[fd00::5]:8000"
+
+
+def test_player_counts_follow_the_options(client: TestClient) -> None:
+    """Mille Bornes 2016 allows five players only with ``five_players`` (MBR-22
+    and the options list of docs/rules/mille-bornes.md): the lobby asks."""
+    mb = get_game("mille_bornes")
+    on = client.post("/api/games/mille_bornes/players", json={"edition": "2016", "options": {}}).json()
+    off = client.post("/api/games/mille_bornes/players",
+                      json={"edition": "2016", "options": {"five_players": False}}).json()
+    assert on["players"] == list(mb.players(mb.options("2016")))
+    assert 5 in on["players"] and 5 not in off["players"]
+    solo = client.post("/api/games/denborazup/players", json={"edition": "solo", "options": {}}).json()
+    assert solo["players"] == [1]  # DZR-12
+    bad = client.post("/api/games/spades/players?lang=eu", json={"edition": "nope", "options": {}})
+    assert bad.status_code == 400 and bad.json()["message"]
+
+
+def test_the_games_say_what_they_are(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/games?lang=eu").json()}
+    for name in ("mille_bornes", "spades", "denborazup"):
+        g = games[name]
+        assert g["about"] and g["picture"].endswith(f"/{name}.svg") and g["rules"] == f"/rules/{name}"
+        assert all(e["about"] for e in g["editions"]), name
+        assert [b["name"] for b in g["bots"]] == bot_names(name)  # strongest first
+    assert games["nim"]["rules"] is None and games["nim"]["picture"].endswith("/cards.svg")
+    one = client.get("/api/games/spades?lang=fr").json()
+    assert one["name"] == "spades" and one["editions"] and one["about"] != games["spades"]["about"]
+
+
+def test_the_lists_show_listed_tables_and_say_when_tables_leave(client: TestClient) -> None:
+    hidden = make(client)
+    listed = make(client, listed=True)
+    public = [t["id"] for t in client.get("/api/tables").json()]
+    assert listed["id"] in public and hidden["id"] not in public
+    mine = client.get(f"/api/tables?ids={hidden['id']},{listed['id']},unknown").json()
+    assert [t["id"] for t in mine] == [hidden["id"], listed["id"]]
+    first = mine[0]
+    assert first["status"] == "playing"
+    assert first["leaves_at"] == pytest.approx(time.time() + ABANDONED_AFTER, abs=60)
+    table = hub_of(client).tables[listed["id"]]
+    table.row.created -= ABANDONED_AFTER + 1  # nobody moved for a week
+    assert listed["id"] not in [t["id"] for t in client.get("/api/tables").json()]
+    assert client.get(f"/api/tables?ids={listed['id']}").json()[0]["status"] == "abandoned"
+    assert table_status(True, 100.0, 200.0) == ("over", 100.0 + FINISHED_KEPT)
+
+
+async def _play_out(client: TestClient, made: dict[str, Any]) -> None:
+    hub = hub_of(client)
+    table = hub.tables[made["id"]]
+    while not table.state.is_over:
+        seat = table.state.to_act()[0]
+        if seat in table.bots:
+            await asyncio.sleep(0.01)  # the bot's turn: its driver moves
+            continue
+        await hub.act(table, seat, table.state.version, table.state.legal_actions(seat)[0].notation())
+
+
+def play_out(client: TestClient, made: dict[str, Any]) -> None:
+    client.portal.call(_play_out, client, made)  # type: ignore[union-attr]
+
+
+def test_rematch_keeps_people_seats_and_names_and_moves_each_page(client: TestClient) -> None:
+    made = make(client, seats=[{"kind": "person", "name": "Ane"},
+                               {"kind": "bot", "bot": "random", "name": "Txispa"}])
+    tid = made["id"]
+    early = client.post(f"/api/tables/{tid}/rematch", json={"token": made["tokens"]["0"]})
+    assert early.status_code == 400 and early.json()["code"] == "not_over"
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        hello(ws, made["tokens"]["0"])
+        play_out(client, made)
+        res = client.post(f"/api/tables/{tid}/rematch", json={"token": made["creator"]}).json()
+        assert res["token"] is None  # the creator does not sit: no seat token
+        while (msg := ws.receive_json())["type"] != "rematch":
+            pass
+    assert msg["table"] == res["id"] and msg["seat"] == 0
+    new = client.get(f"/api/tables/{res['id']}").json()
+    assert [(s["kind"], s["bot"], s["name"]) for s in new["seats"]] == [("person", None, "Ane"),
+                                                                        ("bot", "random", "Txispa")]
+    assert not new["over"] and new["id"] != tid
+    assert client.get(f"/api/tables/{tid}").json()["rematch"] == res["id"]
+    again = client.post(f"/api/tables/{tid}/rematch", json={"token": made["tokens"]["0"]}).json()
+    assert again == {"id": res["id"], "seat": 0, "token": msg["token"]}  # one rematch; the seat not taken yet
+    with client.websocket_connect(f"/ws/tables/{res['id']}") as ws:
+        assert hello(ws, msg["token"])["seat"] == 0
+    gone = client.post(f"/api/tables/{tid}/rematch", json={"token": made["tokens"]["0"]}).json()
+    assert gone["token"] is None  # taken: the token is not handed out again
+    invites = client.post(f"/api/tables/{res['id']}/invitations", json={"creator": made["creator"]})
+    assert invites.status_code == 200  # the creator's token opens the rematch's invitations
+
+
+def test_leaving_hands_the_seat_to_the_strongest_bot_and_the_link_takes_it_back(client: TestClient) -> None:
+    made = make(client, game="mille_bornes", seats=[{"kind": "person", "name": "Ane"}, {"kind": "person"}])
+    tid, token = made["id"], made["tokens"]["0"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        hello(ws, token)
+        ws.send_json({"type": "hand_to_bot"})
+        while (msg := ws.receive_json())["type"] != "update" or msg["seat"] is not None:
+            pass  # until the bot has the seat: this connection now watches
+    seat = client.get(f"/api/tables/{tid}").json()["seats"][0]
+    assert seat == {**seat, "kind": "bot", "bot": strongest_bot("mille_bornes"), "away": True, "name": "Ane"}
+    assert strongest_bot("mille_bornes") == bot_names("mille_bornes")[0] != "random"
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        assert hello(ws, token)["seat"] == 0
+    seat = client.get(f"/api/tables/{tid}").json()["seats"][0]
+    assert (seat["kind"], seat["bot"], seat["away"], seat["name"]) == ("person", None, False, "Ane")
+    assert 0 not in hub_of(client).tables[tid].bots
+
+
+def test_the_turn_timer_is_played_by_the_strongest_bot(client: TestClient) -> None:
+    made = make(client, game="mille_bornes", seats=[{"kind": "person"}, {"kind": "person"}], turn_seconds=1)
+    tid = made["id"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        state = hello(ws, None)
+        assert state["deadline"] is not None and 0 < state["deadline_in"] <= 1
+        deadline = time.monotonic() + 15
+        while not state["table"]["stand_ins"] and time.monotonic() < deadline:
+            state = ws.receive_json()
+    stand_in = state["table"]["stand_ins"][0]
+    assert stand_in["bot"] == "heuristic" == bot_names("mille_bornes")[0]
+    assert stand_in["version"] == 1 and stand_in["seat"] in (0, 1)
+
+
+class _Waiting:
+    """A state where seat 0 must wait for seat 1 (MBR-10's coup-fourré window)."""
+
+    is_over = False
+
+    def to_act(self) -> tuple[int, ...]:
+        return (0, 1)
+
+    def must_wait(self, seat: int) -> bool:
+        return seat == 0
+
+
+def test_the_stand_in_never_moves_for_a_seat_that_must_wait() -> None:
+    class T:
+        state = _Waiting()
+        bots: dict[int, Any] = {}
+
+    assert Hub._stand_in_seat(T()) == 1  # type: ignore[arg-type]
+    T.bots = {1: object()}
+    assert Hub._stand_in_seat(T()) is None  # type: ignore[arg-type]
+
+
+def test_the_migrations_build_the_declared_schema(tmp_path: Path) -> None:
+    import sqlalchemy as sa
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from mahai.server.store import Store, metadata
+
+    store = Store(f"sqlite:///{tmp_path / 'm.db'}")
+    with store.engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), metadata)
+        version = conn.execute(sa.text("select version_num from alembic_version")).scalar()
+    assert diff == [] and version == "0002"
+    store.dispose()
+
+
+def test_stored_names_invitations_and_rematch_survive_a_restart(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'mahai.db'}"
+    with TestClient(create_app(url, pace=0.0)) as c:
+        made = make(c, listed=True)
+        c.post(f"/api/tables/{made['id']}/name", json={"token": made["tokens"]["1"], "name": "Miren"})
+    with TestClient(create_app(url, pace=0.0)) as c:
+        info = c.get(f"/api/tables/{made['id']}").json()
+        assert [s["name"] for s in info["seats"]] == ["Ane", "Miren"] and info["listed"]
+        invites = c.post(f"/api/tables/{made['id']}/invitations", json={"creator": made["creator"]}).json()
+        assert [s["state"] for s in invites["seats"]] == ["open", "open"]
+
+
+def test_how_to_play_pages_exist_in_every_language(client: TestClient) -> None:
+    for game in ("mille_bornes", "spades", "denborazup"):
+        for lang in ("eu", "en", "es", "fr"):
+            page = client.get(f"/rules/{game}?lang={lang}")
+            assert page.status_code == 200 and f'<html lang="{lang}">' in page.text, (game, lang)
+            assert "/chronology/" not in page.text  # the answer key is not linked from the rules
+    assert client.get("/rules/nim").status_code == 404
+    assert client.get("/rules/..%2Fapp").status_code == 404
+
+
+def test_serve_prints_the_addresses_of_the_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    import mahai.cli.serve as serve_module
+    from mahai.cli.app import app
+
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr("mahai.server.network.network_addresses", lambda: ["192.168.1.20", "10.0.0.7"])
+    monkeypatch.setattr("uvicorn.run", lambda application, **kw: seen.update(kw))
+    assert serve_module.serve is not None
+    result = CliRunner().invoke(app, ["serve", "--lan", "--port", "8123", "--db", "sqlite:///:memory:"])
+    assert result.exit_code == 0, result.output
+    assert seen["host"] == "0.0.0.0"
+    assert "http://192.168.1.20:8123/" in result.output and "http://10.0.0.7:8123/" in result.output
+    local = CliRunner().invoke(app, ["serve", "--port", "8123", "--db", "sqlite:///:memory:"])
+    assert "192.168.1.20" not in local.output and seen["host"] == "127.0.0.1"
+

@@ -1,0 +1,89 @@
+"""The lobby's pages for everyone: axe-core finds no serious or critical
+violation on the lobby, the invitations page and the "How to play" pages, and
+no page scrolls sideways from 360 to 1280 px (the table's seat panel included)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.server import Server
+from tests.web.test_invite import sit, with_seat_controls
+
+pytestmark = pytest.mark.web
+
+WIDTHS = (360, 390, 768, 1280)
+RULES = ("mille_bornes", "spades", "denborazup")
+
+
+def serious(page: Any) -> list[str]:
+    """axe-core's serious and critical violations on the page, as readable lines."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def overflow(page: Any) -> list[int]:
+    """The widths at which the page scrolls sideways."""
+    wide = []
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_timeout(50)
+        if page.evaluate("document.documentElement.scrollWidth > document.documentElement.clientWidth"):
+            wide.append(width)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    return wide
+
+
+def test_lobby_invitations_and_rules_pages_are_accessible_and_fit_a_phone(server: Server,
+                                                                         browser: Any) -> None:
+    ctx = with_seat_controls(browser.new_context())
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("#create")
+        page.check("#game-mille_bornes")
+        page.click("#more summary")
+        page.wait_for_selector("#opt-direction")
+        assert serious(page) == [], "lobby"
+        assert overflow(page) == [], "lobby"
+        # the invitations page, with a QR code shown
+        page.check("#game-spades")
+        for seat in range(4):
+            page.select_option(f"#seat-{seat}", "person")
+        page.fill("#name-1", "Izen oso oso luze bat duen norbait")
+        page.click("#create")
+        page.wait_for_selector("#links [data-state='open']")
+        page.click("#seat-1-qr-button")
+        assert serious(page) == [], "invitations"
+        assert overflow(page) == [], "invitations"
+        # the table's seat panel and name prompt on a phone
+        page.click("a.seat-link[data-seat='0']")
+        sit(page)
+        page.wait_for_selector("#seat-name")
+        page.set_viewport_size({"width": 360, "height": 800})
+        for box in ("#seat-welcome", "#seat-panel"):
+            fits = f"(e => e.scrollWidth <= e.clientWidth)(document.querySelector('{box}'))"
+            assert page.evaluate(fits), box
+        # How to play, in Basque and in French
+        for game in RULES:
+            for lang in ("eu", "fr"):
+                page.goto(f"{server.url}/rules/{game}?lang={lang}")
+                assert page.evaluate("document.documentElement.lang") == lang
+                page.set_viewport_size({"width": 360, "height": 800})  # a phone: tables scroll inside
+                assert serious(page) == [], (game, lang)
+                assert overflow(page) == [], (game, lang)
+        page.goto(f"{server.url}/chronology/denborazup")
+        page.wait_for_selector("#chrono li")
+        assert overflow(page) == [], "chronology"
+        # a DenboraZup table links its rules, never the chronology (the answer key, DZR-14)
+        made = server.create("denborazup", ["person", "bot:random"], edition="multi")
+        page.goto(server.url + made["links"]["0"])
+        page.wait_for_selector("#rules-link")
+        assert page.get_attribute("#rules-link", "href") == "/rules/denborazup?lang=eu"
+        assert page.query_selector("a[href*='chronology']") is None
+    finally:
+        ctx.close()
