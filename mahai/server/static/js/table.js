@@ -128,7 +128,7 @@ async function onMessage(msg) {
     const events = msg.events || [];
     if (events.length) { log.push(...events); renderLog(); $("error").textContent = ""; }
     sending = false;
-    msg.deadline = msg.turn_left !== null && msg.turn_left !== undefined ? Date.now() + msg.turn_left * 1000 : null;
+    msg.ends = msg.turn_left !== null && msg.turn_left !== undefined ? Date.now() + msg.turn_left * 1000 : null;
     msg.recent = events;
     const wasMine = last && last.legal && last.legal.length > 0;
     last = msg;
