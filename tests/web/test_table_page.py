@@ -376,3 +376,66 @@ def test_the_acting_seat_lights_up_with_a_countdown_ring(server: Server, browser
         assert page.locator(".plate:not(.acting) .ring").count() == 0
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize(("game", "edition", "options", "players", "bot"), [
+    ("spades", "standard", {"length": "single_hand"}, 4, "random"),
+    ("mille_bornes", "eu", {"game_target": 1}, 3, "random"),
+    ("denborazup", "long", {}, 3, "expert"),  # random placements would make a long game
+])
+def test_the_replay_of_a_finished_game_uses_the_same_table(server: Server, browser: Any, game: str,
+                                                           edition: str, options: dict[str, Any],
+                                                           players: int, bot: str) -> None:
+    import time
+
+    made = server.create(game, [f"bot:{bot}"] * players, edition=edition, options=options)
+    deadline = time.monotonic() + 60
+    while not server.get(f"/api/tables/{made['id']}")["over"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    problems: list[str] = []
+    try:
+        page.goto(f"{server.url}/t/{made['id']}/replay")
+        page.wait_for_function("document.body.dataset.step === '0'")
+        for step in ("#next", "#last"):
+            page.click(step)
+            check_widths(page, f"replay {game} {step}", problems)
+        page.click("#prev")
+        audit(page, f"replay {game}", problems)
+        body = page.inner_text("body")
+        assert "null" not in body and "undefined" not in body
+        assert page.inner_text("#step").strip()
+        assert not problems, "\n".join(problems)
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_the_summary_after_a_leg_shows_every_bonus_and_waits(server: Server, browser: Any) -> None:
+    """MBR-13: the leg's sheet, every item the engine scored (coups fourrés, safe trip, shut-out,
+    extension… by their Basque names), and the bot waits for "Jarraitu"."""
+    from mahai.i18n import translate
+
+    ctx, page, made, errors = open_table(server, browser, "mille_bornes", "eu", {}, 2)
+    try:
+        opts = {"seed": 7, "prefer": list(MB), "stopAtNew": False, "autoContinue": False, "maxMs": 60_000}
+        result = page.evaluate("o => window.mahaiAutoplay(o)", opts)
+        assert result["status"] == "summary", result
+        rows = page.eval_on_selector_all("#leg-summary tbody th", "els => els.map(e => e.innerText.trim())")
+        legs = page.evaluate("window.mahaiLast.view.scores.legs")
+        items = {i["name"] for t in legs[-1]["teams"] for i in t["items"]}
+        assert {"distance", "coups_fourres"} <= items
+        for item in items:
+            assert translate("mille_bornes", f"score.{item}", "eu") in rows, (item, rows)
+        held = server.get(f"/api/tables/{made['id']}")["version"]
+        page.wait_for_timeout(600)
+        assert server.get(f"/api/tables/{made['id']}")["version"] == held
+        page.click("#continue")
+        page.wait_for_function("document.getElementById('summary').hidden && window.mahaiLast.hold === null")
+        assert not errors, errors
+    finally:
+        ctx.close()

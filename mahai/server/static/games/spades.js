@@ -41,7 +41,7 @@ function seatExtras(v, s, ui) {
 // The centre: each trick card in front of its player (the completed one with its winner).
 function centre(v, msg, ui, slots) {
   const { h } = ui;
-  const done = !msg.settled && ui.live ? (msg.recent || []).filter((e) => e.kind === "trick").pop() : null;
+  const done = !msg.settled ? (msg.recent || []).filter((e) => e.kind === "trick").pop() : null;
   const cards = done ? done.cards : v.trick;
   const winner = done ? done.winner : null;
   const spots = cards.map((p) => h("div", { class: `spot at-${slots[p.seat]} ${winner === p.seat ? "won" : ""}` },

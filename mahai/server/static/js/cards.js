@@ -254,7 +254,7 @@ function glide(el, from, to, ms) {
 
 // ------------------------------------------------------------------ seat plates
 // A player's plate: name, robot or online mark, lit while the seat acts, with a countdown ring
-// when a turn timer runs (msg.deadline: the local time the turn ends). data-place="seat-N" lets
+// when a turn timer runs (msg.ends: the local time, ms, the turn ends). data-place="seat-N" lets
 // cards fly from and to it. `extras`: what the game shows at the seat (bid, tricks, hand size).
 export function seatPlate(ui, msg, seat, extras = [], opts = {}) {
   const { h } = ui;
@@ -262,8 +262,8 @@ export function seatPlate(ui, msg, seat, extras = [], opts = {}) {
   const info = msg.table && msg.table.seats ? msg.table.seats[seat] : null;
   const name = ui.seatName(seat);
   let ring = null;
-  if (acting && msg.deadline && info && info.kind === "person" && msg.table.turn_seconds) {
-    const left = Math.max(0, (msg.deadline - Date.now()) / 1000);
+  if (acting && msg.ends && info && info.kind === "person" && msg.table.turn_seconds) {
+    const left = Math.max(0, (msg.ends - Date.now()) / 1000);
     const total = msg.table.turn_seconds;
     ring = h("span", { class: "ring", role: "timer", "aria-label": ui.t("{n} seconds left", { n: Math.round(left) }),
                        style: `--left:${left}s;--start:${(1 - left / total).toFixed(3)}` },

@@ -23,6 +23,7 @@ async function load(seat) {
   const title = data.table.title;
   $("title").textContent = `${title} · ${t("Replay")}`;
   $("controls").setAttribute("aria-label", t("Replay"));
+  $("home").textContent = t("Lobby");
   $("board").setAttribute("aria-label", t("Table"));
   $("langbox").replaceChildren(langSelect(() => location.reload()));
   index = Math.min(index, data.frames.length - 1);
@@ -45,12 +46,12 @@ function controls() {
     onchange: (e) => load(e.target.value) },
     h("option", { value: "" }, t("Spectator")),
     data.table.seats.map((s) => h("option", { value: String(s.seat), selected: data.viewer === s.seat ? true : null }, seatNo(s.seat)))) : null;
-  $("controls").replaceChildren(
-    h("button", { type: "button", id: "first", onclick: go(() => 0) }, "⏮ ", t("First")),
+  fill($("controls"),
+    h("button", { type: "button", id: "first", onclick: go(() => 0) }, "|◀ ", t("First")),
     h("button", { type: "button", id: "prev", onclick: go(() => index - 1) }, "◀ ", t("Previous")),
     slider,
     h("button", { type: "button", id: "next", onclick: go(() => index + 1) }, t("Next"), " ▶"),
-    h("button", { type: "button", id: "last", onclick: go(() => data.frames.length - 1) }, t("Last"), " ⏭"),
+    h("button", { type: "button", id: "last", onclick: go(() => data.frames.length - 1) }, t("Last"), " ▶|"),
     viewerSel ? h("label", {}, t("Seen by"), " ", viewerSel) : null,
     h("a", { href: `/t/${tableId}` }, t("Back to the table")));
 }
@@ -64,7 +65,7 @@ function show() {
   $("frame-events").replaceChildren(...f.events.filter((e) => e.text).map((e) => h("li", {}, e.text)));
   const msg = { type: "replay", table: data.table, seat: data.viewer, version: f.version, view: f.view,
                 labels: f.labels, names: data.names, legal: [], to_act: [], over: false, winners: [],
-                recent: f.events, settled: true };
+                recent: f.events, settled: false };
   current = msg;
   gameModule.render($("board"), msg, ui);
 }

@@ -128,7 +128,7 @@ async function onMessage(msg) {
     const events = msg.events || [];
     if (events.length) { log.push(...events); renderLog(); $("error").textContent = ""; }
     sending = false;
-    msg.deadline = msg.turn_left !== null && msg.turn_left !== undefined ? Date.now() + msg.turn_left * 1000 : null;
+    msg.ends = msg.turn_left !== null && msg.turn_left !== undefined ? Date.now() + msg.turn_left * 1000 : null;
     msg.recent = events;
     const wasMine = last && last.legal && last.legal.length > 0;
     last = msg;
@@ -295,7 +295,7 @@ function renderPause(msg) {
   fill(box, h("div", { class: "sheet" },
     h("h2", { id: "summary-title" }, t("Score")),
     body,
-    h("p", { class: "muted" }, t("The next hand starts when everybody has pressed “Continue”.")),
+    h("p", { class: "muted" }, t("Play goes on when everybody has pressed “Continue”.")),
     h("button", { type: "button", id: "continue", class: "primary", onclick: () => {
       dismissed = hold.version;
       if (msg.seat !== null && ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "continue" }));
