@@ -206,7 +206,7 @@ class HeuristicBot(Bot):
         for action in legal:
             if isinstance(action, CoupFourre):
                 return action
-        v = _View(obs, seat)
+        v = self.view(obs, seat)
         if any(isinstance(a, Extend) for a in legal):
             return Extend(self.should_extend(v))
         if seat != obs.turn:  # an attacked player in the coup-fourré window
@@ -217,6 +217,10 @@ class HeuristicBot(Bot):
         if obs.phase == DRAW:
             return self._draw(v, legal)
         return max(legal, key=lambda a: self.value(v, a))
+
+    def view(self, obs: MilleBornesObservation, seat: Seat) -> _View:
+        """What the bot derives from ``obs`` for ``seat`` (for :meth:`value`)."""
+        return _View(obs, seat)
 
     # ------------------------------------------------------------------ decisions
     def _draw(self, v: _View, legal: Sequence[Action]) -> Action:
