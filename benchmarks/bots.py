@@ -55,8 +55,17 @@ def _mb_search(**kw: str) -> Factory:
                                             MilleBornesSpec(**spec_kw), z)
 
 
+def _sp_search(**kw: str) -> Factory:
+    from mahai.bots.spades_search import SearchBot
+
+    args = {"samples": int(kw.get("samples", "8")), "bid_samples": int(kw.get("bid_samples", "0")),
+            "blind_samples": int(kw.get("blind_samples", "0"))}
+    return lambda rng: SearchBot(rng, **args)
+
+
 CONFIGS: dict[str, Callable[..., Factory]] = {
     "mb-search": _mb_search,
+    "sp-search": _sp_search,
 }
 
 

@@ -15,8 +15,13 @@ from hypothesis import strategies as st
 from mahai.bots.mille_bornes import HeuristicBot
 from mahai.bots.mille_bornes_search import MilleBornesSearchBot, MilleBornesSpec
 from mahai.bots.search import Budget, SearchBot, acting_seat, ismcts, pimc
+from mahai.bots.spades import HeuristicBot as SpadesHeuristic
+from mahai.bots.spades_search import SearchBot as SpadesSearchBot
+from mahai.bots.spades_search import SpadesSpec
 from mahai.core.game import Action, Game, Observation, Seat, State
 from mahai.games.mille_bornes import GAME, MilleBornesState
+from mahai.games.spades import GAME as SPADES
+from mahai.games.spades import SpadesState
 from tests.mille_bornes_play.positions import make, put, set_hand, turn
 
 
@@ -170,3 +175,37 @@ def test_acting_seat_lets_the_attacked_answer_first() -> None:
     turn(state, 1)
     state.apply(1, GAME.parse_action("hazard stop 0"))
     assert state.to_act() == (2, 0) and acting_seat(state) == 2
+
+
+def spades_position(players: int, seed: int, steps: int) -> SpadesState:
+    """A Spades match played by the heuristic for ``steps`` actions (SPR-3…SPR-9)."""
+    state = SPADES.new(SPADES.options("standard" if players == 4 else "two_player"), players, seed)
+    bot = SpadesHeuristic(random.Random(0))
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = acting_seat(state)
+        state.apply(seat, bot.act(SPADES, seat, SPADES.observe(state, seat), state.legal_actions(seat)))
+    return state
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.sampled_from([2, 4]), seed=st.integers(0, 10_000), steps=st.integers(0, 60),
+       other=st.integers(0, 2**32), bot_seed=st.integers(0, 2**32))
+def test_spades_choices_never_depend_on_unseen_cards(players: int, seed: int, steps: int, other: int,
+                                                     bot_seed: int) -> None:
+    """The generic search with :class:`SpadesSpec`, and the Spades search bot with its bid and
+    blind-nil searches on, decide the same in twin states (other hands dealt again)."""
+    state = spades_position(players, seed, steps)
+    assume(not state.is_over)
+    seat = acting_seat(state)
+    obs = SPADES.observe(state, seat)
+    twin = SPADES.determinize(obs, random.Random(other))
+    assert SPADES.observe(twin, seat) == obs
+    assume(twin.hands != state.hands)
+    makers = (lambda: SearchBot(random.Random(bot_seed), SpadesSpec(), Budget(rollouts=16)),
+              lambda: SpadesSearchBot(random.Random(bot_seed), samples=2, bid_samples=2, blind_samples=2))
+    for make_bot in makers:
+        picks = [make_bot().act(SPADES, seat, SPADES.observe(w, seat), w.legal_actions(seat))
+                 for w in (state, twin)]
+        assert picks[0] == picks[1] and picks[0] in state.legal_actions(seat)
