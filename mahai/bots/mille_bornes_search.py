@@ -47,7 +47,10 @@ class MilleBornesSpec(SearchSpec):
         self.top = top
 
     def policy(self, game: Game[Any, Any], state: State[Any], seat: Seat) -> Action:
-        return self.heuristic.act(game, seat, game.observe(state, seat), state.legal_actions(seat))
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:  # a lone draw: no need to look
+            return legal[0]
+        return self.heuristic.act(game, seat, game.observe(state, seat), legal)
 
     def policy_from_observation(self, game: Game[Any, Any], seat: Seat, observation: Observation,
                                 legal: Sequence[Action]) -> Action:
