@@ -2,7 +2,10 @@
 game's projection (:meth:`mahai.core.Game.observe`) and its legal actions.
 
 A game declares its bots (:attr:`mahai.core.Game.bots`: name → ``"module:factory"``,
-strongest first); ``"random"`` plays every game.
+strongest first); ``"random"`` plays every game. Games declare levels for people
+(:mod:`mahai.bots.levels`: ``expert``, ``strong``, ``medium``, ``easy``); the older technique
+names ``heuristic`` and ``search`` still name the levels that play that way
+(:data:`~mahai.bots.levels.ALIASES`) when the game declares that level.
 """
 
 from __future__ import annotations
@@ -23,6 +26,22 @@ def _declared(game: str) -> dict[str, str]:
     return dict(get_game(game).bots)
 
 
+def _resolve(game: str, name: str) -> str | None:
+    """The factory path of bot ``name`` of ``game``: declared by the game; else an older name
+    of a level the game declares (:data:`~mahai.bots.levels.ALIASES`); else a level of
+    :data:`mahai.bots.levels.DECLARED` for that game (so the levels can be played by name while a
+    game still declares its bots by technique). None: no such bot."""
+    from mahai.bots.levels import ALIASES, DECLARED
+
+    declared = _declared(game)
+    if name in declared:
+        return declared[name]
+    alias = declared.get(ALIASES.get(name, ""))
+    if alias is not None:
+        return alias
+    return DECLARED.get(game, {}).get(name)
+
+
 def bot_names(game: str) -> list[str]:
     """Names of the bots that can play ``game``: the game's own, strongest first,
     then ``"random"``.
@@ -38,7 +57,7 @@ def check_bots(game: str, names: list[str]) -> None:
     (an empty list too: someone has to play)."""
     known = bot_names(game)
     for name in names or [""]:
-        if name not in known:
+        if name not in known and _resolve(game, name) is None:
             raise InvalidOptions("unknown_bot", bot=name, choices=", ".join(known))
 
 
@@ -50,7 +69,7 @@ def bot_factory(game: str, name: str) -> BotFactory:
     """
     if name == "random":
         return RandomBot
-    path = _declared(game).get(name)
+    path = _resolve(game, name)
     if path is None:
         raise InvalidOptions("unknown_bot", bot=name, choices=", ".join(bot_names(game)))
     module, _, attr = path.partition(":")

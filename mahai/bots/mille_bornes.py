@@ -11,13 +11,17 @@ it has not seen (:func:`unseen_counts`), then decides by fixed priorities (rule 
 2. before completing the trip, lay every safety it holds (each gives an extra turn, MBR-9, and would
    be worth nothing in hand once the leg ends), then complete it exactly (MBR-11);
 3. lay a safety when holding it risks the leg (:meth:`HeuristicBot.should_lay_safety`): blocked by its
-   hazard with no remedy, no copy of that hazard left unseen, the draw pile nearly empty, or an
-   opponent close to the target; otherwise keep it for a coup fourré;
+   hazard (even with the remedy in hand: the safety also protects and plays again), no copy of that
+   hazard left unseen, the draw pile nearly empty, or an opponent close to the target; otherwise keep
+   it for a coup fourré;
 4. play remedies and rolls promptly (MBR-5, MBR-8);
 5. attack the leader (the opponent team closest to the target, then with the highest score) with the
-   hazard it is least likely to answer (few unseen remedies, little coup-fourré risk) (MBR-6, MBR-7);
+   hazard it is least likely to answer (few unseen remedies, little coup-fourré risk, weighed at a
+   coup fourré's cost) (MBR-6, MBR-7); a speed limit only on a rolling car far from its target, and
+   then after a 75, 100 or 200 of its own;
 6. play distance so as to land exactly on the target: it prefers cards that leave a remainder its
-   hand can complete (MBR-11);
+   hand can complete, and within 200 km of the target, remainders that many unseen cards would let
+   it complete (:func:`landing_ways`: no parking at 675 waiting for the last 25) (MBR-11);
 7. otherwise discard the least useful card (:func:`keep_value`): cards it can never use first.
 
 The extension (MBR-12, MBR-16) is called only when stopping does not already win the game, no
@@ -206,7 +210,7 @@ class HeuristicBot(Bot):
         for action in legal:
             if isinstance(action, CoupFourre):
                 return action
-        v = _View(obs, seat)
+        v = self.view(obs, seat)
         if any(isinstance(a, Extend) for a in legal):
             return Extend(self.should_extend(v))
         if seat != obs.turn:  # an attacked player in the coup-fourré window
@@ -217,6 +221,10 @@ class HeuristicBot(Bot):
         if obs.phase == DRAW:
             return self._draw(v, legal)
         return max(legal, key=lambda a: self.value(v, a))
+
+    def view(self, obs: MilleBornesObservation, seat: Seat) -> _View:
+        """What the bot derives from ``obs`` for ``seat`` (for :meth:`value`)."""
+        return _View(obs, seat)
 
     # ------------------------------------------------------------------ decisions
     def _draw(self, v: _View, legal: Sequence[Action]) -> Action:
@@ -245,12 +253,13 @@ class HeuristicBot(Bot):
     def should_lay_safety(self, v: _View, safety: int) -> bool:
         """Lay ``safety`` now instead of keeping it for a coup fourré? (MBR-9, MBR-10)
 
-        Yes when the team is blocked by its hazard with no remedy in hand, when no copy of its
+        Yes when the team is blocked by its hazard (the remedy would only cure it; the safety
+        protects for the rest of the leg and gives a new turn at once), when no copy of its
         hazard is left unseen (nobody can attack with it), when the draw pile is nearly empty,
         or when an opponent team is close to the target (the leg may end with it in hand)."""
         hazards = HAZARDS_OF_SAFETY[safety]
-        if v.hazard in hazards and REMEDY_OF[v.hazard] not in v.hand:
-            return True
+        if v.hazard in hazards:
+            return True  # even with the remedy in hand: the safety protects and plays again (MBR-9)
         if safety == RIGHT_OF_WAY:
             if v.needs_roll() and ROLL not in v.hand:
                 return True
@@ -333,15 +342,24 @@ class HeuristicBot(Bot):
         return False
 
     def _hazard_value(self, v: _View, hazard: int, team: int) -> float:
+        """A hazard's priority: a battle hazard above distance, a speed limit between the 50 and
+        the 75 on a rolling car far from its target (worth little on a stopped one, MBR-7), less
+        the risk of a coup fourré (MBR-10) weighed at its cost: the safety, 300 points and the
+        turn given away."""
         tab = v.obs.tableaux[team]
         risk = v.cf_risk(team, hazard)
+        left = v.obs.target - tab.km
         if hazard == SPEED_LIMIT:
-            left = v.obs.target - tab.km
-            base = P_DISTANCE - 50 + min(left, 400) / 2 if left > 50 else P_DISTANCE - 300
-        else:
-            remedy = REMEDY_OF[hazard]
-            base = P_HAZARD + 25 * max(0, 6 - v.unseen[remedy])
-        return base + 10 * v.threat(team) - 1_200 * risk
+            if not tab.rolling or tab.hazard is not None:
+                base = P_DISTANCE - 350.0  # a stopped car: the limit costs it almost nothing now
+            elif left > 100:
+                base = P_DISTANCE + 60 + min(left, 400) / 20
+            else:
+                base = P_DISTANCE - 300
+            return base + 5 * v.threat(team) - 1_500 * risk
+        remedy = REMEDY_OF[hazard]
+        base = P_HAZARD + 25 * max(0, 6 - v.unseen[remedy])
+        return base + 10 * v.threat(team) - 2_000 * risk
 
     def _distance_value(self, v: _View, card: int) -> float:
         if v.completing(card):
@@ -352,10 +370,32 @@ class HeuristicBot(Bot):
         rest.remove(card)
         kms = [KM[c] for c in rest if is_distance(c)]
         twos = v.twos_left - (card == D200)
-        need = finish_cards(v.remaining - KM[card], kms, twos)
+        left = v.remaining - KM[card]
+        need = finish_cards(left, kms, twos)
         if need is not None:
             return P_DISTANCE + 300 - 50 * need + KM[card] / 10
-        return P_DISTANCE + KM[card]
+        if left > LANDING_ZONE:
+            return P_DISTANCE + KM[card]
+        # MBR-11: land exactly. Count the unseen cards that would let the rest of the hand finish
+        # from here; a remainder only a rare card completes (675 with one 25 left) parks the car.
+        ways = landing_ways(left, kms, twos, v.unseen)
+        return P_DISTANCE + KM[card] / 2 + 25 * min(ways, 8) - (150 if ways < 2 else 0)
+
+
+LANDING_ZONE = 200
+"""Km left below which the heuristic plans its landing from the unseen cards (MBR-11)."""
+
+
+def landing_ways(left: int, hand_kms: Sequence[int], twos_left: int, unseen: Sequence[int]) -> int:
+    """How many unseen cards (copies) would each let ``hand_kms`` finish exactly ``left`` km:
+    the unseen distance cards ``c`` with ``finish_cards(left - KM[c], hand_kms)`` possible."""
+    ways = 0
+    for c in range(D200 + 1):
+        km = KM[c]
+        if unseen[c] and km <= left and (c != D200 or twos_left > 0):
+            if finish_cards(left - km, hand_kms, twos_left - (c == D200)) is not None:
+                ways += unseen[c]
+    return ways
 
 
 def heuristic(rng: random.Random) -> Bot:

@@ -11,7 +11,12 @@ minus the opponents' (SPR-10, SPR-11), each bag charged its share of the penalty
 points (SPR-12). The same sampled states are used for every candidate card (common random
 numbers); cards of equal power (touching once the played cards are removed) are searched once;
 ties go to the heuristic's own choice. Bids, blind nil, exchange and two-player stock
-decisions are the heuristic's (:mod:`mahai.bots.spades`); bid search is an option.
+decisions are the heuristic's (:mod:`mahai.bots.spades`); bid search (nil included) and blind-nil
+search are options (``bid_samples``, ``blind_samples``), off by default: measured, they do not
+play better (``docs/arena/README.md``).
+
+:class:`SpadesSpec` gives the same knowledge (bid-consistent worlds, heuristic rollouts to the
+end of the hand, bag-cost hand score) to the generic search of :mod:`mahai.bots.search`.
 
 Cost: at most ``samples × (6 determinizations + distinct legal cards × one rollout)`` per
 decision; the budget is a deterministic sample count, never a clock. With the default 8 samples
@@ -24,6 +29,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mahai.bots.base import Bot
+from mahai.bots.search import SearchSpec
 from mahai.bots.spades import (
     Table,
     choose_bid,
@@ -38,7 +44,7 @@ from mahai.bots.spades import (
     nil_safe,
     ranks_of,
 )
-from mahai.core.game import Action, Game, Observation, Seat
+from mahai.core.game import Action, Game, Observation, Seat, State
 from mahai.games.spades import (
     BIDS,
     BLIND_NIL,
@@ -71,32 +77,8 @@ def rollout(state: SpadesState, seat: Seat, bag_cost: bool = False) -> float:
     hand_no = state.hand_no
     while state.hand_no == hand_no and state.phase != "over":
         s = state.turn
-        t = Table.from_state(state, s)
-        action: SpadesAction
-        if state.phase == "play":
-            action = PLAYS[choose_card(t, state.legal_play_mask(s))]
-        elif state.phase == "bid":  # only when bids are searched: a legal bid, the limits kept
-            legal = state.legal_actions(s)
-            if not state.looked[s]:
-                action = BLIND_NIL if BLIND_NIL in legal and choose_blind_nil(t) else LOOK
-            else:
-                action = nearest_bid(choose_bid(t), legal)
-        elif state.phase == "exchange":
-            action = Pass(choose_pass(t, state.options.blind_nil_exchange))
-        else:
-            t.shown = state.stock[state.stock_pos]
-            action = KEEP if keep_shown(t) else DISCARD
-        state.push(s, action)
-    sides = state.history[-1]["sides"]
-    side = seat % 2
-    ours, theirs = sides[side], sides[1 - side]
-    diff: float = ours["points"] - theirs["points"]
-    if bag_cost:
-        o = state.options
-        per_bag = o.bag_penalty / o.bag_limit
-        for sign, r in ((1, ours), (-1, theirs)):
-            diff += sign * (r["penalties"] * o.bag_penalty - r["bags"] * per_bag)
-    return diff
+        state.push(s, _policy(state, s))
+    return hand_value(state, seat, bag_cost)
 
 
 def evaluate(game: Game[Any, Any], obs: SpadesObservation, cards: Sequence[int], samples: int,
@@ -213,18 +195,21 @@ class SearchBot(Bot):
             default: a bag costs about 9 points in a match, not +1).
         bid_samples: if > 0, bids are searched too (:func:`bid_candidates`, this many
             determinizations); 0 (default): the heuristic bids.
+        blind_samples: if > 0, blind nil or looking (SPR-6) is searched with this many
+            determinizations (its own hand sampled too: it has not looked); 0: the heuristic's.
         infer: sample hands that agree with the other seats' bids (:func:`worlds`).
     """
 
     name = "search"
 
     def __init__(self, rng: random.Random, samples: int = DEFAULT_SAMPLES, bag_cost: bool = True,
-                 bid_samples: int = 0, infer: bool = True) -> None:
+                 bid_samples: int = 0, infer: bool = True, blind_samples: int = 0) -> None:
         super().__init__(rng)
         self.infer = infer
         self.samples = samples
         self.bag_cost = bag_cost
         self.bid_samples = bid_samples
+        self.blind_samples = blind_samples
 
     def act(
         self, game: Game[Any, Any], seat: Seat, observation: Observation, legal: Sequence[Action]
@@ -234,6 +219,11 @@ class SearchBot(Bot):
         default = heuristic_action(observation, legal)
         if len(legal) == 1 or self.samples <= 0:
             return default
+        if self.blind_samples > 0 and observation.blind_nil_open and BLIND_NIL in legal:
+            options: list[SpadesAction] = [BLIND_NIL, LOOK]
+            values = evaluate_actions(game, observation, options, self.blind_samples, self.rng,
+                                      self.bag_cost, self.infer)
+            return options[0] if (values[0], default == BLIND_NIL) > (values[1], default == LOOK) else LOOK
         if self.bid_samples > 0 and observation.public.phase == "bid" and isinstance(default, Bid):
             bids = [BIDS[b] for b in bid_candidates(observation) if BIDS[b] in legal] or [default]
             values = evaluate_actions(game, observation, bids, self.bid_samples, self.rng, self.bag_cost,
@@ -250,3 +240,77 @@ class SearchBot(Bot):
         values = evaluate(game, observation, cards, self.samples, self.rng, self.bag_cost, self.infer)
         best = max(range(len(cards)), key=lambda i: (values[i], PLAYS[cards[i]] == default))
         return PLAYS[cards[best]]
+
+
+class SpadesSpec(SearchSpec):
+    """Spades for the generic search (:mod:`mahai.bots.search`): worlds that fit the bids
+    (:func:`bid_misfit`: the best of ``INFERENCE_TRIES`` draws), the heuristic for every seat
+    to the end of the hand, each seat's side hand points minus the other side's with bags
+    charged (:func:`rollout`'s ``bag_cost``), one card per class of equal power
+    (:func:`distinct_cards`). Bids and other phases: every legal action is a candidate."""
+
+    scale = 60.0
+
+    def sample(self, game: Game[Any, Any], observation: Observation, rng: random.Random) -> State[Any]:
+        assert isinstance(observation, SpadesObservation)
+        return worlds(game, observation, 1, rng)[0]
+
+    def policy(self, game: Game[Any, Any], state: State[Any], seat: Seat) -> Action:
+        assert isinstance(state, SpadesState)
+        return _policy(state, seat)
+
+    def policy_from_observation(self, game: Game[Any, Any], seat: Seat, observation: Observation,
+                                legal: Sequence[Action]) -> Action:
+        assert isinstance(observation, SpadesObservation)
+        return heuristic_action(observation, legal)
+
+    def candidates(self, game: Game[Any, Any], seat: Seat, observation: Observation,
+                   legal: Sequence[Action], default: Action) -> list[Action]:
+        assert isinstance(observation, SpadesObservation)
+        if observation.public.phase != "play":
+            return list(dict.fromkeys(legal))
+        groups = distinct_cards(observation, [a.card for a in legal if isinstance(a, Play)])
+        return [next((PLAYS[c] for c in g if PLAYS[c] == default), PLAYS[g[0]]) for g in groups]
+
+    def begin(self, state: State[Any]) -> int:
+        assert isinstance(state, SpadesState)
+        return state.hand_no
+
+    def finished(self, start: Any, state: State[Any]) -> bool:
+        assert isinstance(state, SpadesState)
+        return bool(state.hand_no != start or state.phase == "over")
+
+    def values(self, start: Any, state: State[Any]) -> list[float]:
+        assert isinstance(state, SpadesState)
+        return [hand_value(state, seat, bag_cost=True) for seat in range(state.players)]
+
+
+def _policy(state: SpadesState, s: Seat) -> SpadesAction:
+    """The heuristic's action for seat ``s`` of ``state`` (its own hand and public facts only)."""
+    t = Table.from_state(state, s)
+    if state.phase == "play":
+        return PLAYS[choose_card(t, state.legal_play_mask(s))]
+    if state.phase == "bid":  # a legal bid, the options' limits kept (blind nil may be off)
+        legal = state.legal_actions(s)
+        if not state.looked[s]:
+            return BLIND_NIL if BLIND_NIL in legal and choose_blind_nil(t) else LOOK
+        return nearest_bid(choose_bid(t), legal)
+    if state.phase == "exchange":
+        return Pass(choose_pass(t, state.options.blind_nil_exchange))
+    t.shown = state.stock[state.stock_pos]
+    return KEEP if keep_shown(t) else DISCARD
+
+
+def hand_value(state: SpadesState, seat: Seat, bag_cost: bool = False) -> float:
+    """``seat``'s side hand points minus the other side's in the last hand scored (SPR-10…SPR-12);
+    with ``bag_cost`` each bag is charged its share of the penalty instead of the penalties taken."""
+    sides = state.history[-1]["sides"]
+    side = seat % 2
+    ours, theirs = sides[side], sides[1 - side]
+    diff: float = ours["points"] - theirs["points"]
+    if bag_cost:
+        o = state.options
+        per_bag = o.bag_penalty / o.bag_limit
+        for sign, r in ((1, ours), (-1, theirs)):
+            diff += sign * (r["penalties"] * o.bag_penalty - r["bags"] * per_bag)
+    return diff

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mahai.cli import denborazup, play, serve, simulate  # noqa: F401  (each registers its commands)
+from mahai.cli import arena, denborazup, play, serve, simulate  # noqa: F401  (each registers its commands)
 from mahai.cli.app import app
 
 

@@ -110,6 +110,11 @@ class SpadesEncoding(Encoding):
     zero_sum = True
 
     def __init__(self, game: Game[Any, Any], options: SpadesOptions, players: int) -> None:
+        """Raises ValueError for the jokers variant (SPR-14): its two extra cards have no
+        index in this 52-card action space yet."""
+        if options.jokers != "off":
+            raise ValueError("the research encoding of Spades has no jokers yet (SPR-14): "
+                             "use an edition without them")
         super().__init__(game, options, players)
         per_hand = 4 + 4 + 4 * options.blind_nil_exchange + 52 if players == 4 else 26 + 2 + 26
         self.max_decisions = per_hand * (options.max_hands or 1000) + 1

@@ -10,6 +10,7 @@ import pytest
 
 from mahai.bots import bot_names, make_bot
 from mahai.bots.base import Bot
+from mahai.bots.levels import DECLARED
 from mahai.bots.mille_bornes import HeuristicBot, finish_cards, unseen_counts
 from mahai.core.game import Action
 from mahai.games.mille_bornes import GAME, MilleBornesAction, MilleBornesState
@@ -25,8 +26,10 @@ def decide(st: MilleBornesState, seat: int, bot: Bot | None = None) -> str:
 
 
 def test_registered_for_the_driver() -> None:
-    assert dict(GAME.bots) == {"heuristic": "mahai.bots.mille_bornes:heuristic"}
-    assert bot_names("mille_bornes") == ["heuristic", "random"]
+    """The game declares the heuristic by its technique name, or the levels of
+    :mod:`mahai.bots.levels` (then ``heuristic`` is the ``medium`` level)."""
+    assert dict(GAME.bots) in ({"heuristic": "mahai.bots.mille_bornes:heuristic"}, DECLARED["mille_bornes"])
+    assert bot_names("mille_bornes")[-1] == "random"
     assert isinstance(make_bot("mille_bornes", "heuristic", random.Random(1)), HeuristicBot)
 
 
@@ -80,14 +83,18 @@ def test_safety_is_kept_for_a_coup_fourre_when_nothing_is_at_risk() -> None:
     assert decide(st, 0) == "play 75"
 
 
-def test_safety_is_laid_when_blocked_without_remedy() -> None:
-    """MBR-9: blocked by out of gas with no gasoline: lay the extra tank (and play again)."""
+def test_safety_is_laid_when_blocked_remedy_or_not() -> None:
+    """MBR-9: blocked by out of gas: lay the extra tank (and play again), even holding gasoline:
+    the safety protects for the rest of the leg and the extra turn plays the roll at once (the
+    December 2026 review: the remedy half the time cost a turn)."""
     st = make(players=2)
     put(st, 0, "roll", "100", "out_of_gas")
     set_hand(st, 0, "extra_tank", "50", "25", "roll", "repairs", "75", "100")
     turn(st, 0)
     assert decide(st, 0) == "safety extra_tank"
     set_hand(st, 0, "extra_tank", "50", "25", "roll", "gasoline", "75", "100")
+    assert decide(st, 0) == "safety extra_tank"
+    set_hand(st, 0, "spare_tire", "50", "25", "roll", "gasoline", "75", "100")
     assert decide(st, 0) == "remedy gasoline"
 
 
@@ -128,6 +135,30 @@ def test_distance_is_chosen_to_land_exactly() -> None:
     set_hand(st, 0, "100", "75", "75", "25", "gasoline", "repairs", "roll")
     turn(st, 0)
     assert decide(st, 0) == "play 75"
+
+
+def test_landing_is_planned_from_the_unseen_cards() -> None:
+    """MBR-11, the review's example: at 575 km holding 100 and 75 with a single 25 unseen, the
+    100 would park the car at 675 waiting for that 25; the 75 leaves 50, which ten unseen 50s
+    complete."""
+    st = make(players=2)
+    put(st, 0, "roll", "200", "200", "100", "75")
+    set_hand(st, 0, "stop", "roll", "repairs", "75", "roll", "roll", "100")
+    bury(st, *["25"] * 9)  # the 2-player deck has ten 25s (MBR-2)
+    turn(st, 0)
+    assert unseen_counts(GAME.observe(st, 0))[0] == 1
+    assert decide(st, 0) == "play 75"
+
+
+def test_no_speed_limit_on_a_stopped_car() -> None:
+    """MBR-7, the review's example: the opponent is stopped by a flat tire, so a speed limit
+    costs it nothing now; the bot plays its 200 instead."""
+    st = make(players=2)
+    put(st, 0, "roll")
+    put(st, 1, "roll", "200", "100", "flat_tire")
+    set_hand(st, 0, "speed_limit", "200", "25", "gasoline", "repairs", "end_of_limit", "roll")
+    turn(st, 0)
+    assert decide(st, 0) == "play 200"
 
 
 def test_roll_and_remedies_are_played_promptly() -> None:

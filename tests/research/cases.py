@@ -20,6 +20,8 @@ CASES: list[Case] = [
                                "spades_lead": "any_time"}),
     ("spades", "two_player", 2, {}),
     ("spades", "openspiel", 4, {}),
+    ("spades", "cards_with_cats", 4, {}),
+    ("spades", "jokers_and_deuces", 4, {"jokers": "off"}),  # the deuce of spades high; jokers: below
     ("mille_bornes", "eu", 2, {}),
     ("mille_bornes", "eu", 3, {}),
     ("mille_bornes", "eu", 6, {}),

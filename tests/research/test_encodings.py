@@ -191,3 +191,10 @@ def test_denborazup_cards_are_numbered_by_id_not_by_date() -> None:
     assert list(ids) == sorted(ids)
     by_date = [c.id for c in sorted(game.deck, key=lambda c: (c.year, c.month or 0, c.day or 0))]  # type: ignore[attr-defined]
     assert list(ids) != by_date
+
+
+def test_the_jokers_variant_is_refused_with_a_clear_error() -> None:
+    """SPR-14's jokers have no index in the 52-card action space: refused, not mis-encoded."""
+    game = get_game("spades")
+    with pytest.raises(ValueError, match="jokers"):
+        encoding_for(game, game.options("jokers_and_deuces"), 4)

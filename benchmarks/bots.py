@@ -1,0 +1,156 @@
+"""Bot strength and speed: duels over duplicate deals, with CPU seconds per decision.
+
+Run ``python -m benchmarks.bots GAME A B [--deals N] [--players P] [--edition E] [-o k=v]``.
+``A`` and ``B`` are configurations: a declared bot name (``Game.bots``, e.g. ``heuristic``) or a
+configuration of this file (:data:`CONFIGS`) with ``key=value`` overrides after a colon, e.g.
+``mb-search:rollouts=300,method=ismcts``. Each deal is played twice (or once per distinct
+rotation of the seats), the bots swapping seats, with the same seed (so the same cards); a
+deal's bots are seeded from the deal's seed like :func:`mahai.sim.make_bots`.
+
+Prints each bot's wins, win rate with its Wilson 95% interval, mean score margin, and CPU
+seconds per decision with a choice (mean, slowest). The search budgets of the bot levels were
+chosen with it (the measured figures are in ``docs/arena/README.md``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from mahai.bots import Bot, make_bot
+from mahai.bots.play import play_out
+from mahai.bots.search import Budget
+from mahai.bots.timing import TimedBot
+from mahai.core.options import parse_option_pairs
+from mahai.games import get_game
+from mahai.sim import BOT_SALT, BotStats
+
+Factory = Callable[[random.Random], Bot]
+
+
+def _budget(kw: dict[str, str]) -> Budget:
+    """Pop ``rollouts``, ``decisions``, ``seconds`` from ``kw`` into a :class:`Budget`."""
+    decisions = kw.pop("decisions", None)
+    seconds = kw.pop("seconds", None)
+    return Budget(rollouts=int(kw.pop("rollouts", "100000" if decisions or seconds else "200")),
+                  decisions=int(decisions) if decisions else None,
+                  seconds=float(seconds) if seconds else None)
+
+
+def _mb_search(**kw: str) -> Factory:
+    from mahai.bots.mille_bornes_search import MilleBornesSearchBot, MilleBornesSpec
+
+    budget = _budget(kw)
+    method = kw.pop("method", "pimc")
+    z = float(kw.pop("z", "1.0"))
+    spec_kw: dict[str, Any] = {k: float(v) for k, v in kw.items()}
+    if "top" in spec_kw:
+        spec_kw["top"] = int(spec_kw["top"])
+    return lambda rng: MilleBornesSearchBot(rng, budget, method,  # type: ignore[arg-type]
+                                            MilleBornesSpec(**spec_kw), z)
+
+
+def _sp_search(**kw: str) -> Factory:
+    from mahai.bots.spades_search import SearchBot
+
+    args = {"samples": int(kw.get("samples", "8")), "bid_samples": int(kw.get("bid_samples", "0")),
+            "blind_samples": int(kw.get("blind_samples", "0"))}
+    return lambda rng: SearchBot(rng, **args)
+
+
+CONFIGS: dict[str, Callable[..., Factory]] = {
+    "mb-search": _mb_search,
+    "sp-search": _sp_search,
+}
+
+
+def factory(game: str, text: str) -> Factory:
+    """A bot factory from ``name`` or ``config:key=value,...``."""
+    name, _, args = text.partition(":")
+    if name == "py":  # py:module:factory, any importable bot factory
+        module, _, attr = args.partition(":")
+        made: Factory = getattr(importlib.import_module(module), attr)
+        return made
+    if name in CONFIGS:
+        kw = dict(pair.split("=", 1) for pair in args.split(",") if pair)
+        return CONFIGS[name](**kw)
+    return lambda rng: make_bot(game, name, rng)
+
+
+def duel(game_name: str, options: Any, players: int, a: Factory, b: Factory, deals: int, seed: int,
+         progress: bool = True) -> dict[str, Any]:
+    """Play ``deals`` duplicate deals between ``a`` and ``b``; the figures for each."""
+    game = get_game(game_name)
+    pattern = [i % 2 for i in range(players)]
+    rotations = sorted({tuple(pattern[(s + r) % players] for s in range(players)) for r in range(players)})
+    stats = [BotStats(), BotStats()]
+    margin = [0.0, 0.0]
+    secs, choices, slowest = [0.0, 0.0], [0, 0], [0.0, 0.0]
+    start = time.perf_counter()
+    for k in range(deals):
+        for rot in rotations:
+            rng = random.Random((seed + k) ^ BOT_SALT)
+            bots = {s: TimedBot((a, b)[rot[s]](random.Random(rng.getrandbits(64)))) for s in range(players)}
+            state = game.new(options, players, seed + k)
+            play_out(game, state, bots)
+            scores = state.scores()
+            for side in (0, 1):
+                seats = [s for s in range(players) if rot[s] == side]
+                other = [s for s in range(players) if rot[s] != side]
+                st = stats[side]
+                st.games += 1
+                st.wins += any(s in state.winners() for s in seats)
+                margin[side] += scores[seats[0]] - scores[other[0]]
+                for s in seats:
+                    tb = bots[s]
+                    secs[side] += tb.seconds
+                    choices[side] += tb.choices
+                    slowest[side] = max(slowest[side], tb.slowest)
+        if progress:
+            done = stats[0].games
+            print(f"\r{done} games: A {stats[0].wins} B {stats[1].wins}  "
+                  f"({time.perf_counter() - start:.0f} s)", end="", file=sys.stderr, flush=True)
+    if progress:
+        print(file=sys.stderr)
+    out = {}
+    for side, label in ((0, "A"), (1, "B")):
+        st = stats[side]
+        lo, hi = st.interval()
+        out[label] = {"games": st.games, "wins": st.wins, "win_rate": round(st.win_rate, 4),
+                      "win_rate_95": [round(lo, 4), round(hi, 4)],
+                      "mean_margin": round(margin[side] / max(1, st.games), 1),
+                      "cpu_per_choice": round(secs[side] / max(1, choices[side]), 4),
+                      "slowest": round(slowest[side], 3), "choices": choices[side]}
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("a")
+    parser.add_argument("b")
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--edition", default=None)
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("-o", "--option", action="append", default=[])
+    args = parser.parse_args()
+    game = get_game(args.game.replace("-", "_"))
+    options = game.options(args.edition, **parse_option_pairs(args.option))
+    res = duel(game.name, options, args.players, factory(game.name, args.a), factory(game.name, args.b),
+               args.deals, args.seed)
+    for label, name in (("A", args.a), ("B", args.b)):
+        r = res[label]
+        lo, hi = r["win_rate_95"]
+        print(f"{label} {name}: {r['wins']}/{r['games']} = {r['win_rate']:.1%} [{lo:.1%}, {hi:.1%}]  "
+              f"margin {r['mean_margin']:+.0f}  cpu/choice {r['cpu_per_choice'] * 1000:.1f} ms "
+              f"(slowest {r['slowest'] * 1000:.0f} ms, {r['choices']} choices)")
+
+
+if __name__ == "__main__":
+    main()

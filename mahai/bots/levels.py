@@ -1,0 +1,172 @@
+"""Bot levels for people: ``expert``, ``strong``, ``medium``, ``easy`` (strongest first).
+
+Each game declares its levels in :attr:`mahai.core.Game.bots` with the factories below
+(:data:`DECLARED` is the mapping each game uses). Level names are translated in the ``bots``
+gettext catalog: msgid ``bot.<level>`` (Basque: erraza, ertaina, indartsua, aditua) and a
+one-line description ``bot.<level>.help`` (:func:`level_name`, :func:`level_help`).
+
+What each level is (budgets measured on one core; figures in ``docs/arena/README.md``):
+
+=========  ==================================================  ================================
+level      Mille Bornes                                        Spades
+=========  ==================================================  ================================
+easy       the heuristic, but a random legal move on 20% of    the same over the Spades
+           its decisions with a choice (:class:`NoisyBot`)     heuristic, on 15%
+medium     the heuristic (:mod:`mahai.bots.mille_bornes`)      the heuristic (:mod:`.spades`)
+strong     PIMC search, :data:`MB_STRONG` (≈ 0.07 s a move)     PIMC, 3 samples a card
+expert     PIMC search, :data:`MB_EXPERT` (≈ 0.25 s a move,    PIMC, 8 samples a card
+           under 1 s)                                          (:mod:`.spades_search`)
+=========  ==================================================  ================================
+
+DenboraZup's levels are its own bots (:mod:`mahai.bots.denborazup`: how well the bot knows
+history); ``strong`` (:class:`DenboraZupStrong`) sits between its medium and its expert.
+
+The technique names used before the levels (``heuristic``, ``search``) still make the same
+bots: :data:`ALIASES` (``heuristic`` → ``medium``, ``search`` → ``expert``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from mahai.bots.base import Bot
+from mahai.bots.search import Budget
+from mahai.core.game import Action, Game, Observation, Seat
+
+LEVELS: tuple[str, ...] = ("expert", "strong", "medium", "easy")
+"""The level names, strongest first."""
+
+ALIASES: dict[str, str] = {"heuristic": "medium", "search": "expert"}
+"""Older bot names → the level that plays the same way."""
+
+MB_EASY_NOISE = 0.2
+"""The share of its decisions with a choice on which the Mille Bornes easy bot plays at random
+(it then wins about a quarter of its games against medium)."""
+SPADES_EASY_NOISE = 0.15
+"""The same for Spades (about a quarter of its matches against medium, as partners of one)."""
+MB_STRONG = Budget(rollouts=100_000, decisions=3_000)
+"""Mille Bornes ``strong``: about 3,000 simulated decisions a move."""
+MB_EXPERT = Budget(rollouts=100_000, decisions=12_000)
+"""Mille Bornes ``expert``: about 12,000 simulated decisions a move (under 1 s on one core)."""
+SPADES_STRONG_SAMPLES = 3
+SPADES_EXPERT_SAMPLES = 8
+
+
+class NoisyBot(Bot):
+    """Plays like ``inner``, except that on a share ``noise`` of its decisions with a choice it
+    plays a legal action drawn uniformly (with its own generator: never from hidden cards)."""
+
+    def __init__(self, rng: random.Random, inner: Bot, noise: float) -> None:
+        super().__init__(rng)
+        self.inner = inner
+        self.noise = noise
+        self.name = "easy"
+
+    def act(
+        self, game: Game[Any, Any], seat: Seat, observation: Observation, legal: Sequence[Action]
+    ) -> Action:
+        if len(legal) > 1 and self.rng.random() < self.noise:
+            return legal[self.rng.randrange(len(legal))]
+        return self.inner.act(game, seat, observation, legal)
+
+
+def _named(bot: Bot, name: str) -> Bot:
+    bot.name = name
+    return bot
+
+
+# ---------------------------------------------------------------------------- Mille Bornes
+def mille_bornes_easy(rng: random.Random) -> Bot:
+    from mahai.bots.mille_bornes import HeuristicBot
+
+    return NoisyBot(rng, HeuristicBot(rng), MB_EASY_NOISE)
+
+
+def mille_bornes_medium(rng: random.Random) -> Bot:
+    from mahai.bots.mille_bornes import HeuristicBot
+
+    return _named(HeuristicBot(rng), "medium")
+
+
+def mille_bornes_strong(rng: random.Random) -> Bot:
+    from mahai.bots.mille_bornes_search import MilleBornesSearchBot
+
+    return _named(MilleBornesSearchBot(rng, MB_STRONG), "strong")
+
+
+def mille_bornes_expert(rng: random.Random) -> Bot:
+    from mahai.bots.mille_bornes_search import MilleBornesSearchBot
+
+    return _named(MilleBornesSearchBot(rng, MB_EXPERT), "expert")
+
+
+# ---------------------------------------------------------------------------- Spades
+def spades_easy(rng: random.Random) -> Bot:
+    from mahai.bots.spades import HeuristicBot
+
+    return NoisyBot(rng, HeuristicBot(rng), SPADES_EASY_NOISE)
+
+
+def spades_medium(rng: random.Random) -> Bot:
+    from mahai.bots.spades import HeuristicBot
+
+    return _named(HeuristicBot(rng), "medium")
+
+
+def spades_strong(rng: random.Random) -> Bot:
+    from mahai.bots.spades_search import SearchBot
+
+    return _named(SearchBot(rng, samples=SPADES_STRONG_SAMPLES), "strong")
+
+
+def spades_expert(rng: random.Random) -> Bot:
+    from mahai.bots.spades_search import SearchBot
+
+    return _named(SearchBot(rng, samples=SPADES_EXPERT_SAMPLES), "expert")
+
+
+# ---------------------------------------------------------------------------- DenboraZup
+_dz_strong: type[Bot] | None = None
+
+
+def denborazup_strong(rng: random.Random) -> Bot:
+    """A DenboraZup bot that knows history between the medium and the expert bots
+    (:class:`mahai.bots.denborazup.Level`: believed years spread 80 years, memory of a date
+    seen 12, threshold 0.61, forgets 2% of its calls, catches 95% of the others')."""
+    global _dz_strong
+    if _dz_strong is None:
+        from mahai.bots.denborazup import DenboraZupBot, Level
+
+        class DenboraZupStrong(DenboraZupBot):
+            level = Level(name="strong", noise=80.0, memory=12.0, belief=80.0, threshold=0.61,
+                          forget_call=0.02, catch=0.95)
+
+        _dz_strong = DenboraZupStrong
+    return _dz_strong(rng)
+
+
+DECLARED: dict[str, dict[str, str]] = {
+    "mille_bornes": {level: f"mahai.bots.levels:mille_bornes_{level}" for level in LEVELS},
+    "spades": {level: f"mahai.bots.levels:spades_{level}" for level in LEVELS},
+    "denborazup": {"expert": "mahai.bots.denborazup:ExpertBot",
+                   "strong": "mahai.bots.levels:denborazup_strong",
+                   "medium": "mahai.bots.denborazup:MediumBot",
+                   "easy": "mahai.bots.denborazup:EasyBot"},
+}
+"""The ``bots`` mapping of each game (``Game.bots``), strongest first."""
+
+
+def level_name(level: str, lang: str) -> str:
+    """The name of ``level`` (or ``random``, or an alias's level) in ``lang`` (catalog ``bots``)."""
+    from mahai.i18n import translate
+
+    return translate("bots", f"bot.{ALIASES.get(level, level)}", lang)
+
+
+def level_help(level: str, lang: str) -> str:
+    """One sentence describing ``level`` in ``lang`` (catalog ``bots``)."""
+    from mahai.i18n import translate
+
+    return translate("bots", f"bot.{ALIASES.get(level, level)}.help", lang)

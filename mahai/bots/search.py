@@ -1,0 +1,438 @@
+"""Determinized search for every game with a :meth:`~mahai.core.Game.determinize`.
+
+A search bot decides from its seat's observation only. It samples full states consistent with
+that observation (*determinizations*: the cards it has not seen dealt at random, with the
+game's :meth:`~mahai.core.Game.determinize`), tries its candidate actions in them with the
+public unchecked apply (:meth:`~mahai.core.State.push`, on a :meth:`~mahai.core.State.clone`),
+finishes each trial with a fast *rollout policy* for every seat (the game's heuristic bot,
+each seat deciding from its own knowledge of the sampled state) up to a horizon (the end of a
+leg or hand), and scores the result. What is game-specific lives in a :class:`SearchSpec`.
+
+Two searches:
+
+* :func:`pimc` — Perfect-Information Monte Carlo (Long et al. 2010; Ginsberg's GIB): every
+  candidate is played in the same sampled worlds (common random numbers) and the mean score
+  decides. The budget is spent by *successive halving* (Karnin et al. 2013): a first round on
+  every candidate, then the better half gets the next worlds, and so on.
+* :func:`ismcts` — Single-Observer Information Set Monte Carlo Tree Search (Cowling, Powley
+  and Whitehouse 2012): one tree of the seat's information sets, one new determinization per
+  iteration, UCB1 with availability counts, the rollout policy below the tree.
+
+Both use only what the seat may know: the observation, the legal actions and the bot's own
+generator. With the same generator seed the decision depends on the observation alone, never
+on the cards the seat has not seen (``tests/bots/test_search.py`` swaps them and checks).
+
+A :class:`Budget` is counted in rollouts (deterministic: the same seed gives the same choice)
+or in CPU seconds per decision (:func:`time.process_time`; then the choice depends on the
+machine's speed). The heuristic's own action (:meth:`SearchSpec.default`) wins ties and keeps
+a small head start (:attr:`SearchSpec.prior`), so noise alone never overrides it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from mahai.bots.base import Bot
+from mahai.core.game import Action, Game, Observation, Seat, State
+
+Clock = Callable[[], float]
+"""A CPU-seconds clock (default :func:`time.process_time`); tests pass their own."""
+
+Method = Literal["pimc", "ismcts"]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a search may spend on one decision; it stops at the first limit reached.
+
+    Attributes:
+        rollouts: trials played to the horizon (one candidate in one sampled world each).
+        decisions: simulated decisions, i.e. actions pushed in the rollouts (a deterministic
+            stand-in for time: a rollout's cost is about its length). None: no limit.
+        seconds: CPU seconds (:func:`time.process_time`); the search then depends on the
+            machine's speed. None: no limit.
+        min_rollouts: always played (and at least one per candidate).
+
+    A search plans its rounds from what the budget allows at the rate measured so far
+    (rollouts per decision pushed, per second), so a limit is kept to within about one world.
+
+    Raises:
+        ValueError: a limit that is not positive.
+    """
+
+    rollouts: int = 200
+    decisions: int | None = None
+    seconds: float | None = None
+    min_rollouts: int = 1
+
+    def __post_init__(self) -> None:
+        if (self.rollouts < 1 or self.min_rollouts < 1 or (self.decisions is not None and self.decisions < 1)
+                or (self.seconds is not None and self.seconds <= 0)):
+            raise ValueError("a search budget must be positive")
+
+
+class _Meter:
+    """What a search has spent: rollouts, decisions pushed, CPU time since it began."""
+
+    def __init__(self, budget: Budget, clock: Clock) -> None:
+        self.budget = budget
+        self.clock = clock
+        self.started = clock() if budget.seconds is not None else 0.0
+        self.elapsed = 0.0
+        self.rollouts = 0
+        self.decisions = 0
+
+    def add(self, decisions: int) -> None:
+        """Count one rollout of ``decisions`` pushed actions (and read the clock if timed)."""
+        self.rollouts += 1
+        self.decisions += decisions
+        if self.budget.seconds is not None:
+            self.elapsed = self.clock() - self.started
+
+    def allowed(self) -> int:
+        """The rollouts the budget allows in all, at the rates measured so far."""
+        b = self.budget
+        total = b.rollouts
+        if self.rollouts:
+            if b.decisions is not None:
+                total = min(total, max(self.rollouts, b.decisions * self.rollouts // max(1, self.decisions)))
+            if b.seconds is not None:
+                elapsed = max(self.elapsed, 1e-9)
+                total = min(total, max(self.rollouts, int(b.seconds * self.rollouts / elapsed)))
+        return max(total, b.min_rollouts)
+
+
+class SearchSpec:
+    """What a search needs to know about one game. Subclass per game; every method must use
+    only the seat's knowledge it is given (an observation, or the acting seat's own view of a
+    sampled state).
+
+    Attributes:
+        scale: the size of a typical score difference (UCB's exploration unit; points).
+        prior: the head start, in score points, of the heuristic's own action in :func:`pimc`.
+    """
+
+    scale: float = 100.0
+    prior: float = 0.0
+
+    def sample(self, game: Game[Any, Any], observation: Observation, rng: random.Random) -> State[Any]:
+        """One determinization of ``observation`` (default: :meth:`Game.determinize`)."""
+        state: State[Any] = game.determinize(observation, rng)
+        return state
+
+    def policy(self, game: Game[Any, Any], state: State[Any], seat: Seat) -> Action:
+        """The rollout policy: ``seat``'s action in a sampled ``state``, decided from what
+        ``seat`` could know there (its own view of it)."""
+        raise NotImplementedError
+
+    def default(self, game: Game[Any, Any], seat: Seat, observation: Observation,
+                legal: Sequence[Action]) -> Action:
+        """The heuristic's action: played when there is nothing to search, and the tie-break."""
+        return self.policy_from_observation(game, seat, observation, legal)
+
+    def policy_from_observation(self, game: Game[Any, Any], seat: Seat, observation: Observation,
+                                legal: Sequence[Action]) -> Action:
+        """The rollout policy's action from a real observation (used by :meth:`default`)."""
+        raise NotImplementedError
+
+    def candidates(self, game: Game[Any, Any], seat: Seat, observation: Observation,
+                   legal: Sequence[Action], default: Action) -> list[Action]:
+        """The actions worth searching (default: every legal action, duplicates dropped).
+        One candidate, or none: no search, :meth:`default` is played."""
+        return list(dict.fromkeys(legal))
+
+    def begin(self, state: State[Any]) -> Hashable:
+        """A token describing where the rollouts start (for :meth:`finished` and :meth:`values`)."""
+        return state.version
+
+    def finished(self, start: Any, state: State[Any]) -> bool:
+        """Whether a rollout from ``start`` has reached the horizon (default: the game's end)."""
+        return state.is_over
+
+    def values(self, start: Any, state: State[Any]) -> Sequence[float]:
+        """The score of each seat at the horizon (bigger is better for that seat)."""
+        raise NotImplementedError
+
+
+def acting_seat(state: State[Any]) -> Seat:
+    """The seat that acts next when every seat is a bot: the first of ``to_act()`` that need
+    not wait (:meth:`State.must_wait`), as :func:`mahai.bots.play.bot_step` chooses.
+
+    Raises:
+        RuntimeError: nobody may act (the game is over).
+    """
+    waiting = None
+    for seat in state.to_act():
+        if not state.must_wait(seat):
+            return seat
+        waiting = seat
+    if waiting is None:
+        raise RuntimeError("nobody is to act")
+    return waiting
+
+
+def rollout(game: Game[Any, Any], spec: SearchSpec, state: State[Any], start: Any,
+            max_steps: int = 100_000) -> Sequence[float]:
+    """Play ``state`` (mutated) with :meth:`SearchSpec.policy` for every seat until the
+    horizon; return :meth:`SearchSpec.values`.
+
+    Raises:
+        RuntimeError: the horizon was not reached in ``max_steps`` actions.
+    """
+    policy, finished = spec.policy, spec.finished
+    for _ in range(max_steps):
+        if finished(start, state):
+            return spec.values(start, state)
+        seat = acting_seat(state)
+        state.push(seat, policy(game, state, seat))
+    raise RuntimeError("rollout did not reach its horizon")
+
+
+@dataclass
+class CandidateStats:
+    """One candidate action's results: its value in each sampled world it was played in
+    (world index → value; ISMCTS keeps only ``n`` and ``total``)."""
+
+    action: Action
+    n: int = 0
+    total: float = 0.0
+    values: dict[int, float] = field(default_factory=dict)
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else -math.inf
+
+    def add(self, world: int, value: float) -> None:
+        self.n += 1
+        self.total += value
+        self.values[world] = value
+
+
+def paired_advantage(a: CandidateStats, b: CandidateStats) -> tuple[float, float]:
+    """Mean and standard error of ``a``'s value minus ``b``'s over the worlds both were played
+    in (common random numbers); ``(0, inf)`` with fewer than two such worlds."""
+    diffs = [v - b.values[w] for w, v in a.values.items() if w in b.values]
+    k = len(diffs)
+    if k < 2:
+        return 0.0, math.inf
+    mean = sum(diffs) / k
+    var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
+    return mean, math.sqrt(var / k)
+
+
+def pimc(game: Game[Any, Any], spec: SearchSpec, seat: Seat, observation: Observation,
+         candidates: Sequence[Action], budget: Budget, rng: random.Random,
+         clock: Clock = time.process_time, default: Action | None = None,
+         first_round: int = 8) -> list[CandidateStats]:
+    """Perfect-information Monte Carlo over determinizations with successive halving (see the
+    module docstring). Every candidate still in the race is played in the same worlds (at
+    least ``first_round`` in the first round); after each round the worse half drops out, but
+    never ``default`` (it gets :attr:`SearchSpec.prior` points of head start in the ranking).
+    Returns the statistics of every candidate, in the order given.
+
+    Raises:
+        ValueError: no candidates.
+    """
+    if not candidates:
+        raise ValueError("nothing to search")
+    stats = [CandidateStats(a) for a in candidates]
+    alive = list(range(len(stats)))
+    rounds = max(1, math.ceil(math.log2(len(stats))))
+    meter = _Meter(budget, clock)
+    world_no = 0
+    for r in range(rounds):
+        if len(alive) == 1:
+            break
+        if r == 0:
+            worlds = max(1, min(first_round, budget.rollouts // len(alive)),
+                         math.ceil(budget.min_rollouts / len(alive)))
+        else:
+            left = max(0, meter.allowed() - meter.rollouts)
+            worlds = max(1, left // (len(alive) * (rounds - r)))
+        for _ in range(worlds):
+            world = spec.sample(game, observation, rng)
+            start = spec.begin(world)
+            for i in alive:
+                trial = world.clone()
+                trial.push(seat, stats[i].action)
+                stats[i].add(world_no, rollout(game, spec, trial, start)[seat])
+                meter.add(trial.version - world.version)
+            world_no += 1
+        if r < rounds - 1:
+            alive.sort(key=lambda i: _rank_key(stats[i], default, spec.prior))
+            keep = alive[: max(1, len(alive) // 2)]
+            keep += [i for i in alive[len(keep):] if stats[i].action == default]
+            alive = keep
+    return stats
+
+
+def _rank_key(s: CandidateStats, default: Action | None, prior: float) -> tuple[float, bool]:
+    bonus = prior if default is not None and s.action == default else 0.0
+    return (-(s.mean + bonus), s.action != default)
+
+
+def best(stats: Sequence[CandidateStats], default: Action | None, prior: float = 0.0,
+         z: float = 0.0) -> Action:
+    """The candidate with the best mean among the most tried (the last round's survivors),
+    ``default`` getting ``prior`` points of head start and winning ties. If ``default`` was
+    played in the same worlds, another candidate must also beat it by ``z`` standard errors of
+    the paired difference (:func:`paired_advantage`)."""
+    most = max(s.n for s in stats)
+    finalists = [s for s in stats if s.n == most]
+    choice = min(finalists, key=lambda s: _rank_key(s, default, prior))
+    base = next((s for s in stats if s.action == default), None)
+    if base is None or choice is base or z <= 0:
+        return choice.action
+    gain, se = paired_advantage(choice, base)
+    return choice.action if gain - prior > z * se else base.action
+
+
+class _Node:
+    """An information-set node of :func:`ismcts`: children by action, statistics of the move
+    that led here (from the point of view of the seat that made it)."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+def ismcts(game: Game[Any, Any], spec: SearchSpec, seat: Seat, observation: Observation,
+           candidates: Sequence[Action], budget: Budget, rng: random.Random,
+           clock: Clock = time.process_time, exploration: float = 0.7,
+           default: Action | None = None) -> list[CandidateStats]:
+    """Single-observer ISMCTS (see the module docstring): each iteration samples a world,
+    descends the tree by UCB1 (availability counts; values in units of :attr:`SearchSpec.scale`,
+    each seat maximising its own), adds one node, and finishes with a rollout. The root's moves
+    are ``candidates``; forced moves (one legal action) make no node. Returns each candidate's
+    root statistics (``n`` = visits), in the order given.
+
+    Raises:
+        ValueError: no candidates.
+    """
+    if not candidates:
+        raise ValueError("nothing to search")
+    root = _Node()
+    scale = spec.scale
+    meter = _Meter(budget, clock)
+    order = sorted(candidates, key=lambda a: a != default)  # the heuristic's move is tried first
+    while meter.rollouts < max(meter.allowed(), len(candidates)):
+        state = spec.sample(game, observation, rng)
+        version = state.version
+        start = spec.begin(state)
+        node = root
+        path: list[tuple[_Node, Seat]] = []
+        actor: Seat | None = seat
+        legal = list(order)
+        while actor is not None:
+            for a in legal:
+                child = node.children.get(a)
+                if child is not None:
+                    child.avail += 1
+            untried = [a for a in legal if a not in node.children]
+            if untried:
+                action = untried[0] if node is root else untried[rng.randrange(len(untried))]
+                child = node.children[action] = _Node()
+                child.avail = 1
+            else:
+                action = max(legal, key=lambda a: _ucb(node.children[a], exploration))
+                child = node.children[action]
+            state.push(actor, action)
+            path.append((child, actor))
+            node = child
+            if untried:
+                break
+            actor, legal = _next_choice(spec, state, start)
+        values = rollout(game, spec, state, start)
+        for child, who in path:
+            child.visits += 1
+            child.total += values[who] / scale
+        meter.add(state.version - version)
+    out = []
+    for a in candidates:
+        child = root.children.get(a)
+        s = CandidateStats(a)
+        if child is not None:
+            s.n, s.total = child.visits, child.total * scale
+        out.append(s)
+    return out
+
+
+def _ucb(child: _Node, c: float) -> float:
+    return child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+
+
+def _next_choice(spec: SearchSpec, state: State[Any], start: Any) -> tuple[Seat | None, list[Action]]:
+    """Play forced moves (one legal action: they make no node); return the next seat with a
+    choice and its distinct legal actions, or ``(None, [])`` at the horizon."""
+    while not spec.finished(start, state):
+        actor = acting_seat(state)
+        legal = list(dict.fromkeys(state.legal_actions(actor)))
+        if len(legal) > 1:
+            return actor, legal
+        state.push(actor, legal[0])
+    return None, []
+
+
+def most_visited(stats: Sequence[CandidateStats], default: Action | None) -> Action:
+    """ISMCTS's choice: the most visited root move, then the best mean, then ``default``."""
+    return max(stats, key=lambda s: (s.n, s.mean, s.action == default)).action
+
+
+class SearchBot(Bot):
+    """A determinized search player for any game with a :class:`SearchSpec`.
+
+    Args:
+        rng: its only source of chance (the determinizations, the tree's random expansion).
+        spec: the game's search knowledge.
+        budget: rollouts (or CPU seconds) per searched decision.
+        method: ``"pimc"`` (default) or ``"ismcts"``.
+        z: PIMC overrides the heuristic's action only by this many standard errors (:func:`best`).
+        clock: the CPU clock of a time budget (tests replace it).
+    """
+
+    name = "search"
+
+    def __init__(self, rng: random.Random, spec: SearchSpec, budget: Budget | None = None,
+                 method: Method = "pimc", z: float = 1.0, clock: Clock = time.process_time) -> None:
+        super().__init__(rng)
+        self.z = z
+        self.spec = spec
+        self.budget = budget or Budget()
+        self.method: Method = method
+        self.clock = clock
+        self.last: list[CandidateStats] = []
+        """The statistics of the last searched decision (empty if it was not searched)."""
+
+    def act(
+        self, game: Game[Any, Any], seat: Seat, observation: Observation, legal: Sequence[Action]
+    ) -> Action:
+        self.last = []
+        if len(legal) == 1:
+            return legal[0]
+        spec = self.spec
+        default = spec.default(game, seat, observation, legal)
+        cands = spec.candidates(game, seat, observation, legal, default)
+        if len(cands) <= 1:
+            return cands[0] if cands else default
+        if self.method == "ismcts":
+            self.last = ismcts(game, spec, seat, observation, cands, self.budget, self.rng, self.clock,
+                               default=default)
+            return most_visited(self.last, default)
+        self.last = pimc(game, spec, seat, observation, cands, self.budget, self.rng, self.clock,
+                         default=default)
+        return best(self.last, default, spec.prior, self.z)
+
+
+__all__ = [
+    "Budget", "CandidateStats", "Clock", "Method", "SearchBot", "SearchSpec", "acting_seat", "best",
+    "ismcts", "most_visited", "pimc", "rollout",
+]

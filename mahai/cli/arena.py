@@ -1,0 +1,513 @@
+"""``mahai arena GAME --bots a,b,c``: bots against bots in a round robin (or a gauntlet) over
+duplicate deals, with ratings, win rates, score margins, speed, tables and plots.
+
+Schedule (:func:`schedule`). Every matchup (each pair of bots; ``--gauntlet``: the first bot
+against each of the others) plays the same deals: deal ``k`` is the game seeded ``seed + k``
+(:meth:`~mahai.core.Game.new`, bots seeded from it by :func:`mahai.sim.make_bots`). The two bots
+take the seats alternately (``a, b, a, b``: partners in the team games), and each deal is
+played once per distinct rotation of the seats (2 players: ``a, b`` then ``b, a``), so both bots
+hold the same cards from the same seats: luck cancels out. ``--games N`` is the games per
+matchup, rounded up to whole deals.
+
+Figures (:func:`summarize`), always computed in the schedule's order, so that every backend
+gives the same numbers for the same seeds:
+
+* ratings: ``openskill``'s Plackett-Luce model, one update per game (the bots ranked by whether
+  one of their seats won), as ``mu`` with its ``sigma``; the table sorts by the ordinal
+  ``mu - 3 sigma`` and shows ``mu ± 2 sigma`` (about 95%);
+* win rates of each bot against each other, with Wilson 95% intervals (a game counts for a bot
+  if one of its seats won); a game both or neither win counts half;
+* score margins: a bot's score minus its opponent's (their first seats', game points), mean
+  and distribution per matchup;
+* CPU seconds per decision of each bot (:func:`time.process_time` around each call with more
+  than one legal action: :class:`~mahai.bots.timing.TimedBot`), mean and slowest.
+
+Backends: ``local`` (this process, or ``--jobs`` worker processes) and ``ray`` (the optional
+extra ``mahai[ray]``; a local Ray when no ``--ray-address`` is given). Results: ``--out DIR``
+gets ``arena.json`` (options, schedule, every game, the figures), ``games.csv``,
+``ratings.csv``, ``matrix.csv`` and the plots ``ratings``, ``winrate`` and ``margins`` as PNG
+and SVG (matplotlib).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from itertools import combinations
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from mahai.bots.play import play_out
+from mahai.bots.timing import TimedBot
+from mahai.cli.app import app
+from mahai.cli.common import EditionOpt, GameArg, OptionPairs, PlayersOpt, bot_list, fail, table_setup
+from mahai.core.errors import MahaiError
+from mahai.core.options import options_to_dict
+from mahai.games import get_game
+from mahai.sim import make_bots
+
+Backend = Literal["local", "ray"]
+OutOpt = Annotated[Path | None, typer.Option(help="Write JSON, CSV and plots (PNG, SVG) to this directory.")]
+
+
+@dataclass(frozen=True)
+class Match:
+    """One game of the schedule: its place (``index``), the matchup (``pair``: two bot names),
+    the deal (seed ``seed + deal``) and the bot of each seat."""
+
+    index: int
+    pair: tuple[str, str]
+    deal: int
+    seats: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished game: winners (seats), scores (game points per seat), and per seat the bot's
+    decisions with a choice, their CPU seconds and the slowest one."""
+
+    index: int
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    choices: tuple[int, ...]
+    seconds: tuple[float, ...]
+    slowest: tuple[float, ...]
+    extra: dict[str, float] = field(default_factory=dict)
+
+    def same_play(self, other: Outcome) -> bool:
+        """The same game result (timings aside)."""
+        return (self.index, self.winners, self.scores, self.choices, self.extra) == (
+            other.index, other.winners, other.scores, other.choices, other.extra)
+
+
+def rotations(players: int) -> list[tuple[int, ...]]:
+    """The distinct seatings of a pair over ``players`` seats: seat ``s`` gets bot
+    ``(s + r) % 2`` of the pair for each rotation ``r`` (2 players: ``(0, 1), (1, 0)``; 3:
+    ``(0, 1, 0), (1, 0, 1)``; 4: ``(0, 1, 0, 1), (1, 0, 1, 0)``)."""
+    out: list[tuple[int, ...]] = []
+    for r in range(players):
+        seating = tuple((s + r) % 2 for s in range(players))
+        if seating not in out:
+            out.append(seating)
+    return out
+
+
+def schedule(bots: Sequence[str], players: int, games: int, gauntlet: bool = False) -> list[Match]:
+    """Every game to play (see the module docstring), matchup by matchup, deal by deal.
+
+    Raises:
+        ValueError: fewer than two bots, a bot named twice, or ``games`` < 1.
+    """
+    if len(bots) < 2 or len(set(bots)) != len(bots):
+        raise ValueError("an arena needs two or more different bots")
+    if games < 1:
+        raise ValueError("games must be positive")
+    pairs = [(bots[0], b) for b in bots[1:]] if gauntlet else list(combinations(bots, 2))
+    seatings = rotations(players)
+    deals = math.ceil(games / len(seatings))
+    out: list[Match] = []
+    for a, b in pairs:
+        for deal in range(deals):
+            for seating in seatings:
+                out.append(Match(len(out), (a, b), deal, tuple((a, b)[i] for i in seating)))
+    return out
+
+
+def play_match(game_name: str, options: Any, players: int, seed: int, match: Match) -> Outcome:
+    """Play one game of the schedule to its end (:func:`mahai.sim.make_bots`,
+    :func:`mahai.bots.play.play_out`), timing each bot."""
+    game = get_game(game_name)
+    bots = {s: TimedBot(b) for s, b in
+            make_bots(game.name, dict(enumerate(match.seats)), seed + match.deal).items()}
+    state = game.new(options, players, seed + match.deal)
+    play_out(game, state, bots)
+    timed = [bots[s] for s in range(players)]
+    return Outcome(match.index, tuple(sorted(state.winners())), tuple(state.scores()),
+                   tuple(b.choices for b in timed), tuple(b.seconds for b in timed),
+                   tuple(b.slowest for b in timed), game.stats(state))
+
+
+def _play_chunk(args: tuple[str, Any, int, int, list[Match]]) -> list[Outcome]:
+    game_name, options, players, seed, matches = args
+    return [play_match(game_name, options, players, seed, m) for m in matches]
+
+
+def run_local(game_name: str, options: Any, players: int, seed: int, matches: Sequence[Match],
+              jobs: int = 1, progress: Callable[[int], None] | None = None) -> list[Outcome]:
+    """Play ``matches`` here (``jobs`` > 1: in worker processes); outcomes in schedule order."""
+    if jobs <= 1:
+        out = []
+        for m in matches:
+            out.append(play_match(game_name, options, players, seed, m))
+            if progress:
+                progress(1)
+        return out
+    size = max(1, min(8, len(matches) // (jobs * 4)))
+    chunks = [list(matches[i:i + size]) for i in range(0, len(matches), size)]
+    results: list[Outcome] = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(_play_chunk, (game_name, options, players, seed, c)) for c in chunks]
+        for fut in futures:
+            done = fut.result()
+            results.extend(done)
+            if progress:
+                progress(len(done))
+    return sorted(results, key=lambda o: o.index)
+
+
+class RayMissing(RuntimeError):
+    """``--backend ray`` without Ray installed."""
+
+
+def run_ray(game_name: str, options: Any, players: int, seed: int, matches: Sequence[Match],
+            address: str | None = None, progress: Callable[[int], None] | None = None) -> list[Outcome]:
+    """Play ``matches`` as Ray tasks (one per game) on the cluster at ``address`` (None: a
+    local Ray, started and shut down here); outcomes in schedule order.
+
+    Raises:
+        RayMissing: Ray is not installed (``pip install 'mahai[ray]'``).
+    """
+    try:
+        import ray
+    except ImportError:  # pragma: no cover - depends on the environment
+        raise RayMissing("the ray backend needs Ray: pip install 'mahai[ray]'") from None
+    started = not ray.is_initialized()
+    if started:
+        ray.init(address=address, include_dashboard=False, log_to_driver=False,
+                 configure_logging=False)
+    try:
+        task = ray.remote(play_match)
+        pending = [task.remote(game_name, options, players, seed, m) for m in matches]
+        results: list[Outcome] = []
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            results.extend(ray.get(ready))
+            if progress:
+                progress(len(ready))
+    finally:
+        if started:
+            ray.shutdown()
+    return sorted(results, key=lambda o: o.index)
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval (95% by default) of a win rate ``wins / games``; ``(0, 0)`` for
+    no games. ``wins`` may hold halves (shared results)."""
+    if games == 0:
+        return (0.0, 0.0)
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _sides(match: Match) -> tuple[list[int], list[int]]:
+    a, b = match.pair
+    seats = list(enumerate(match.seats))
+    return [s for s, n in seats if n == a], [s for s, n in seats if n == b]
+
+
+def summarize(bots: Sequence[str], matches: Sequence[Match], outcomes: Sequence[Outcome]) -> dict[str, Any]:
+    """The figures of an arena (see the module docstring), as a JSON-ready dict:
+    ``ratings`` (per bot ``mu``, ``sigma``, ``ordinal``, ``low``/``high`` = ``mu ∓ 2 sigma``),
+    ``bots`` (per bot games, wins, win rate and interval, mean margin, CPU per decision),
+    ``matchups`` (per pair the first bot's wins, win rate, interval, margins) and ``matrix``
+    (row bot's win rate against column bot).
+
+    Raises:
+        ValueError: outcomes that do not match the schedule.
+    """
+    from openskill.models import PlackettLuce
+
+    if [o.index for o in outcomes] != [m.index for m in matches]:
+        raise ValueError("outcomes must follow the schedule")
+    model = PlackettLuce()
+    ratings = {b: model.rating(name=b) for b in bots}
+    per_bot = {b: [0, 0.0] for b in bots}  # games, wins
+    margin_sum = {b: 0.0 for b in bots}
+    cpu = {b: [0, 0.0, 0.0] for b in bots}  # choices, seconds, slowest
+    pairs: dict[tuple[str, str], dict[str, Any]] = {}
+    for m, o in zip(matches, outcomes, strict=True):
+        a, b = m.pair
+        sa, sb = _sides(m)
+        won_a = any(s in o.winners for s in sa)
+        won_b = any(s in o.winners for s in sb)
+        score_a = 1.0 if won_a and not won_b else 0.0 if won_b and not won_a else 0.5
+        margin = o.scores[sa[0]] - o.scores[sb[0]]
+        ranks = [1.0, 2.0] if score_a == 1.0 else [2.0, 1.0] if score_a == 0.0 else [1.0, 1.0]
+        [[ra], [rb]] = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
+        ratings[a], ratings[b] = ra, rb
+        entry = pairs.setdefault((a, b), {"games": 0, "score": 0.0, "margins": []})
+        entry["games"] += 1
+        entry["score"] += score_a
+        entry["margins"].append(margin)
+        for name, seats, points, sign in ((a, sa, score_a, 1), (b, sb, 1 - score_a, -1)):
+            st = per_bot[name]
+            st[0] += 1
+            st[1] += points
+            margin_sum[name] += sign * margin
+            for s in seats:
+                c = cpu[name]
+                c[0] += o.choices[s]
+                c[1] += o.seconds[s]
+                c[2] = max(c[2], o.slowest[s])
+    out_ratings = {}
+    for b in bots:
+        r = ratings[b]
+        out_ratings[b] = {"mu": round(r.mu, 3), "sigma": round(r.sigma, 3), "ordinal": round(r.ordinal(), 3),
+                          "low": round(r.mu - 2 * r.sigma, 3), "high": round(r.mu + 2 * r.sigma, 3)}
+    out_bots = {}
+    for b in bots:
+        n, wins = int(per_bot[b][0]), per_bot[b][1]
+        lo, hi = wilson(wins, n)
+        choices, seconds, slowest = cpu[b]
+        out_bots[b] = {"games": n, "wins": wins, "win_rate": round(wins / n, 4) if n else 0.0,
+                       "win_rate_95": [round(lo, 4), round(hi, 4)],
+                       "mean_margin": round(margin_sum[b] / n, 1) if n else 0.0,
+                       "decisions": int(choices),
+                       "cpu_per_decision": round(seconds / choices, 5) if choices else 0.0,
+                       "slowest_decision": round(slowest, 4)}
+    out_pairs = []
+    matrix: dict[str, dict[str, float | None]] = {a: {b: None for b in bots} for a in bots}
+    for (a, b), e in pairs.items():
+        rate = e["score"] / e["games"]
+        lo, hi = wilson(e["score"], e["games"])
+        margins = e["margins"]
+        out_pairs.append({"bots": [a, b], "games": e["games"], "wins": e["score"],
+                          "win_rate": round(rate, 4), "win_rate_95": [round(lo, 4), round(hi, 4)],
+                          "mean_margin": round(sum(margins) / len(margins), 1), "margins": margins})
+        matrix[a][b] = round(rate, 4)
+        matrix[b][a] = round(1 - rate, 4)
+    return {"ratings": out_ratings, "bots": out_bots, "matchups": out_pairs, "matrix": matrix}
+
+
+@dataclass
+class ArenaResult:
+    """Everything an arena run produced (:func:`run_arena`)."""
+
+    game: str
+    options: dict[str, Any]
+    players: int
+    bots: list[str]
+    seed: int
+    backend: str
+    matches: list[Match]
+    outcomes: list[Outcome]
+    summary: dict[str, Any]
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "options": self.options, "players": self.players, "bots": self.bots,
+            "seed": self.seed, "backend": self.backend, "seconds": round(self.seconds, 1),
+            "games": [{**asdict(m), **{k: v for k, v in asdict(o).items() if k != "index"}}
+                      for m, o in zip(self.matches, self.outcomes, strict=True)],
+            **self.summary,
+        }
+
+
+def run_arena(game_name: str, options: Any, players: int, bots: Sequence[str], games: int, seed: int = 0,
+              jobs: int = 1, backend: Backend = "local", gauntlet: bool = False,
+              ray_address: str | None = None,
+              progress: Callable[[int], None] | None = None) -> ArenaResult:
+    """Schedule, play and summarize an arena (see the module docstring).
+
+    Raises:
+        ValueError: a bad schedule (see :func:`schedule`).
+        RayMissing: ``backend="ray"`` without Ray.
+        InvalidOptions: an unknown bot.
+    """
+    matches = schedule(bots, players, games, gauntlet)
+    start = time.perf_counter()
+    if backend == "ray":
+        outcomes = run_ray(game_name, options, players, seed, matches, ray_address, progress)
+    else:
+        outcomes = run_local(game_name, options, players, seed, matches, jobs, progress)
+    return ArenaResult(game_name, options_to_dict(options), players, list(bots), seed, backend, matches,
+                       outcomes, summarize(bots, matches, outcomes), time.perf_counter() - start)
+
+
+# ---------------------------------------------------------------------------- files
+def write_results(result: ArenaResult, out: Path, plots: bool = True) -> list[Path]:
+    """Write ``arena.json``, ``games.csv``, ``ratings.csv``, ``matrix.csv`` and (``plots``)
+    ``ratings``, ``winrate``, ``margins`` as PNG and SVG into ``out`` (created); the paths."""
+    out.mkdir(parents=True, exist_ok=True)
+    paths = [out / "arena.json", out / "games.csv", out / "ratings.csv", out / "matrix.csv"]
+    paths[0].write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")
+    players = result.players
+    with paths[1].open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["index", "bot_a", "bot_b", "deal", "seed", *[f"seat{s}" for s in range(players)],
+                    "winners", *[f"score{s}" for s in range(players)], *[f"cpu{s}" for s in range(players)],
+                    *[f"decisions{s}" for s in range(players)]])
+        for m, o in zip(result.matches, result.outcomes, strict=True):
+            w.writerow([m.index, *m.pair, m.deal, result.seed + m.deal, *m.seats,
+                        " ".join(map(str, o.winners)), *o.scores, *(round(x, 4) for x in o.seconds),
+                        *o.choices])
+    s = result.summary
+    with paths[2].open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["bot", "mu", "sigma", "ordinal", "low", "high", "games", "wins", "win_rate", "win_low",
+                    "win_high", "mean_margin", "cpu_per_decision", "slowest_decision"])
+        for b in ranked(result):
+            r, st = s["ratings"][b], s["bots"][b]
+            w.writerow([b, r["mu"], r["sigma"], r["ordinal"], r["low"], r["high"], st["games"], st["wins"],
+                        st["win_rate"], *st["win_rate_95"], st["mean_margin"], st["cpu_per_decision"],
+                        st["slowest_decision"]])
+    with paths[3].open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["bot", *result.bots])
+        for a in result.bots:
+            w.writerow([a, *("" if s["matrix"][a][b] is None else s["matrix"][a][b] for b in result.bots)])
+    if plots:
+        paths += plot(result, out)
+    return paths
+
+
+def ranked(result: ArenaResult) -> list[str]:
+    """The bots, best ordinal rating first."""
+    return sorted(result.bots, key=lambda b: -result.summary["ratings"][b]["ordinal"])
+
+
+def plot(result: ArenaResult, out: Path) -> list[Path]:
+    """The three figures (matplotlib, Agg), each as PNG and SVG; the paths."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    s = result.summary
+    order = ranked(result)
+    title = f"{result.game}, {result.players} players"
+    paths: list[Path] = []
+
+    def save(fig: Any, name: str) -> None:
+        fig.tight_layout()
+        for ext in ("png", "svg"):
+            path = out / f"{name}.{ext}"
+            fig.savefig(path, dpi=120, metadata={"Date": None} if ext == "svg" else None)
+            paths.append(path)
+        plt.close(fig)
+
+    fig, ax = plt.subplots(figsize=(6.4, 0.6 + 0.5 * len(order)))
+    ys = list(range(len(order)))[::-1]
+    mus = [s["ratings"][b]["mu"] for b in order]
+    errs = [2 * s["ratings"][b]["sigma"] for b in order]
+    ax.errorbar(mus, ys, xerr=errs, fmt="o", capsize=4, color="tab:blue")
+    ax.set_yticks(ys, order)
+    ax.set_xlabel("openskill rating: mu ± 2 sigma")
+    ax.set_title(f"Ratings — {title}")
+    ax.grid(axis="x", alpha=0.3)
+    save(fig, "ratings")
+
+    n = len(order)
+    fig, ax = plt.subplots(figsize=(2.4 + 1.1 * n, 1.4 + 0.9 * n))
+    grid = [[math.nan if s["matrix"][a][b] is None else s["matrix"][a][b] for b in order] for a in order]
+    im = ax.imshow(grid, vmin=0, vmax=1, cmap="RdYlGn")
+    intervals = {tuple(p["bots"]): p["win_rate_95"] for p in s["matchups"]}
+    for i, a in enumerate(order):
+        for j, b in enumerate(order):
+            if s["matrix"][a][b] is None:
+                continue
+            lo, hi = intervals[(a, b)] if (a, b) in intervals else [1 - x for x in intervals[(b, a)][::-1]]
+            ax.text(j, i, f"{s['matrix'][a][b]:.0%}\n{lo:.0%}–{hi:.0%}", ha="center", va="center", fontsize=8)
+    ax.set_xticks(range(n), order, rotation=30, ha="right")
+    ax.set_yticks(range(n), order)
+    ax.set_xlabel("opponent")
+    ax.set_title(f"Win rate, row against column\n{title}", fontsize=10)
+    fig.colorbar(im, ax=ax, fraction=0.046)
+    save(fig, "winrate")
+
+    pairs = s["matchups"]
+    fig, ax = plt.subplots(figsize=(6.4, 0.8 + 0.6 * len(pairs)))
+    labels = [f"{p['bots'][0]} − {p['bots'][1]}" for p in pairs]
+    ax.boxplot([p["margins"] for p in pairs], orientation="horizontal", showmeans=True)
+    ax.set_yticks(range(1, len(pairs) + 1), labels)
+    ax.axvline(0, color="grey", lw=0.8)
+    ax.set_xlabel("score margin of the first bot (game points)")
+    ax.set_title(f"Score margins — {title}")
+    save(fig, "margins")
+    return paths
+
+
+# ---------------------------------------------------------------------------- command
+def print_table(result: ArenaResult, console: Console) -> None:
+    s = result.summary
+    table = Table(title=f"{result.game}: {len(result.outcomes)} games, {result.players} players")
+    for col in ("bot", "rating μ±2σ", "games", "win rate", "95% interval", "margin", "ms/decision",
+                "slowest ms"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for b in ranked(result):
+        r, st = s["ratings"][b], s["bots"][b]
+        lo, hi = st["win_rate_95"]
+        table.add_row(b, f"{r['mu']:.1f} ± {2 * r['sigma']:.1f}", str(st["games"]), f"{st['win_rate']:.1%}",
+                      f"{lo:.1%}–{hi:.1%}", f"{st['mean_margin']:+.0f}",
+                      f"{1000 * st['cpu_per_decision']:.2f}", f"{1000 * st['slowest_decision']:.0f}")
+    console.print(table)
+    for p in s["matchups"]:
+        lo, hi = p["win_rate_95"]
+        a, b = p["bots"]
+        console.print(f"{a} vs {b}: {p['win_rate']:.1%} ({lo:.1%} – {hi:.1%}) over {p['games']} games, "
+                      f"mean margin {p['mean_margin']:+.0f}")
+
+
+@app.command()
+def arena(
+    game: GameArg,
+    bots: str = typer.Option(..., help="Two or more bots, comma-separated (e.g. expert,strong,medium)."),
+    games: int = typer.Option(100, min=1, help="Games per matchup (rounded up to whole duplicate deals)."),
+    edition: EditionOpt = None,
+    option: OptionPairs = None,
+    players: PlayersOpt = None,
+    seed: int = typer.Option(0, help="Deal k of every matchup uses seed + k."),
+    jobs: int = typer.Option(1, min=1, help="Worker processes (local backend)."),
+    backend: str = typer.Option("local", help="local, or ray (pip install 'mahai[ray]')."),
+    ray_address: str | None = typer.Option(None, help="A Ray cluster's address (default: a local Ray)."),
+    gauntlet: bool = typer.Option(False, help="Only the first bot against each of the others."),
+    out: OutOpt = None,
+    no_plots: bool = typer.Option(False, help="Skip the plots."),
+) -> None:
+    """A round robin over duplicate deals, seats rotated: openskill ratings, win rates with 95%
+    intervals, score margins, CPU seconds per decision; JSON, CSV and plots."""
+    if backend not in ("local", "ray"):
+        raise typer.BadParameter("choose local or ray", param_hint="--backend")
+    try:
+        setup = table_setup(game, edition, option, players)
+        names = bot_list(setup.game, bots, [])
+        total = len(schedule(names, setup.players, games, gauntlet))
+    except MahaiError as err:
+        raise fail(err) from None
+    except ValueError as err:
+        raise typer.BadParameter(str(err), param_hint="--bots") from None
+    console = Console()
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=Console(stderr=True)) as progress:
+        task = progress.add_task(f"{setup.game.name} arena", total=total)
+        try:
+            result = run_arena(setup.game.name, setup.options, setup.players, names, games, seed, jobs,
+                               backend, gauntlet, ray_address,  # type: ignore[arg-type]
+                               progress=lambda n: progress.advance(task, n))
+        except RayMissing as err:
+            Console(stderr=True).print(str(err), style="red")
+            raise typer.Exit(code=2) from None
+    print_table(result, console)
+    if out is not None:
+        for path in write_results(result, out, plots=not no_plots):
+            console.print(f"wrote {path}")
+
+
+def outcomes_agree(a: Iterable[Outcome], b: Iterable[Outcome]) -> bool:
+    """Whether two runs played the same games with the same results (timings aside)."""
+    la, lb = list(a), list(b)
+    return len(la) == len(lb) and all(x.same_play(y) for x, y in zip(la, lb, strict=True))

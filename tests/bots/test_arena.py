@@ -1,0 +1,116 @@
+"""``mahai arena``: the schedule of duplicate deals, the figures, the files, and that the local
+and Ray backends play the same games."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from mahai.cli import app
+from mahai.cli.arena import (
+    Match,
+    Outcome,
+    outcomes_agree,
+    rotations,
+    run_arena,
+    schedule,
+    summarize,
+    wilson,
+    write_results,
+)
+from mahai.games.mille_bornes import GAME
+
+SHORT = GAME.options("eu", game_target=1000)
+"""Mille Bornes games of one or two legs (MBR-17 with a 1,000-point target)."""
+
+
+def test_rotations_give_each_bot_every_seat() -> None:
+    assert rotations(2) == [(0, 1), (1, 0)]
+    assert rotations(3) == [(0, 1, 0), (1, 0, 1)]
+    assert rotations(4) == [(0, 1, 0, 1), (1, 0, 1, 0)]  # partners opposite (MBR-1, SPR-1)
+
+
+def test_schedule_plays_every_deal_with_seats_swapped() -> None:
+    games = schedule(["a", "b", "c"], 2, 5)
+    assert [m.pair for m in games[::6]] == [("a", "b"), ("a", "c"), ("b", "c")]
+    assert len(games) == 3 * 6  # 5 games per matchup rounded up to 3 whole deals
+    first = [m for m in games if m.pair == ("a", "b")]
+    assert [(m.deal, m.seats) for m in first[:2]] == [(0, ("a", "b")), (0, ("b", "a"))]
+    assert [m.index for m in games] == list(range(18))
+    assert {m.pair for m in schedule(["a", "b", "c"], 2, 2, gauntlet=True)} == {("a", "b"), ("a", "c")}
+    for bad in (["a"], ["a", "a"]):
+        with pytest.raises(ValueError):
+            schedule(bad, 2, 2)
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(65, 100)
+    assert 0.552 < lo < 0.553 and 0.736 < hi < 0.737
+    assert wilson(0, 0) == (0.0, 0.0)
+
+
+def test_summary_rates_ratings_and_margins() -> None:
+    """a beats b twice; b and a share a draw: a's win rate is 2.5/3."""
+    matches = [Match(0, ("a", "b"), 0, ("a", "b")), Match(1, ("a", "b"), 0, ("b", "a")),
+               Match(2, ("a", "b"), 1, ("a", "b"))]
+    outcomes = [Outcome(0, (0,), (500.0, 100.0), (3, 3), (0.3, 0.0), (0.2, 0.0)),
+                Outcome(1, (1,), (200.0, 900.0), (2, 2), (0.0, 0.2), (0.0, 0.1)),
+                Outcome(2, (0, 1), (300.0, 300.0), (1, 1), (0.1, 0.0), (0.1, 0.0))]
+    s = summarize(["a", "b"], matches, outcomes)
+    assert s["bots"]["a"]["wins"] == 2.5 and s["bots"]["a"]["games"] == 3
+    assert s["matrix"]["a"]["b"] == pytest.approx(2.5 / 3, abs=1e-4)
+    assert s["matrix"]["b"]["a"] == pytest.approx(0.5 / 3, abs=1e-4)
+    assert s["matchups"][0]["margins"] == [400.0, 700.0, 0.0]
+    assert s["bots"]["b"]["mean_margin"] == pytest.approx(-1100 / 3, abs=0.1)
+    assert s["bots"]["a"]["cpu_per_decision"] == pytest.approx(0.6 / 6)
+    assert s["bots"]["a"]["slowest_decision"] == 0.2
+    assert s["ratings"]["a"]["mu"] > 25 > s["ratings"]["b"]["mu"]
+    with pytest.raises(ValueError):
+        summarize(["a", "b"], matches, outcomes[:2])
+
+
+def test_arena_run_writes_tables_and_plots(tmp_path: Path) -> None:
+    result = run_arena("mille_bornes", SHORT, 2, ["heuristic", "random"], 4, seed=3)
+    assert len(result.outcomes) == 4
+    # duplicate deals: games 0 and 1 are the same deal with the seats swapped
+    assert result.matches[0].deal == result.matches[1].deal
+    assert result.matches[0].seats == result.matches[1].seats[::-1]
+    assert result.summary["bots"]["heuristic"]["win_rate"] == 1.0
+    paths = write_results(result, tmp_path)
+    names = {p.name for p in paths}
+    assert {"arena.json", "games.csv", "ratings.csv", "matrix.csv"} <= names
+    assert {f"{n}.{e}" for n in ("ratings", "winrate", "margins") for e in ("png", "svg")} <= names
+    data = json.loads((tmp_path / "arena.json").read_text())
+    assert len(data["games"]) == 4
+    assert data["ratings"]["heuristic"]["ordinal"] > data["ratings"]["random"]["ordinal"]
+    rows = list(csv.DictReader((tmp_path / "ratings.csv").open()))
+    assert [r["bot"] for r in rows] == ["heuristic", "random"]
+    assert (tmp_path / "ratings.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_arena_command(tmp_path: Path) -> None:
+    runner = CliRunner()
+    res = runner.invoke(app, ["arena", "mille-bornes", "--bots", "heuristic,random", "--games", "2",
+                              "-o", "game_target=500", "--out", str(tmp_path), "--no-plots"])
+    assert res.exit_code == 0, res.output
+    assert "heuristic vs random" in res.output
+    assert (tmp_path / "games.csv").exists() and not (tmp_path / "ratings.png").exists()
+    res = runner.invoke(app, ["arena", "mille-bornes", "--bots", "heuristic,nobody"])
+    assert res.exit_code == 2
+
+
+def test_local_jobs_and_ray_play_the_same_games() -> None:
+    """The same seeds give the same games and figures in one process, in two worker processes
+    and on Ray (a local Ray, started for the test)."""
+    local = run_arena("mille_bornes", SHORT, 2, ["heuristic", "random"], 4, seed=8)
+    jobs = run_arena("mille_bornes", SHORT, 2, ["heuristic", "random"], 4, seed=8, jobs=2)
+    assert outcomes_agree(local.outcomes, jobs.outcomes)
+    pytest.importorskip("ray")
+    remote = run_arena("mille_bornes", SHORT, 2, ["heuristic", "random"], 4, seed=8, backend="ray")
+    assert outcomes_agree(local.outcomes, remote.outcomes)
+    assert remote.summary["ratings"] == local.summary["ratings"]
+    assert remote.summary["matrix"] == local.summary["matrix"]

@@ -1,0 +1,96 @@
+"""Bot levels for people (:mod:`mahai.bots.levels`): each level is the documented bot and budget,
+every game lists them strongest first, the older names still work, and the names are translated."""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+import pytest
+
+from mahai.bots import bot_factory, check_bots, make_bot
+from mahai.bots.levels import (
+    ALIASES,
+    DECLARED,
+    LEVELS,
+    MB_EXPERT,
+    MB_STRONG,
+    NoisyBot,
+    level_help,
+    level_name,
+)
+from mahai.bots.mille_bornes import HeuristicBot as MBHeuristic
+from mahai.bots.mille_bornes_search import MilleBornesSearchBot
+from mahai.bots.spades import HeuristicBot as SpadesHeuristic
+from mahai.bots.spades_search import SearchBot as SpadesSearch
+from mahai.core.errors import InvalidOptions
+from mahai.games.mille_bornes import GAME
+from mahai.i18n import LANGUAGES, catalog
+from mahai.sim import run_games, summarize
+
+
+def test_every_game_declares_the_levels_strongest_first() -> None:
+    for game, mapping in DECLARED.items():
+        assert list(mapping) == list(LEVELS) == ["expert", "strong", "medium", "easy"], game
+        for path in mapping.values():
+            module, _, attr = path.partition(":")
+            assert callable(getattr(importlib.import_module(module), attr))
+
+
+def test_levels_are_the_documented_bots() -> None:
+    rng = random.Random(1)
+    expert, strong = make_bot("mille_bornes", "expert", rng), make_bot("mille_bornes", "strong", rng)
+    assert isinstance(expert, MilleBornesSearchBot) and expert.budget == MB_EXPERT
+    assert isinstance(strong, MilleBornesSearchBot) and strong.budget == MB_STRONG
+    assert MB_STRONG.decisions is not None and MB_EXPERT.decisions is not None
+    assert MB_STRONG.decisions < MB_EXPERT.decisions
+    assert isinstance(make_bot("mille_bornes", "medium", rng), MBHeuristic)
+    easy = make_bot("mille_bornes", "easy", rng)
+    assert isinstance(easy, NoisyBot) and isinstance(easy.inner, MBHeuristic) and 0 < easy.noise < 0.5
+    sp_expert, sp_strong = make_bot("spades", "expert", rng), make_bot("spades", "strong", rng)
+    assert isinstance(sp_expert, SpadesSearch) and isinstance(sp_strong, SpadesSearch)
+    assert sp_strong.samples < sp_expert.samples
+    assert isinstance(make_bot("spades", "medium", rng), SpadesHeuristic)
+    assert make_bot("denborazup", "strong", rng).name == "strong"
+
+
+def test_older_names_still_make_the_same_bots() -> None:
+    assert ALIASES == {"heuristic": "medium", "search": "expert"}
+    for game in ("mille_bornes", "spades"):
+        check_bots(game, ["heuristic", *LEVELS, "random"])
+        old, new = make_bot(game, "heuristic", random.Random(0)), make_bot(game, "medium", random.Random(0))
+        assert type(old) is type(new)
+    with pytest.raises(InvalidOptions):
+        bot_factory("mille_bornes", "genius")
+
+
+def test_noisy_bot_plays_its_inner_bot_or_at_random() -> None:
+    """With noise 0 the easy bot is its inner bot; with noise 1 every legal action comes up."""
+    state = GAME.new(GAME.options("eu"), 2, 4)
+    state.apply(0, GAME.parse_action("draw"))
+    obs, legal = GAME.observe(state, 0), state.legal_actions(0)
+    inner = MBHeuristic(random.Random(0))
+    calm = NoisyBot(random.Random(1), inner, 0.0)
+    assert all(calm.act(GAME, 0, obs, legal) == inner.act(GAME, 0, obs, legal) for _ in range(20))
+    wild = NoisyBot(random.Random(1), inner, 1.0)
+    assert {wild.act(GAME, 0, obs, legal) for _ in range(300)} == set(legal)
+
+
+def test_easy_loses_to_medium_and_beats_random() -> None:
+    """Mille Bornes, 2 players to 5,000 (MBR-17), seats rotated: medium beats easy (measured
+    ≈ 76% over 400 games), easy beats random (100% over 200)."""
+    results = list(run_games("mille_bornes", GAME.options("eu"), 2, ["medium", "easy"], 40, seed=11))
+    assert summarize(results, lambda: 1.0).bots["medium"].win_rate >= 0.6
+    results = list(run_games("mille_bornes", GAME.options("eu"), 2, ["easy", "random"], 20, seed=11))
+    assert summarize(results, lambda: 1.0).bots["easy"].win_rate >= 0.9
+
+
+def test_level_names_in_four_languages() -> None:
+    assert [level_name(x, "eu") for x in LEVELS] == ["aditua", "indartsua", "ertaina", "erraza"]
+    assert [level_name(x, "en") for x in LEVELS] == ["expert", "strong", "medium", "easy"]
+    assert level_name("heuristic", "eu") == "ertaina"
+    for lang in LANGUAGES:
+        entries = catalog("bots", lang)
+        for level in (*LEVELS, "random"):
+            assert entries.get(f"bot.{level}") and entries.get(f"bot.{level}.help"), (lang, level)
+        assert level_help("expert", lang) != level_help("easy", lang)

@@ -1,0 +1,211 @@
+"""The generic determinized search (:mod:`mahai.bots.search`): it decides from the seat's
+observation only (the property test swaps the cards the seat has not seen), keeps its budget,
+and overrides the heuristic only when the rollouts say so."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from mahai.bots.mille_bornes import HeuristicBot
+from mahai.bots.mille_bornes_search import MilleBornesSearchBot, MilleBornesSpec
+from mahai.bots.search import Budget, SearchBot, acting_seat, ismcts, pimc
+from mahai.bots.spades import HeuristicBot as SpadesHeuristic
+from mahai.bots.spades_search import SearchBot as SpadesSearchBot
+from mahai.bots.spades_search import SpadesSpec
+from mahai.core.game import Action, Game, Observation, Seat, State
+from mahai.games.mille_bornes import GAME, MilleBornesState
+from mahai.games.spades import GAME as SPADES
+from mahai.games.spades import SpadesState
+from tests.mille_bornes_play.positions import make, put, set_hand, turn
+
+
+def advance(players: int, seed: int, steps: int) -> MilleBornesState:
+    """A game played by heuristic bots for ``steps`` actions (eu edition)."""
+    state = GAME.new(GAME.options("eu"), players, seed)
+    bot = HeuristicBot(random.Random(0))
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = acting_seat(state)
+        state.apply(seat, bot.act(GAME, seat, GAME.observe(state, seat), state.legal_actions(seat)))
+    return state
+
+
+def twins(players: int, seed: int, steps: int, other: int) -> tuple[MilleBornesState, MilleBornesState, Seat]:
+    """A position and its twin: the same observation for the seat to act, the cards it has not
+    seen dealt again (MBR-2 deck, other hands and draw pile)."""
+    state = advance(players, seed, steps)
+    assume(not state.is_over)
+    seat = acting_seat(state)
+    twin = GAME.determinize(GAME.observe(state, seat), random.Random(other))
+    assert GAME.observe(twin, seat) == GAME.observe(state, seat)
+    assume(twin.hands != state.hands or twin.draw_pile != state.draw_pile)
+    assert twin.legal_actions(seat) == state.legal_actions(seat)
+    return state, twin, seat
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.sampled_from([2, 4]), seed=st.integers(0, 10_000), steps=st.integers(0, 150),
+       other=st.integers(0, 2**32), bot_seed=st.integers(0, 2**32),
+       method=st.sampled_from(["pimc", "ismcts"]))
+def test_choices_never_depend_on_unseen_cards(players: int, seed: int, steps: int, other: int,
+                                              bot_seed: int, method: str) -> None:
+    """Twin states with the same observation: with the same generator seed the search makes the
+    same decision (so, over seeds, the same distribution of decisions), and a legal one."""
+    state, twin, seat = twins(players, seed, steps, other)
+    decisions = []
+    for world in (state, twin):
+        bot = MilleBornesSearchBot(random.Random(bot_seed), Budget(rollouts=12), method)  # type: ignore[arg-type]
+        decisions.append(bot.act(GAME, seat, GAME.observe(world, seat), world.legal_actions(seat)))
+    assert decisions[0] == decisions[1]
+    assert decisions[0] in state.legal_actions(seat)
+
+
+class PeekingSpec(MilleBornesSpec):
+    """A cheat: it searches the true state instead of sampling (what the test must catch)."""
+
+    def __init__(self, truth: State[Any]) -> None:
+        super().__init__()
+        self.truth = truth
+
+    def sample(self, game: Game[Any, Any], observation: Observation, rng: random.Random) -> State[Any]:
+        return self.truth.clone()
+
+
+def test_the_property_test_catches_a_bot_that_peeks() -> None:
+    """The twin check above can fail: a search that reads the true hands decides differently
+    in some twin positions."""
+    differ = 0
+    for seed in range(12):
+        state = advance(2, seed, 40 + 7 * seed)
+        seat = acting_seat(state)
+        twin = GAME.determinize(GAME.observe(state, seat), random.Random(seed))
+        picks = [SearchBot(random.Random(1), PeekingSpec(w), Budget(rollouts=40), z=0.0)
+                 .act(GAME, seat, GAME.observe(w, seat), w.legal_actions(seat)) for w in (state, twin)]
+        differ += picks[0] != picks[1]
+    assert differ >= 1
+
+
+def test_budget_must_be_positive() -> None:
+    for bad in ({"rollouts": 0}, {"decisions": 0}, {"seconds": 0.0}, {"min_rollouts": 0}):
+        with pytest.raises(ValueError):
+            Budget(**bad)  # type: ignore[arg-type]
+
+
+def _position() -> tuple[MilleBornesState, Seat]:
+    """Seat 0 at 600 km, rolling, holding the 100 that completes 700 km (MBR-11)."""
+    state = make(players=2, seed=3)
+    put(state, 0, "roll", "200", "200", "100", "100")
+    put(state, 1, "roll", "100")
+    set_hand(state, 0, "100", "end_of_limit", "gasoline", "repairs", "spare_tire", "roll", "roll")
+    turn(state, 0)
+    return state, 0
+
+
+class StubbornSpec(MilleBornesSpec):
+    """A default that throws away the only card that completes the trip."""
+
+    def default(self, game: Game[Any, Any], seat: Seat, observation: Observation,
+                legal: Sequence[Action]) -> Action:
+        return next(a for a in legal if a.notation() == "discard 100")
+
+
+def test_search_overrides_a_bad_default_only_when_the_rollouts_agree() -> None:
+    """Completing 700 km (trip bonus, MBR-14) beats discarding the only 100; the search plays it
+    although its default says discard."""
+    state, seat = _position()
+    obs = GAME.observe(state, seat)
+    bot = SearchBot(random.Random(2), StubbornSpec(), Budget(rollouts=60))
+    assert bot.act(GAME, seat, obs, state.legal_actions(seat)).notation() == "play 100"
+    by = {s.action.notation(): s for s in bot.last}
+    assert by["play 100"].mean > by["discard 100"].mean + 200
+
+
+def test_decisions_budget_bounds_the_work() -> None:
+    """A budget in simulated decisions: the rollouts stop once about that many actions were
+    pushed (the first round of 8 worlds is always played)."""
+    state, seat = _position()
+    obs = GAME.observe(state, seat)
+    spec = MilleBornesSpec()
+    legal = state.legal_actions(seat)
+    cands = spec.candidates(GAME, seat, obs, legal, spec.default(GAME, seat, obs, legal))
+    assert len(cands) == 4
+    small = pimc(GAME, spec, seat, obs, cands, Budget(rollouts=10_000, decisions=2_000), random.Random(1))
+    large = pimc(GAME, spec, seat, obs, cands, Budget(rollouts=10_000, decisions=20_000), random.Random(1))
+    n_small, n_large = sum(s.n for s in small), sum(s.n for s in large)
+    assert n_small < n_large < 10_000
+    assert n_small <= 8 * len(cands) + 2_000 // 10
+
+
+def test_seconds_budget_reads_the_clock() -> None:
+    """A CPU-seconds budget with a fake clock that advances 1 ms per reading (one per rollout):
+    0.05 s buys about 50 rollouts, the first round of 8 worlds included."""
+    ticks = iter(range(10**9))
+    state, seat = _position()
+    obs = GAME.observe(state, seat)
+    legal = state.legal_actions(seat)
+    spec = MilleBornesSpec()
+    cands = spec.candidates(GAME, seat, obs, legal, spec.default(GAME, seat, obs, legal))
+    stats = pimc(GAME, spec, seat, obs, cands, Budget(rollouts=10_000, seconds=0.05), random.Random(1),
+                 clock=lambda: next(ticks) / 1000)
+    assert 32 <= sum(s.n for s in stats) <= 60
+
+
+def test_ismcts_spends_its_budget_on_the_candidates() -> None:
+    state, seat = _position()
+    obs = GAME.observe(state, seat)
+    spec = MilleBornesSpec()
+    legal = state.legal_actions(seat)
+    cands = spec.candidates(GAME, seat, obs, legal, spec.default(GAME, seat, obs, legal))
+    stats = ismcts(GAME, spec, seat, obs, cands, Budget(rollouts=40), random.Random(3))
+    assert sum(s.n for s in stats) == 40 and all(s.n >= 1 for s in stats)
+
+
+def test_acting_seat_lets_the_attacked_answer_first() -> None:
+    """MBR-10: after a hazard the attacked partner answers before the next player draws."""
+    state = make(players=4)
+    put(state, 0, "roll")
+    set_hand(state, 1, "stop", "25", "25", "50", "50", "75", "75")
+    turn(state, 1)
+    state.apply(1, GAME.parse_action("hazard stop 0"))
+    assert state.to_act() == (2, 0) and acting_seat(state) == 2
+
+
+def spades_position(players: int, seed: int, steps: int) -> SpadesState:
+    """A Spades match played by the heuristic for ``steps`` actions (SPR-3…SPR-9)."""
+    state = SPADES.new(SPADES.options("standard" if players == 4 else "two_player"), players, seed)
+    bot = SpadesHeuristic(random.Random(0))
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = acting_seat(state)
+        state.apply(seat, bot.act(SPADES, seat, SPADES.observe(state, seat), state.legal_actions(seat)))
+    return state
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.sampled_from([2, 4]), seed=st.integers(0, 10_000), steps=st.integers(0, 60),
+       other=st.integers(0, 2**32), bot_seed=st.integers(0, 2**32))
+def test_spades_choices_never_depend_on_unseen_cards(players: int, seed: int, steps: int, other: int,
+                                                     bot_seed: int) -> None:
+    """The generic search with :class:`SpadesSpec`, and the Spades search bot with its bid and
+    blind-nil searches on, decide the same in twin states (other hands dealt again)."""
+    state = spades_position(players, seed, steps)
+    assume(not state.is_over)
+    seat = acting_seat(state)
+    obs = SPADES.observe(state, seat)
+    twin = SPADES.determinize(obs, random.Random(other))
+    assert SPADES.observe(twin, seat) == obs
+    assume(twin.hands != state.hands)
+    makers = (lambda: SearchBot(random.Random(bot_seed), SpadesSpec(), Budget(rollouts=16)),
+              lambda: SpadesSearchBot(random.Random(bot_seed), samples=2, bid_samples=2, blind_samples=2))
+    for make_bot in makers:
+        picks = [make_bot().act(SPADES, seat, SPADES.observe(w, seat), w.legal_actions(seat))
+                 for w in (state, twin)]
+        assert picks[0] == picks[1] and picks[0] in state.legal_actions(seat)
