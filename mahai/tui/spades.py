@@ -33,8 +33,15 @@ SUIT_ORDER = "SHCD"
 RANK_ORDER = "AKQJT98765432"
 
 
+JOKERS = ("BJ", "LJ")
+"""The big and the little joker's notation (SPR-14), the two highest spades."""
+
+
 def card_label(text: str) -> Text:
-    """``"QH"`` → ``Q♥`` in red (hearts, diamonds) or bold (clubs, spades)."""
+    """``"QH"`` → ``Q♥`` in red (hearts, diamonds) or bold (clubs, spades); a joker (SPR-14)
+    keeps its notation with a star: ``BJ★``."""
+    if text in JOKERS:
+        return Text(text + "★", style="bold magenta")
     return Text(text[0] + SYMBOLS[text[1]], style="red" if text[1] in RED else "bold")
 
 
@@ -114,6 +121,9 @@ class SpadesScreen(Screen):
             console.print(Text(self._("tui.hand_hidden"), style="italic"))
             return
         line = Text(self._("tui.your_hand") + " " + ("" if hand else "—"), style="bold")
+        jokers = [c for c in JOKERS if c in hand]
+        if jokers:
+            line.append(Text(" ").join(card_label(c) for c in jokers)).append("   ")
         for suit in SUIT_ORDER:
             ranks = sorted((c[0] for c in hand if c[1] == suit), key=RANK_ORDER.index)
             if ranks:

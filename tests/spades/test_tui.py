@@ -212,3 +212,18 @@ def test_shortcuts_become_notation() -> None:
     assert screen.read("itsu", turn("bid")) == GAME.parse_action("bid blind_nil")
     assert screen.read("mirar", turn("bid")) == GAME.parse_action("look")
     assert screen.read("gorde", turn("bid")) is None
+
+
+def test_jokers_are_shown_in_the_hand_and_in_tricks() -> None:
+    """SPR-14: the jokers are cards of their own (``BJ``, ``LJ``), shown first in the hand."""
+    from mahai.tui.spades import card_label
+
+    assert card_label("BJ").plain == "BJ★" and card_label("QH").plain == "Q♥"
+    out = io.StringIO()
+    table = Terminal(GAME, GAME.options("jokers_and_deuces"), 4, 1, 5, lang="en",
+                     console=Console(file=out, width=120))
+    screen = table.screen
+    assert isinstance(screen, SpadesScreen)
+    screen.show_hand(table.console, ["LJ", "AS", "BJ", "3H"])
+    shown = out.getvalue()
+    assert "BJ★ LJ★" in shown and "A" in shown and "3" in shown

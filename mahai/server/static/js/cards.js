@@ -62,6 +62,15 @@ const faceCache = new Map();
 // A standard playing card: "AS", "TD", "2C" (rank, suit).
 export function frenchFace(code) {
   if (faceCache.has(code)) return faceCache.get(code);
+  if (code === "BJ" || code === "LJ") {  // SPR-14: the big (red) and the little (black) joker
+    const colour = code === "BJ" ? "#b3261e" : "#111";
+    const star = (x, y, s) => `<path transform="translate(${x} ${y}) scale(${s})" fill="${colour}" d="M0,-10 L2.9,-4 9.5,-3.1 4.7,1.5 5.9,8.1 0,5 -5.9,8.1 -4.7,1.5 -9.5,-3.1 -2.9,-4Z"/>`;
+    const out = svg(`<rect x="1" y="1" width="98" height="138" rx="8" fill="#fffdf8" stroke="#444" stroke-width="1.5"/>` +
+      star(13, 18, 0.9) + star(87, 122, 0.9) + star(50, 62, 2.6) +
+      `<text x="50" y="112" font-size="17" font-weight="700" text-anchor="middle" fill="${colour}" font-family="DejaVu Sans, Liberation Sans, sans-serif" textLength="64" lengthAdjust="spacingAndGlyphs">JOKER</text>`);
+    faceCache.set(code, out);
+    return out;
+  }
   const rank = code[0], suit = code[1], colour = SUIT_COLOUR[suit];
   const r = RANK_TEXT[rank] || rank;
   const corner = (flip) => `<g${flip ? ' transform="rotate(180 50 70)"' : ""}>` +
