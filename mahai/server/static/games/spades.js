@@ -17,6 +17,8 @@ function bidText(b, ui) {
   if (b === null || b === undefined) return null;
   if (b === "nil") return ui.t("Nil");
   if (b === "blind_nil") return ui.t("Blind nil");
+  const blind = /^blind_(\d+)$/.exec(String(b));  // a blind bid (SPR-17): "blind_6"
+  if (blind) return ui.t("{n} blind", { n: blind[1] });
   return String(b);
 }
 
