@@ -47,7 +47,7 @@ class MilleBornesSpec(SearchSpec):
         self.top = top
 
     def policy(self, game: Game[Any, Any], state: State[Any], seat: Seat) -> Action:
-        legal = state.legal_actions(seat)
+        legal: list[Action] = state.legal_actions(seat)
         if len(legal) == 1:  # a lone draw: no need to look
             return legal[0]
         return self.heuristic.act(game, seat, game.observe(state, seat), legal)

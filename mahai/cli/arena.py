@@ -24,9 +24,9 @@ gives the same numbers for the same seeds:
 
 Backends: ``local`` (this process, or ``--jobs`` worker processes) and ``ray`` (the optional
 extra ``mahai[ray]``; a local Ray when no ``--ray-address`` is given). Results: ``--out DIR``
-gets ``arena.json`` (options, schedule, every game, the figures), ``games.csv``,
-``ratings.csv``, ``matrix.csv`` and the plots ``ratings``, ``winrate`` and ``margins`` as PNG
-and SVG (matplotlib).
+gets ``games.jsonl`` as the games finish (one outcome a line), then ``arena.json`` (options,
+schedule, every game, the figures), ``games.csv``, ``ratings.csv``, ``matrix.csv`` and the
+plots ``ratings``, ``winrate`` and ``margins`` as PNG and SVG (matplotlib).
 """
 
 from __future__ import annotations
@@ -143,12 +143,16 @@ def _play_chunk(args: tuple[str, Any, int, int, list[Match]]) -> list[Outcome]:
 
 
 def run_local(game_name: str, options: Any, players: int, seed: int, matches: Sequence[Match],
-              jobs: int = 1, progress: Callable[[int], None] | None = None) -> list[Outcome]:
-    """Play ``matches`` here (``jobs`` > 1: in worker processes); outcomes in schedule order."""
+              jobs: int = 1, progress: Callable[[int], None] | None = None,
+              on_result: Callable[[Outcome], None] | None = None) -> list[Outcome]:
+    """Play ``matches`` here (``jobs`` > 1: in worker processes); outcomes in schedule order.
+    ``on_result`` sees each outcome as it comes (in the order finished)."""
     if jobs <= 1:
         out = []
         for m in matches:
             out.append(play_match(game_name, options, players, seed, m))
+            if on_result:
+                on_result(out[-1])
             if progress:
                 progress(1)
         return out
@@ -160,6 +164,9 @@ def run_local(game_name: str, options: Any, players: int, seed: int, matches: Se
         for fut in futures:
             done = fut.result()
             results.extend(done)
+            for o in done:
+                if on_result:
+                    on_result(o)
             if progress:
                 progress(len(done))
     return sorted(results, key=lambda o: o.index)
@@ -170,7 +177,8 @@ class RayMissing(RuntimeError):
 
 
 def run_ray(game_name: str, options: Any, players: int, seed: int, matches: Sequence[Match],
-            address: str | None = None, progress: Callable[[int], None] | None = None) -> list[Outcome]:
+            address: str | None = None, progress: Callable[[int], None] | None = None,
+            on_result: Callable[[Outcome], None] | None = None) -> list[Outcome]:
     """Play ``matches`` as Ray tasks (one per game) on the cluster at ``address`` (None: a
     local Ray, started and shut down here); outcomes in schedule order.
 
@@ -191,7 +199,11 @@ def run_ray(game_name: str, options: Any, players: int, seed: int, matches: Sequ
         results: list[Outcome] = []
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
-            results.extend(ray.get(ready))
+            done = ray.get(ready)
+            results.extend(done)
+            for o in done:
+                if on_result:
+                    on_result(o)
             if progress:
                 progress(len(ready))
     finally:
@@ -319,9 +331,10 @@ class ArenaResult:
 
 def run_arena(game_name: str, options: Any, players: int, bots: Sequence[str], games: int, seed: int = 0,
               jobs: int = 1, backend: Backend = "local", gauntlet: bool = False,
-              ray_address: str | None = None,
-              progress: Callable[[int], None] | None = None) -> ArenaResult:
-    """Schedule, play and summarize an arena (see the module docstring).
+              ray_address: str | None = None, progress: Callable[[int], None] | None = None,
+              on_result: Callable[[Outcome], None] | None = None) -> ArenaResult:
+    """Schedule, play and summarize an arena (see the module docstring); ``on_result`` sees each
+    finished game (for a log of a long run).
 
     Raises:
         ValueError: a bad schedule (see :func:`schedule`).
@@ -331,9 +344,9 @@ def run_arena(game_name: str, options: Any, players: int, bots: Sequence[str], g
     matches = schedule(bots, players, games, gauntlet)
     start = time.perf_counter()
     if backend == "ray":
-        outcomes = run_ray(game_name, options, players, seed, matches, ray_address, progress)
+        outcomes = run_ray(game_name, options, players, seed, matches, ray_address, progress, on_result)
     else:
-        outcomes = run_local(game_name, options, players, seed, matches, jobs, progress)
+        outcomes = run_local(game_name, options, players, seed, matches, jobs, progress, on_result)
     return ArenaResult(game_name, options_to_dict(options), players, list(bots), seed, backend, matches,
                        outcomes, summarize(bots, matches, outcomes), time.perf_counter() - start)
 
@@ -462,6 +475,11 @@ def print_table(result: ArenaResult, console: Console) -> None:
                       f"mean margin {p['mean_margin']:+.0f}")
 
 
+def _log(log: Any, outcome: Outcome) -> None:
+    log.write(json.dumps(asdict(outcome)) + "\n")
+    log.flush()
+
+
 @app.command()
 def arena(
     game: GameArg,
@@ -491,16 +509,24 @@ def arena(
     except ValueError as err:
         raise typer.BadParameter(str(err), param_hint="--bots") from None
     console = Console()
+    log = None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        log = (out / "games.jsonl").open("w", encoding="utf-8")
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=Console(stderr=True)) as progress:
         task = progress.add_task(f"{setup.game.name} arena", total=total)
         try:
             result = run_arena(setup.game.name, setup.options, setup.players, names, games, seed, jobs,
                                backend, gauntlet, ray_address,  # type: ignore[arg-type]
-                               progress=lambda n: progress.advance(task, n))
+                               progress=lambda n: progress.advance(task, n),
+                               on_result=None if log is None else lambda o: _log(log, o))
         except RayMissing as err:
             Console(stderr=True).print(str(err), style="red")
             raise typer.Exit(code=2) from None
+        finally:
+            if log is not None:
+                log.close()
     print_table(result, console)
     if out is not None:
         for path in write_results(result, out, plots=not no_plots):
