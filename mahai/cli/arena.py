@@ -12,9 +12,10 @@ matchup, rounded up to whole deals.
 Figures (:func:`summarize`), always computed in the schedule's order, so that every backend
 gives the same numbers for the same seeds:
 
-* ratings: ``openskill``'s Plackett-Luce model, one update per game (the bots ranked by whether
-  one of their seats won), as ``mu`` with its ``sigma``; the table sorts by the ordinal
-  ``mu - 3 sigma`` and shows ``mu ± 2 sigma`` (about 95%);
+* ratings: ``openskill``'s Plackett-Luce model without drift (``tau = 0``: a bot's strength does
+  not change), one update per game (the bots ranked by whether one of their seats won), deal by
+  deal with every matchup's games of a deal in turn (so no matchup comes last), as ``mu`` with
+  its ``sigma``; the table sorts by the ordinal ``mu - 3 sigma`` and shows ``mu ± 2 sigma``;
 * win rates of each bot against each other, with Wilson 95% intervals (a game counts for a bot
   if one of its seats won); a game both or neither win counts half;
 * score margins: a bot's score minus its opponent's (their first seats', game points), mean
@@ -34,6 +35,7 @@ from __future__ import annotations
 import csv
 import json
 import math
+import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -244,7 +246,8 @@ def summarize(bots: Sequence[str], matches: Sequence[Match], outcomes: Sequence[
 
     if [o.index for o in outcomes] != [m.index for m in matches]:
         raise ValueError("outcomes must follow the schedule")
-    model = PlackettLuce()
+    model = PlackettLuce(tau=0.0)
+    results: list[tuple[int, int, str, str, float]] = []
     ratings = {b: model.rating(name=b) for b in bots}
     per_bot = {b: [0, 0.0] for b in bots}  # games, wins
     margin_sum = {b: 0.0 for b in bots}
@@ -257,9 +260,7 @@ def summarize(bots: Sequence[str], matches: Sequence[Match], outcomes: Sequence[
         won_b = any(s in o.winners for s in sb)
         score_a = 1.0 if won_a and not won_b else 0.0 if won_b and not won_a else 0.5
         margin = o.scores[sa[0]] - o.scores[sb[0]]
-        ranks = [1.0, 2.0] if score_a == 1.0 else [2.0, 1.0] if score_a == 0.0 else [1.0, 1.0]
-        [[ra], [rb]] = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
-        ratings[a], ratings[b] = ra, rb
+        results.append((m.deal, m.index, a, b, score_a))
         entry = pairs.setdefault((a, b), {"games": 0, "score": 0.0, "margins": []})
         entry["games"] += 1
         entry["score"] += score_a
@@ -274,6 +275,10 @@ def summarize(bots: Sequence[str], matches: Sequence[Match], outcomes: Sequence[
                 c[0] += o.choices[s]
                 c[1] += o.seconds[s]
                 c[2] = max(c[2], o.slowest[s])
+    for _, _, a, b, score_a in sorted(results):  # deal by deal, every matchup in turn
+        ranks = [1.0, 2.0] if score_a == 1.0 else [2.0, 1.0] if score_a == 0.0 else [1.0, 1.0]
+        [[ra], [rb]] = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
+        ratings[a], ratings[b] = ra, rb
     out_ratings = {}
     for b in bots:
         r = ratings[b]
@@ -327,6 +332,23 @@ class ArenaResult:
                       for m, o in zip(self.matches, self.outcomes, strict=True)],
             **self.summary,
         }
+
+
+def load_result(path: Path) -> ArenaResult:
+    """An arena run back from its ``arena.json``, its figures computed again by
+    :func:`summarize` (e.g. after a change of the figures, or to plot it again).
+
+    Raises:
+        OSError, ValueError, KeyError: not an arena file.
+    """
+    data = json.loads(path.read_text(encoding="utf-8"))
+    matches = [Match(g["index"], (g["pair"][0], g["pair"][1]), g["deal"], tuple(g["seats"]))
+               for g in data["games"]]
+    outcomes = [Outcome(g["index"], tuple(g["winners"]), tuple(g["scores"]), tuple(g["choices"]),
+                        tuple(g["seconds"]), tuple(g["slowest"]), g.get("extra", {})) for g in data["games"]]
+    return ArenaResult(data["game"], data["options"], data["players"], data["bots"], data["seed"],
+                       data["backend"], matches, outcomes, summarize(data["bots"], matches, outcomes),
+                       float(data["seconds"]))
 
 
 def run_arena(game_name: str, options: Any, players: int, bots: Sequence[str], games: int, seed: int = 0,
@@ -508,7 +530,7 @@ def arena(
         raise fail(err) from None
     except ValueError as err:
         raise typer.BadParameter(str(err), param_hint="--bots") from None
-    console = Console()
+    console = Console(width=None if sys.stdout.isatty() else 120)
     log = None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
