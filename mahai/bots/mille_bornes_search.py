@@ -22,7 +22,21 @@ from mahai.bots.base import Bot
 from mahai.bots.mille_bornes import HeuristicBot
 from mahai.bots.search import Budget, Method, SearchBot, SearchSpec
 from mahai.core.game import Action, Game, Observation, Seat, State
-from mahai.games.mille_bornes import PLAY, CoupFourre, MilleBornesObservation, MilleBornesState, Redraw
+from mahai.games.mille_bornes import (
+    CARD_OF,
+    PLAY,
+    REMEDY_OF,
+    RIGHT_OF_WAY,
+    ROLL,
+    SAFETY_OF,
+    SPEED_LIMIT,
+    CoupFourre,
+    Hazard,
+    MilleBornesObservation,
+    MilleBornesState,
+    Redraw,
+    Safety,
+)
 
 WIN_BONUS = 1000.0
 """Points a rollout is worth more when its leg ends the game with the seat's team winning."""
@@ -45,6 +59,23 @@ class MilleBornesSpec(SearchSpec):
         self.win_bonus = win_bonus
         self.prior = prior
         self.top = top
+        self.absent: dict[Seat, frozenset[int]] = {}
+        """Cards known not to be in a seat's hand: :meth:`sample` moves them to the draw pile."""
+
+    def sample(self, game: Game[Any, Any], observation: Observation, rng: random.Random) -> State[Any]:
+        """:meth:`MilleBornes.determinize`, then every card of :attr:`absent` found in its seat's
+        hand swapped with a random allowed card of the draw pile."""
+        world = game.determinize(observation, rng)
+        assert isinstance(world, MilleBornesState)
+        for seat, cards in self.absent.items():
+            hand, pile = world.hands[seat], world.draw_pile
+            for i, card in enumerate(hand):
+                if card in cards:
+                    spots = [j for j, c in enumerate(pile) if c not in cards]
+                    if spots:
+                        j = spots[rng.randrange(len(spots))]
+                        hand[i], pile[j] = pile[j], card
+        return world
 
     def policy(self, game: Game[Any, Any], state: State[Any], seat: Seat) -> Action:
         legal: list[Action] = state.legal_actions(seat)
@@ -97,13 +128,62 @@ class MilleBornesSpec(SearchSpec):
 
 
 class MilleBornesSearchBot(SearchBot):
-    """:class:`~mahai.bots.search.SearchBot` with a :class:`MilleBornesSpec`."""
+    """:class:`~mahai.bots.search.SearchBot` with a :class:`MilleBornesSpec`.
+
+    With ``infer`` (two players), it also remembers what the table showed at the end of its
+    own last turn, and concludes what the opponent cannot hold: if the opponent was stopped
+    then (by a hazard, or waiting for a roll) and, after a turn of its own, still is with the
+    same battle pile, it holds neither the remedy nor the safety (MBR-8, MBR-9: a player who
+    can answer does; and it did not call a coup fourré either, MBR-10). Its worlds then give
+    those cards to the draw pile instead (:meth:`MilleBornesSpec.sample`). It learns this from
+    its own observations only.
+    """
 
     name = "search"
 
     def __init__(self, rng: random.Random, budget: Budget | None = None, method: Method = "pimc",
-                 spec: MilleBornesSpec | None = None, z: float = 1.0) -> None:
+                 spec: MilleBornesSpec | None = None, z: float = 1.0, infer: bool = True) -> None:
         super().__init__(rng, spec or MilleBornesSpec(), budget, method, z)
+        self.infer = infer
+        self._after: tuple[int, int, int, int, bool] | None = None
+        """At the end of its last turn: (leg, opponent seat, opponent's battle pile length, the
+        hazard in force on it or -1, whether it was waiting for a roll)."""
+
+    def act(
+        self, game: Game[Any, Any], seat: Seat, observation: Observation, legal: Sequence[Action]
+    ) -> Action:
+        assert isinstance(self.spec, MilleBornesSpec)
+        if not self.infer or not isinstance(observation, MilleBornesObservation) or observation.players != 2:
+            self.spec.absent = {}
+            return super().act(game, seat, observation, legal)
+        self.spec.absent = self._absent(observation)
+        action = super().act(game, seat, observation, legal)
+        if observation.turn == seat and observation.phase == PLAY and not isinstance(action, Safety):
+            opp = 1 - seat
+            tab = observation.tableaux[observation.team_of[opp]]
+            hazard = tab.hazard if tab.hazard is not None else -1
+            if isinstance(action, Hazard) and action.team == tab.team and CARD_OF[action.card] != SPEED_LIMIT:
+                hazard, length = CARD_OF[action.card], len(tab.battle) + 1
+            else:
+                length = len(tab.battle)
+            waiting = hazard < 0 and not tab.rolling and RIGHT_OF_WAY not in tab.safeties
+            self._after = (observation.leg, opp, length, hazard, waiting)
+        return action
+
+    def _absent(self, obs: MilleBornesObservation) -> dict[Seat, frozenset[int]]:
+        """What the opponent cannot hold now (see the class docstring)."""
+        after = self._after
+        if after is None or after[0] != obs.leg:
+            return {}
+        _, opp, length, hazard, waiting = after
+        tab = obs.tableaux[obs.team_of[opp]]
+        if len(tab.battle) != length:
+            return {}
+        if hazard >= 0 and tab.hazard == hazard:
+            return {opp: frozenset((REMEDY_OF[hazard], SAFETY_OF[hazard]))}
+        if waiting and tab.hazard is None and not tab.rolling and RIGHT_OF_WAY not in tab.safeties:
+            return {opp: frozenset((ROLL, RIGHT_OF_WAY))}
+        return {}
 
 
 def search(rng: random.Random) -> Bot:

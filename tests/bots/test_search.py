@@ -209,3 +209,26 @@ def test_spades_choices_never_depend_on_unseen_cards(players: int, seed: int, st
         picks = [make_bot().act(SPADES, seat, SPADES.observe(w, seat), w.legal_actions(seat))
                  for w in (state, twin)]
         assert picks[0] == picks[1] and picks[0] in state.legal_actions(seat)
+
+
+def test_inferred_absent_cards_are_never_in_the_opponents_hand() -> None:
+    """Two players, search (small budget) against the heuristic: whenever the search concludes
+    that the opponent cannot hold a remedy or safety (stopped after a turn of its own, MBR-8,
+    MBR-9, MBR-10), the true hand agrees; and its worlds never give it those cards."""
+    checked = 0
+    for seed in range(3):
+        state = GAME.new(GAME.options("eu"), 2, seed)
+        bot = MilleBornesSearchBot(random.Random(seed), Budget(rollouts=8))
+        other = HeuristicBot(random.Random(0))
+        while not state.is_over and state.legs_played < 2:
+            seat = acting_seat(state)
+            obs, legal = GAME.observe(state, seat), state.legal_actions(seat)
+            action = (bot if seat == 0 else other).act(GAME, seat, obs, legal)
+            if seat == 0 and bot.spec.absent:  # type: ignore[attr-defined]
+                (opp, cards), = bot.spec.absent.items()  # type: ignore[attr-defined]
+                assert opp == 1 and not cards & set(state.hands[1])
+                world = bot.spec.sample(GAME, obs, random.Random(checked))
+                assert not cards & set(world.hands[1]) and GAME.observe(world, 0) == obs
+                checked += 1
+            state.apply(seat, action)
+    assert checked >= 10
