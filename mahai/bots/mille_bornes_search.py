@@ -5,18 +5,22 @@ For every decision with a choice it samples states consistent with its observati
 dealt at random, so it counts cards: a 25 it has seen three of is rare in its worlds), plays each
 candidate action in them and finishes the leg with the heuristic for every seat
 (:class:`~mahai.bots.mille_bornes.HeuristicBot`, each seat deciding from its own view of the
-sampled state). A rollout is worth the leg's points to the seat's team minus the best other
-team's (MBR-14…MBR-16, or MBR-24), and ``win_bonus`` more (or less) when the leg ends the game
-(MBR-17). So it answers the extension question (MBR-12) by playing the leg on both ways, lays or
-keeps a safety by what the rest of the leg gives, and plans the landing (MBR-11) from the cards
-still unseen. A coup fourré (MBR-10) is always called: it is never worse than declining.
+sampled state). A rollout is worth the seat's team's chance to win the game once the leg is
+scored (MBR-14…MBR-17: :func:`win_chance` of the totals, certain once the game is over), so
+near the end it plays safe when ahead and takes risks when behind; with the one-hand scoring
+(MBR-24), the leg's point difference. So it answers the extension question (MBR-12) by playing
+the leg on both ways, lays or keeps a safety by what the rest of the leg gives, and plans the
+landing (MBR-11) from the cards still unseen. A coup fourré (MBR-10) is always called: it is
+never worse than declining. With two players it also infers what the opponent cannot hold
+(:class:`MilleBornesSearchBot`).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 from mahai.bots.base import Bot
 from mahai.bots.mille_bornes import HeuristicBot
@@ -47,15 +51,18 @@ class MilleBornesSpec(SearchSpec):
 
     Args:
         policy: the rollout policy for every seat (default: a :class:`HeuristicBot`).
-        win_bonus: see :data:`WIN_BONUS`.
+        objective: ``"win"`` (default): a rollout is worth the chance to win the game after its
+            leg (:func:`win_chance`); ``"points"``: the leg's point difference.
+        win_bonus: see :data:`WIN_BONUS` (the ``points`` objective).
         prior: head start of the heuristic's own action (points).
     """
 
     scale = 400.0
 
     def __init__(self, policy: HeuristicBot | None = None, win_bonus: float = WIN_BONUS,
-                 prior: float = 0.0, top: int = 4) -> None:
+                 prior: float = 0.0, top: int = 4, objective: Literal["win", "points"] = "win") -> None:
         self.heuristic = policy or HeuristicBot(random.Random(0))
+        self.objective = objective
         self.win_bonus = win_bonus
         self.prior = prior
         self.top = top
@@ -112,12 +119,24 @@ class MilleBornesSpec(SearchSpec):
         return bool(state.legs_played != start[0] or state.over)
 
     def values(self, start: Any, state: State[Any]) -> list[float]:
-        """Per seat: its team's points since ``start`` minus the best other team's, ± the win
+        """Per seat, with the ``win`` objective and the multi-leg scoring (MBR-17): its team's
+        chance to win the game after this leg, :func:`win_chance`, times ``WIN_SCALE`` (0 or
+        ``WIN_SCALE`` once the game is over). Otherwise (``points``, or the one-hand 2016
+        scoring): its team's points since ``start`` minus the best other team's, ± the win
         bonus if the game is over."""
         assert isinstance(state, MilleBornesState)
+        out = []
+        if self.objective == "win" and state.options.older_scoring:
+            for seat in range(state.players):
+                team = state.team_of[seat]
+                if state.over:
+                    out.append(WIN_SCALE if team in state.winner_teams else 0.0)
+                    continue
+                best_other = max(v for t, v in enumerate(state.totals) if t != team)
+                out.append(WIN_SCALE * win_chance(state.totals[team], best_other, state.options.game_target))
+            return out
         before: tuple[int, ...] = start[1]
         gain = [state.totals[t] - before[t] for t in range(state.nteams)]
-        out = []
         for seat in range(state.players):
             team = state.team_of[seat]
             value = float(gain[team] - max(g for t, g in enumerate(gain) if t != team))
@@ -125,6 +144,21 @@ class MilleBornesSpec(SearchSpec):
                 value += self.win_bonus if team in state.winner_teams else -self.win_bonus
             out.append(value)
         return out
+
+
+WIN_SCALE = 2000.0
+"""A won game is worth this many points to the ``win`` objective (its values are chances × this)."""
+LEG_SPREAD = 1800.0
+LEG_POINTS = 1500.0
+
+
+def win_chance(ours: float, theirs: float, target: int) -> float:
+    """The chance of winning a game to ``target`` (MBR-17) with ``ours`` points against the best
+    other team's ``theirs`` between two legs: ``Φ(d / (LEG_SPREAD · √L))``, ``d`` the lead and
+    ``L = max(1, (target − max(ours, theirs)) / LEG_POINTS)`` the legs still to play. Fitted (maximum
+    likelihood on a grid) to 5,127 leg ends of 1,500 two-player games between heuristic bots."""
+    legs = max(1.0, (target - max(ours, theirs)) / LEG_POINTS)
+    return 0.5 * (1.0 + math.erf((ours - theirs) / (LEG_SPREAD * math.sqrt(legs)) / math.sqrt(2.0)))
 
 
 class MilleBornesSearchBot(SearchBot):
