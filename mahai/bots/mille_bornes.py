@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from mahai.bots.base import Bot
@@ -96,6 +97,13 @@ def unseen_counts(obs: MilleBornesObservation) -> list[int]:
 def finish_cards(remaining: int, cards: Sequence[int], twos_left: int) -> int | None:
     """The fewest distance cards (km values in ``cards``) summing exactly to ``remaining`` km using at
     most ``twos_left`` 200s, or None if impossible. ``remaining == 0`` needs 0 cards."""
+    if remaining < 0:
+        return None
+    return _finish(remaining, tuple(sorted(cards)), twos_left)
+
+
+@lru_cache(maxsize=1 << 16)
+def _finish(remaining: int, cards: tuple[int, ...], twos_left: int) -> int | None:
     best: int | None = 0 if remaining == 0 else None
     n = len(cards)
     for mask in range(1, 1 << n):

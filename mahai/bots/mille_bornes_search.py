@@ -5,24 +5,42 @@ For every decision with a choice it samples states consistent with its observati
 dealt at random, so it counts cards: a 25 it has seen three of is rare in its worlds), plays each
 candidate action in them and finishes the leg with the heuristic for every seat
 (:class:`~mahai.bots.mille_bornes.HeuristicBot`, each seat deciding from its own view of the
-sampled state). A rollout is worth the leg's points to the seat's team minus the best other
-team's (MBR-14…MBR-16, or MBR-24), and ``win_bonus`` more (or less) when the leg ends the game
-(MBR-17). So it answers the extension question (MBR-12) by playing the leg on both ways, lays or
-keeps a safety by what the rest of the leg gives, and plans the landing (MBR-11) from the cards
-still unseen. A coup fourré (MBR-10) is always called: it is never worse than declining.
+sampled state). A rollout is worth the seat's team's chance to win the game once the leg is
+scored (MBR-14…MBR-17: :func:`win_chance` of the totals, certain once the game is over), so
+near the end it plays safe when ahead and takes risks when behind; with the one-hand scoring
+(MBR-24), the leg's point difference. So it answers the extension question (MBR-12) by playing
+the leg on both ways, lays or keeps a safety by what the rest of the leg gives, and plans the
+landing (MBR-11) from the cards still unseen. A coup fourré (MBR-10) is always called: it is
+never worse than declining. With two players it also infers what the opponent cannot hold
+(:class:`MilleBornesSearchBot`).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 from mahai.bots.base import Bot
 from mahai.bots.mille_bornes import HeuristicBot
 from mahai.bots.search import Budget, Method, SearchBot, SearchSpec
 from mahai.core.game import Action, Game, Observation, Seat, State
-from mahai.games.mille_bornes import PLAY, CoupFourre, MilleBornesObservation, MilleBornesState, Redraw
+from mahai.games.mille_bornes import (
+    CARD_OF,
+    PLAY,
+    REMEDY_OF,
+    RIGHT_OF_WAY,
+    ROLL,
+    SAFETY_OF,
+    SPEED_LIMIT,
+    CoupFourre,
+    Hazard,
+    MilleBornesObservation,
+    MilleBornesState,
+    Redraw,
+    Safety,
+)
 
 WIN_BONUS = 1000.0
 """Points a rollout is worth more when its leg ends the game with the seat's team winning."""
@@ -33,18 +51,38 @@ class MilleBornesSpec(SearchSpec):
 
     Args:
         policy: the rollout policy for every seat (default: a :class:`HeuristicBot`).
-        win_bonus: see :data:`WIN_BONUS`.
+        objective: ``"win"`` (default): a rollout is worth the chance to win the game after its
+            leg (:func:`win_chance`); ``"points"``: the leg's point difference.
+        win_bonus: see :data:`WIN_BONUS` (the ``points`` objective).
         prior: head start of the heuristic's own action (points).
     """
 
     scale = 400.0
 
     def __init__(self, policy: HeuristicBot | None = None, win_bonus: float = WIN_BONUS,
-                 prior: float = 0.0, top: int = 4) -> None:
+                 prior: float = 0.0, top: int = 4, objective: Literal["win", "points"] = "win") -> None:
         self.heuristic = policy or HeuristicBot(random.Random(0))
+        self.objective = objective
         self.win_bonus = win_bonus
         self.prior = prior
         self.top = top
+        self.absent: dict[Seat, frozenset[int]] = {}
+        """Cards known not to be in a seat's hand: :meth:`sample` moves them to the draw pile."""
+
+    def sample(self, game: Game[Any, Any], observation: Observation, rng: random.Random) -> State[Any]:
+        """:meth:`MilleBornes.determinize`, then every card of :attr:`absent` found in its seat's
+        hand swapped with a random allowed card of the draw pile."""
+        world = game.determinize(observation, rng)
+        assert isinstance(world, MilleBornesState)
+        for seat, cards in self.absent.items():
+            hand, pile = world.hands[seat], world.draw_pile
+            for i, card in enumerate(hand):
+                if card in cards:
+                    spots = [j for j, c in enumerate(pile) if c not in cards]
+                    if spots:
+                        j = spots[rng.randrange(len(spots))]
+                        hand[i], pile[j] = pile[j], card
+        return world
 
     def policy(self, game: Game[Any, Any], state: State[Any], seat: Seat) -> Action:
         legal: list[Action] = state.legal_actions(seat)
@@ -81,12 +119,24 @@ class MilleBornesSpec(SearchSpec):
         return bool(state.legs_played != start[0] or state.over)
 
     def values(self, start: Any, state: State[Any]) -> list[float]:
-        """Per seat: its team's points since ``start`` minus the best other team's, ± the win
+        """Per seat, with the ``win`` objective and the multi-leg scoring (MBR-17): its team's
+        chance to win the game after this leg, :func:`win_chance`, times ``WIN_SCALE`` (0 or
+        ``WIN_SCALE`` once the game is over). Otherwise (``points``, or the one-hand 2016
+        scoring): its team's points since ``start`` minus the best other team's, ± the win
         bonus if the game is over."""
         assert isinstance(state, MilleBornesState)
+        out = []
+        if self.objective == "win" and state.options.older_scoring:
+            for seat in range(state.players):
+                team = state.team_of[seat]
+                if state.over:
+                    out.append(WIN_SCALE if team in state.winner_teams else 0.0)
+                    continue
+                best_other = max(v for t, v in enumerate(state.totals) if t != team)
+                out.append(WIN_SCALE * win_chance(state.totals[team], best_other, state.options.game_target))
+            return out
         before: tuple[int, ...] = start[1]
         gain = [state.totals[t] - before[t] for t in range(state.nteams)]
-        out = []
         for seat in range(state.players):
             team = state.team_of[seat]
             value = float(gain[team] - max(g for t, g in enumerate(gain) if t != team))
@@ -96,14 +146,78 @@ class MilleBornesSpec(SearchSpec):
         return out
 
 
+WIN_SCALE = 2000.0
+"""A won game is worth this many points to the ``win`` objective (its values are chances × this)."""
+LEG_SPREAD = 1800.0
+LEG_POINTS = 1500.0
+
+
+def win_chance(ours: float, theirs: float, target: int) -> float:
+    """The chance of winning a game to ``target`` (MBR-17) with ``ours`` points against the best
+    other team's ``theirs`` between two legs: ``Φ(d / (LEG_SPREAD · √L))``, ``d`` the lead and
+    ``L = max(1, (target − max(ours, theirs)) / LEG_POINTS)`` the legs still to play. Fitted (maximum
+    likelihood on a grid) to 5,127 leg ends of 1,500 two-player games between heuristic bots."""
+    legs = max(1.0, (target - max(ours, theirs)) / LEG_POINTS)
+    return 0.5 * (1.0 + math.erf((ours - theirs) / (LEG_SPREAD * math.sqrt(legs)) / math.sqrt(2.0)))
+
+
 class MilleBornesSearchBot(SearchBot):
-    """:class:`~mahai.bots.search.SearchBot` with a :class:`MilleBornesSpec`."""
+    """:class:`~mahai.bots.search.SearchBot` with a :class:`MilleBornesSpec`.
+
+    With ``infer`` (two players), it also remembers what the table showed at the end of its
+    own last turn, and concludes what the opponent cannot hold: if the opponent was stopped
+    then (by a hazard, or waiting for a roll) and, after a turn of its own, still is with the
+    same battle pile, it holds neither the remedy nor the safety (MBR-8, MBR-9: a player who
+    can answer does; and it did not call a coup fourré either, MBR-10). Its worlds then give
+    those cards to the draw pile instead (:meth:`MilleBornesSpec.sample`). It learns this from
+    its own observations only.
+    """
 
     name = "search"
 
     def __init__(self, rng: random.Random, budget: Budget | None = None, method: Method = "pimc",
-                 spec: MilleBornesSpec | None = None, z: float = 1.0) -> None:
+                 spec: MilleBornesSpec | None = None, z: float = 1.0, infer: bool = True) -> None:
         super().__init__(rng, spec or MilleBornesSpec(), budget, method, z)
+        self.infer = infer
+        self._after: tuple[int, int, int, int, bool] | None = None
+        """At the end of its last turn: (leg, opponent seat, opponent's battle pile length, the
+        hazard in force on it or -1, whether it was waiting for a roll)."""
+
+    def act(
+        self, game: Game[Any, Any], seat: Seat, observation: Observation, legal: Sequence[Action]
+    ) -> Action:
+        assert isinstance(self.spec, MilleBornesSpec)
+        if not self.infer or not isinstance(observation, MilleBornesObservation) or observation.players != 2:
+            self.spec.absent = {}
+            return super().act(game, seat, observation, legal)
+        self.spec.absent = self._absent(observation)
+        action = super().act(game, seat, observation, legal)
+        if observation.turn == seat and observation.phase == PLAY and not isinstance(action, Safety):
+            opp = 1 - seat
+            tab = observation.tableaux[observation.team_of[opp]]
+            hazard = tab.hazard if tab.hazard is not None else -1
+            if isinstance(action, Hazard) and action.team == tab.team and CARD_OF[action.card] != SPEED_LIMIT:
+                hazard, length = CARD_OF[action.card], len(tab.battle) + 1
+            else:
+                length = len(tab.battle)
+            waiting = hazard < 0 and not tab.rolling and RIGHT_OF_WAY not in tab.safeties
+            self._after = (observation.leg, opp, length, hazard, waiting)
+        return action
+
+    def _absent(self, obs: MilleBornesObservation) -> dict[Seat, frozenset[int]]:
+        """What the opponent cannot hold now (see the class docstring)."""
+        after = self._after
+        if after is None or after[0] != obs.leg:
+            return {}
+        _, opp, length, hazard, waiting = after
+        tab = obs.tableaux[obs.team_of[opp]]
+        if len(tab.battle) != length:
+            return {}
+        if hazard >= 0 and tab.hazard == hazard:
+            return {opp: frozenset((REMEDY_OF[hazard], SAFETY_OF[hazard]))}
+        if waiting and tab.hazard is None and not tab.rolling and RIGHT_OF_WAY not in tab.safeties:
+            return {opp: frozenset((ROLL, RIGHT_OF_WAY))}
+        return {}
 
 
 def search(rng: random.Random) -> Bot:

@@ -58,8 +58,8 @@ class Budget:
             machine's speed. None: no limit.
         min_rollouts: always played (and at least one per candidate).
 
-    A search plans its rounds from what the budget allows at the rate measured so far
-    (rollouts per decision pushed, per second), so a limit is kept to within about one world.
+    A search checks what it has spent after every sampled world (PIMC: each round of the
+    successive halving gets an equal share), so a limit is kept to within one world's rollouts.
 
     Raises:
         ValueError: a limit that is not positive.
@@ -94,17 +94,15 @@ class _Meter:
         if self.budget.seconds is not None:
             self.elapsed = self.clock() - self.started
 
-    def allowed(self) -> int:
-        """The rollouts the budget allows in all, at the rates measured so far."""
+    def used(self) -> float:
+        """The share of the budget spent (the largest over its limits; 1 or more: spent)."""
         b = self.budget
-        total = b.rollouts
-        if self.rollouts:
-            if b.decisions is not None:
-                total = min(total, max(self.rollouts, b.decisions * self.rollouts // max(1, self.decisions)))
-            if b.seconds is not None:
-                elapsed = max(self.elapsed, 1e-9)
-                total = min(total, max(self.rollouts, int(b.seconds * self.rollouts / elapsed)))
-        return max(total, b.min_rollouts)
+        share = self.rollouts / b.rollouts
+        if b.decisions is not None:
+            share = max(share, self.decisions / b.decisions)
+        if b.seconds is not None:
+            share = max(share, self.elapsed / b.seconds)
+        return share
 
 
 class SearchSpec:
@@ -231,7 +229,8 @@ def pimc(game: Game[Any, Any], spec: SearchSpec, seat: Seat, observation: Observ
          first_round: int = 8) -> list[CandidateStats]:
     """Perfect-information Monte Carlo over determinizations with successive halving (see the
     module docstring). Every candidate still in the race is played in the same worlds (at
-    least ``first_round`` in the first round); after each round the worse half drops out, but
+    least ``first_round`` in the first round; each round spends an equal share of the budget,
+    checked after every world); after each round the worse half drops out, but
     never ``default`` (it gets :attr:`SearchSpec.prior` points of head start in the ranking).
     Returns the statistics of every candidate, in the order given.
 
@@ -248,13 +247,14 @@ def pimc(game: Game[Any, Any], spec: SearchSpec, seat: Seat, observation: Observ
     for r in range(rounds):
         if len(alive) == 1:
             break
+        # each round spends an equal share of the budget; the first plays at least
+        # ``first_round`` worlds (and ``min_rollouts``), every round at least one
+        least = 1
         if r == 0:
-            worlds = max(1, min(first_round, budget.rollouts // len(alive)),
-                         math.ceil(budget.min_rollouts / len(alive)))
-        else:
-            left = max(0, meter.allowed() - meter.rollouts)
-            worlds = max(1, left // (len(alive) * (rounds - r)))
-        for _ in range(worlds):
+            least = max(1, min(first_round, budget.rollouts // len(alive)),
+                        math.ceil(budget.min_rollouts / len(alive)))
+        played = 0
+        while played < least or meter.used() < (r + 1) / rounds:
             world = spec.sample(game, observation, rng)
             start = spec.begin(world)
             for i in alive:
@@ -263,6 +263,7 @@ def pimc(game: Game[Any, Any], spec: SearchSpec, seat: Seat, observation: Observ
                 stats[i].add(world_no, rollout(game, spec, trial, start)[seat])
                 meter.add(trial.version - world.version)
             world_no += 1
+            played += 1
         if r < rounds - 1:
             alive.sort(key=lambda i: _rank_key(stats[i], default, spec.prior))
             keep = alive[: max(1, len(alive) // 2)]
@@ -324,7 +325,7 @@ def ismcts(game: Game[Any, Any], spec: SearchSpec, seat: Seat, observation: Obse
     scale = spec.scale
     meter = _Meter(budget, clock)
     order = sorted(candidates, key=lambda a: a != default)  # the heuristic's move is tried first
-    while meter.rollouts < max(meter.allowed(), len(candidates)):
+    while meter.rollouts < len(candidates) or meter.used() < 1:
         state = spec.sample(game, observation, rng)
         version = state.version
         start = spec.begin(state)

@@ -12,9 +12,10 @@ matchup, rounded up to whole deals.
 Figures (:func:`summarize`), always computed in the schedule's order, so that every backend
 gives the same numbers for the same seeds:
 
-* ratings: ``openskill``'s Plackett-Luce model, one update per game (the bots ranked by whether
-  one of their seats won), as ``mu`` with its ``sigma``; the table sorts by the ordinal
-  ``mu - 3 sigma`` and shows ``mu ± 2 sigma`` (about 95%);
+* ratings: ``openskill``'s Plackett-Luce model without drift (``tau = 0``: a bot's strength does
+  not change), one update per game (the bots ranked by whether one of their seats won), deal by
+  deal with every matchup's games of a deal in turn (so no matchup comes last), as ``mu`` with
+  its ``sigma``; the table sorts by the ordinal ``mu - 3 sigma`` and shows ``mu ± 2 sigma``;
 * win rates of each bot against each other, with Wilson 95% intervals (a game counts for a bot
   if one of its seats won); a game both or neither win counts half;
 * score margins: a bot's score minus its opponent's (their first seats', game points), mean
@@ -24,9 +25,9 @@ gives the same numbers for the same seeds:
 
 Backends: ``local`` (this process, or ``--jobs`` worker processes) and ``ray`` (the optional
 extra ``mahai[ray]``; a local Ray when no ``--ray-address`` is given). Results: ``--out DIR``
-gets ``arena.json`` (options, schedule, every game, the figures), ``games.csv``,
-``ratings.csv``, ``matrix.csv`` and the plots ``ratings``, ``winrate`` and ``margins`` as PNG
-and SVG (matplotlib).
+gets ``games.jsonl`` as the games finish (one outcome a line), then ``arena.json`` (options,
+schedule, every game, the figures), ``games.csv``, ``ratings.csv``, ``matrix.csv`` and the
+plots ``ratings``, ``winrate`` and ``margins`` as PNG and SVG (matplotlib).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from __future__ import annotations
 import csv
 import json
 import math
+import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -143,12 +145,16 @@ def _play_chunk(args: tuple[str, Any, int, int, list[Match]]) -> list[Outcome]:
 
 
 def run_local(game_name: str, options: Any, players: int, seed: int, matches: Sequence[Match],
-              jobs: int = 1, progress: Callable[[int], None] | None = None) -> list[Outcome]:
-    """Play ``matches`` here (``jobs`` > 1: in worker processes); outcomes in schedule order."""
+              jobs: int = 1, progress: Callable[[int], None] | None = None,
+              on_result: Callable[[Outcome], None] | None = None) -> list[Outcome]:
+    """Play ``matches`` here (``jobs`` > 1: in worker processes); outcomes in schedule order.
+    ``on_result`` sees each outcome as it comes (in the order finished)."""
     if jobs <= 1:
         out = []
         for m in matches:
             out.append(play_match(game_name, options, players, seed, m))
+            if on_result:
+                on_result(out[-1])
             if progress:
                 progress(1)
         return out
@@ -160,6 +166,9 @@ def run_local(game_name: str, options: Any, players: int, seed: int, matches: Se
         for fut in futures:
             done = fut.result()
             results.extend(done)
+            for o in done:
+                if on_result:
+                    on_result(o)
             if progress:
                 progress(len(done))
     return sorted(results, key=lambda o: o.index)
@@ -170,7 +179,8 @@ class RayMissing(RuntimeError):
 
 
 def run_ray(game_name: str, options: Any, players: int, seed: int, matches: Sequence[Match],
-            address: str | None = None, progress: Callable[[int], None] | None = None) -> list[Outcome]:
+            address: str | None = None, progress: Callable[[int], None] | None = None,
+            on_result: Callable[[Outcome], None] | None = None) -> list[Outcome]:
     """Play ``matches`` as Ray tasks (one per game) on the cluster at ``address`` (None: a
     local Ray, started and shut down here); outcomes in schedule order.
 
@@ -191,7 +201,11 @@ def run_ray(game_name: str, options: Any, players: int, seed: int, matches: Sequ
         results: list[Outcome] = []
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
-            results.extend(ray.get(ready))
+            done = ray.get(ready)
+            results.extend(done)
+            for o in done:
+                if on_result:
+                    on_result(o)
             if progress:
                 progress(len(ready))
     finally:
@@ -232,7 +246,8 @@ def summarize(bots: Sequence[str], matches: Sequence[Match], outcomes: Sequence[
 
     if [o.index for o in outcomes] != [m.index for m in matches]:
         raise ValueError("outcomes must follow the schedule")
-    model = PlackettLuce()
+    model = PlackettLuce(tau=0.0)
+    results: list[tuple[int, int, str, str, float]] = []
     ratings = {b: model.rating(name=b) for b in bots}
     per_bot = {b: [0, 0.0] for b in bots}  # games, wins
     margin_sum = {b: 0.0 for b in bots}
@@ -245,9 +260,7 @@ def summarize(bots: Sequence[str], matches: Sequence[Match], outcomes: Sequence[
         won_b = any(s in o.winners for s in sb)
         score_a = 1.0 if won_a and not won_b else 0.0 if won_b and not won_a else 0.5
         margin = o.scores[sa[0]] - o.scores[sb[0]]
-        ranks = [1.0, 2.0] if score_a == 1.0 else [2.0, 1.0] if score_a == 0.0 else [1.0, 1.0]
-        [[ra], [rb]] = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
-        ratings[a], ratings[b] = ra, rb
+        results.append((m.deal, m.index, a, b, score_a))
         entry = pairs.setdefault((a, b), {"games": 0, "score": 0.0, "margins": []})
         entry["games"] += 1
         entry["score"] += score_a
@@ -262,6 +275,10 @@ def summarize(bots: Sequence[str], matches: Sequence[Match], outcomes: Sequence[
                 c[0] += o.choices[s]
                 c[1] += o.seconds[s]
                 c[2] = max(c[2], o.slowest[s])
+    for _, _, a, b, score_a in sorted(results):  # deal by deal, every matchup in turn
+        ranks = [1.0, 2.0] if score_a == 1.0 else [2.0, 1.0] if score_a == 0.0 else [1.0, 1.0]
+        [[ra], [rb]] = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
+        ratings[a], ratings[b] = ra, rb
     out_ratings = {}
     for b in bots:
         r = ratings[b]
@@ -317,11 +334,29 @@ class ArenaResult:
         }
 
 
+def load_result(path: Path) -> ArenaResult:
+    """An arena run back from its ``arena.json``, its figures computed again by
+    :func:`summarize` (e.g. after a change of the figures, or to plot it again).
+
+    Raises:
+        OSError, ValueError, KeyError: not an arena file.
+    """
+    data = json.loads(path.read_text(encoding="utf-8"))
+    matches = [Match(g["index"], (g["pair"][0], g["pair"][1]), g["deal"], tuple(g["seats"]))
+               for g in data["games"]]
+    outcomes = [Outcome(g["index"], tuple(g["winners"]), tuple(g["scores"]), tuple(g["choices"]),
+                        tuple(g["seconds"]), tuple(g["slowest"]), g.get("extra", {})) for g in data["games"]]
+    return ArenaResult(data["game"], data["options"], data["players"], data["bots"], data["seed"],
+                       data["backend"], matches, outcomes, summarize(data["bots"], matches, outcomes),
+                       float(data["seconds"]))
+
+
 def run_arena(game_name: str, options: Any, players: int, bots: Sequence[str], games: int, seed: int = 0,
               jobs: int = 1, backend: Backend = "local", gauntlet: bool = False,
-              ray_address: str | None = None,
-              progress: Callable[[int], None] | None = None) -> ArenaResult:
-    """Schedule, play and summarize an arena (see the module docstring).
+              ray_address: str | None = None, progress: Callable[[int], None] | None = None,
+              on_result: Callable[[Outcome], None] | None = None) -> ArenaResult:
+    """Schedule, play and summarize an arena (see the module docstring); ``on_result`` sees each
+    finished game (for a log of a long run).
 
     Raises:
         ValueError: a bad schedule (see :func:`schedule`).
@@ -331,9 +366,9 @@ def run_arena(game_name: str, options: Any, players: int, bots: Sequence[str], g
     matches = schedule(bots, players, games, gauntlet)
     start = time.perf_counter()
     if backend == "ray":
-        outcomes = run_ray(game_name, options, players, seed, matches, ray_address, progress)
+        outcomes = run_ray(game_name, options, players, seed, matches, ray_address, progress, on_result)
     else:
-        outcomes = run_local(game_name, options, players, seed, matches, jobs, progress)
+        outcomes = run_local(game_name, options, players, seed, matches, jobs, progress, on_result)
     return ArenaResult(game_name, options_to_dict(options), players, list(bots), seed, backend, matches,
                        outcomes, summarize(bots, matches, outcomes), time.perf_counter() - start)
 
@@ -462,6 +497,11 @@ def print_table(result: ArenaResult, console: Console) -> None:
                       f"mean margin {p['mean_margin']:+.0f}")
 
 
+def _log(log: Any, outcome: Outcome) -> None:
+    log.write(json.dumps(asdict(outcome)) + "\n")
+    log.flush()
+
+
 @app.command()
 def arena(
     game: GameArg,
@@ -490,17 +530,25 @@ def arena(
         raise fail(err) from None
     except ValueError as err:
         raise typer.BadParameter(str(err), param_hint="--bots") from None
-    console = Console()
+    console = Console(width=None if sys.stdout.isatty() else 120)
+    log = None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        log = (out / "games.jsonl").open("w", encoding="utf-8")
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=Console(stderr=True)) as progress:
         task = progress.add_task(f"{setup.game.name} arena", total=total)
         try:
             result = run_arena(setup.game.name, setup.options, setup.players, names, games, seed, jobs,
                                backend, gauntlet, ray_address,  # type: ignore[arg-type]
-                               progress=lambda n: progress.advance(task, n))
+                               progress=lambda n: progress.advance(task, n),
+                               on_result=None if log is None else lambda o: _log(log, o))
         except RayMissing as err:
             Console(stderr=True).print(str(err), style="red")
             raise typer.Exit(code=2) from None
+        finally:
+            if log is not None:
+                log.close()
     print_table(result, console)
     if out is not None:
         for path in write_results(result, out, plots=not no_plots):

@@ -14,6 +14,7 @@ from mahai.cli import app
 from mahai.cli.arena import (
     Match,
     Outcome,
+    load_result,
     outcomes_agree,
     rotations,
     run_arena,
@@ -114,3 +115,11 @@ def test_local_jobs_and_ray_play_the_same_games() -> None:
     assert outcomes_agree(local.outcomes, remote.outcomes)
     assert remote.summary["ratings"] == local.summary["ratings"]
     assert remote.summary["matrix"] == local.summary["matrix"]
+
+
+def test_a_run_loads_back_from_its_json(tmp_path: Path) -> None:
+    result = run_arena("mille_bornes", SHORT, 2, ["heuristic", "random"], 2, seed=5)
+    write_results(result, tmp_path, plots=False)
+    again = load_result(tmp_path / "arena.json")
+    assert outcomes_agree(result.outcomes, again.outcomes) and again.matches == result.matches
+    assert again.summary == result.summary

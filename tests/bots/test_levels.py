@@ -50,6 +50,7 @@ def test_levels_are_the_documented_bots() -> None:
     sp_expert, sp_strong = make_bot("spades", "expert", rng), make_bot("spades", "strong", rng)
     assert isinstance(sp_expert, SpadesSearch) and isinstance(sp_strong, SpadesSearch)
     assert sp_strong.samples < sp_expert.samples
+    assert sp_expert.bid_samples > 0 and sp_expert.blind_samples > 0 and not sp_strong.blind_samples
     assert isinstance(make_bot("spades", "medium", rng), SpadesHeuristic)
     assert make_bot("denborazup", "strong", rng).name == "strong"
 

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from mahai.bots.mille_bornes import HeuristicBot
-from mahai.bots.mille_bornes_search import MilleBornesSearchBot, MilleBornesSpec
+from mahai.bots.mille_bornes_search import MilleBornesSearchBot, MilleBornesSpec, win_chance
 from mahai.bots.search import Budget, SearchBot, acting_seat, ismcts, pimc
 from mahai.bots.spades import HeuristicBot as SpadesHeuristic
 from mahai.bots.spades_search import SearchBot as SpadesSearchBot
@@ -121,7 +121,7 @@ def test_search_overrides_a_bad_default_only_when_the_rollouts_agree() -> None:
     although its default says discard."""
     state, seat = _position()
     obs = GAME.observe(state, seat)
-    bot = SearchBot(random.Random(2), StubbornSpec(), Budget(rollouts=60))
+    bot = SearchBot(random.Random(2), StubbornSpec(objective="points"), Budget(rollouts=60))
     assert bot.act(GAME, seat, obs, state.legal_actions(seat)).notation() == "play 100"
     by = {s.action.notation(): s for s in bot.last}
     assert by["play 100"].mean > by["discard 100"].mean + 200
@@ -209,3 +209,33 @@ def test_spades_choices_never_depend_on_unseen_cards(players: int, seed: int, st
         picks = [make_bot().act(SPADES, seat, SPADES.observe(w, seat), w.legal_actions(seat))
                  for w in (state, twin)]
         assert picks[0] == picks[1] and picks[0] in state.legal_actions(seat)
+
+
+def test_inferred_absent_cards_are_never_in_the_opponents_hand() -> None:
+    """Two players, search (small budget) against the heuristic: whenever the search concludes
+    that the opponent cannot hold a remedy or safety (stopped after a turn of its own, MBR-8,
+    MBR-9, MBR-10), the true hand agrees; and its worlds never give it those cards."""
+    checked = 0
+    for seed in range(3):
+        state = GAME.new(GAME.options("eu"), 2, seed)
+        bot = MilleBornesSearchBot(random.Random(seed), Budget(rollouts=8))
+        other = HeuristicBot(random.Random(0))
+        while not state.is_over and state.legs_played < 2:
+            seat = acting_seat(state)
+            obs, legal = GAME.observe(state, seat), state.legal_actions(seat)
+            action = (bot if seat == 0 else other).act(GAME, seat, obs, legal)
+            if seat == 0 and bot.spec.absent:  # type: ignore[attr-defined]
+                (opp, cards), = bot.spec.absent.items()  # type: ignore[attr-defined]
+                assert opp == 1 and not cards & set(state.hands[1])
+                world = bot.spec.sample(GAME, obs, random.Random(checked))
+                assert not cards & set(world.hands[1]) and GAME.observe(world, 0) == obs
+                checked += 1
+            state.apply(seat, action)
+    assert checked >= 10
+
+
+def test_win_chance_of_a_lead() -> None:
+    """MBR-17, game to 5,000: even scores are a coin flip; a lead counts more as the end nears."""
+    assert win_chance(2000, 2000, 5000) == pytest.approx(0.5)
+    assert 0.5 < win_chance(1500, 1000, 5000) < win_chance(4500, 4000, 5000) < 1
+    assert win_chance(1000, 1500, 5000) == pytest.approx(1 - win_chance(1500, 1000, 5000))
