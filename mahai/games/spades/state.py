@@ -405,6 +405,11 @@ class SpadesState(State[SpadesAction]):
                 raise _err("bid_out_of_range", bid=action.tricks, max=MAX_BID)
             self._check_bid(seat, action.tricks)
 
+    def _bid_ok(self, seat: Seat, tricks: int) -> bool:
+        """Whether a bid of ``tricks`` (0: nil) keeps the bid limits (:meth:`bid_range`)."""
+        lo, hi, nil = self.bid_range(seat)
+        return lo <= tricks <= hi or (tricks == 0 and nil)
+
     def _check_bid(self, seat: Seat, tricks: int) -> None:
         """Refuse a bid (0: nil) outside :meth:`bid_range` (SPR-16, SPR-18)."""
         if self.free_bids:
@@ -456,8 +461,9 @@ class SpadesState(State[SpadesAction]):
                     events = self._play(seat, card)
                     self.version += 1
                     return events
-            elif (kind is Bid and self.phase == BID and self.looked[seat] and self.free_bids
-                  and 0 <= action.tricks <= MAX_BID):  # type: ignore[union-attr]
+            elif kind is Bid and self.phase == BID and self.looked[seat] and (
+                    0 <= action.tricks <= MAX_BID if self.free_bids  # type: ignore[union-attr]
+                    else self._bid_ok(seat, action.tricks)):  # type: ignore[union-attr]
                 events = self._bid(seat, action.tricks)  # type: ignore[union-attr]
                 self.version += 1
                 return events
