@@ -312,10 +312,10 @@ class SpadesState(State[SpadesAction]):
             return follow or hand
         if self.opening and self.options.first_lead == "two_of_clubs" and hand >> self.deck.first_club & 1:
             return 1 << self.deck.first_club
-        if not self.broken:
-            lead = self.options.spades_lead
-            if lead == "after_broken" or (lead == "after_first_trick" and self.opening):  # SPR-7, SPR-15
-                return (hand & ~SPADE_MASK) or hand
+        if not self.broken and self.options.spades_lead == "after_broken":  # SPR-7
+            return (hand & ~SPADE_MASK) or hand
+        if self.opening and self.options.spades_lead == "after_first_trick":  # SPR-15
+            return (hand & ~SPADE_MASK) or hand
         return hand
 
     def legal_actions(self, seat: Seat) -> list[SpadesAction]:
@@ -405,6 +405,11 @@ class SpadesState(State[SpadesAction]):
                 raise _err("bid_out_of_range", bid=action.tricks, max=MAX_BID)
             self._check_bid(seat, action.tricks)
 
+    def _bid_ok(self, seat: Seat, tricks: int) -> bool:
+        """Whether a bid of ``tricks`` (0: nil) keeps the bid limits (:meth:`bid_range`)."""
+        lo, hi, nil = self.bid_range(seat)
+        return lo <= tricks <= hi or (tricks == 0 and nil)
+
     def _check_bid(self, seat: Seat, tricks: int) -> None:
         """Refuse a bid (0: nil) outside :meth:`bid_range` (SPR-16, SPR-18)."""
         if self.free_bids:
@@ -456,17 +461,12 @@ class SpadesState(State[SpadesAction]):
                     events = self._play(seat, card)
                     self.version += 1
                     return events
-            elif kind is Bid and self.phase == BID and self.looked[seat]:
-                tricks: int = action.tricks  # type: ignore[union-attr]
-                if self.free_bids:
-                    ok = 0 <= tricks <= MAX_BID
-                else:
-                    lo, hi, nil = self.bid_range(seat)
-                    ok = lo <= tricks <= hi or (tricks == 0 and nil)
-                if ok:
-                    events = self._bid(seat, tricks)
-                    self.version += 1
-                    return events
+            elif kind is Bid and self.phase == BID and self.looked[seat] and (
+                    0 <= action.tricks <= MAX_BID if self.free_bids  # type: ignore[union-attr]
+                    else self._bid_ok(seat, action.tricks)):  # type: ignore[union-attr]
+                events = self._bid(seat, action.tricks)  # type: ignore[union-attr]
+                self.version += 1
+                return events
         return super().apply(seat, action)
 
     # ----------------------------------------------------------------- do
@@ -531,11 +531,12 @@ class SpadesState(State[SpadesAction]):
             return
         # Everyone has bid: blind-nil exchanges (SPR-6), then play.
         if n == 4 and self.options.blind_nil_exchange:
-            blind_nil = [self.blind[s] and not self.bids[s] for s in range(4)]
+            blind, bids = self.blind, self.bids
             for i in range(1, 5):
                 seat = (self.dealer + i) % 4
                 partner = (seat + 2) % 4
-                if blind_nil[seat] and not blind_nil[partner]:
+                # a blind nil (not a blind bid: SPR-17) whose partner did not bid blind nil
+                if blind[seat] and not bids[seat] and not (blind[partner] and not bids[partner]):
                     self.exchange += [(seat, partner), (partner, seat)]
         if self.exchange:
             self.phase = EXCHANGE
@@ -672,8 +673,9 @@ class SpadesState(State[SpadesAction]):
         if moon is not None:
             self.winner_sides = (moon,)
             return True
-        pa, pb = self.points
-        a, b = (self.standing(0), self.standing(1)) if o.tie == "ignore_bags" else (pa, pb)
+        a, b = pa, pb = self.points
+        if o.tie == "ignore_bags":
+            a, b = self.standing(0), self.standing(1)
         if o.length == "single_hand":
             self.winner_sides = () if a == b else ((0,) if a > b else (1,))
             return True
