@@ -16,13 +16,28 @@ with :func:`importlib.util.find_spec`, so a top-level module is not imported).
     >>> translate("core", "seat {n}", "eu", n=2)
     '2. eserlekua'
 
+Plural forms are gettext's own: an entry with ``msgid_plural`` and ``msgstr[0]``,
+``msgstr[1]``, … chosen by the catalog's ``Plural-Forms`` header (:data:`PLURAL_FORMS`:
+``eu``, ``en``, ``es`` one form for n = 1; ``fr`` for n = 0 and 1). The count that
+selects the form is a parameter of the message: ``n``, else ``count``
+(:data:`COUNT_PARAMS`; :func:`count_of`), so a :class:`~mahai.core.text.Message` needs no
+extra field and ``message_to_json`` is unchanged. The msgid is the English singular
+(``"{n} card"``), ``msgid_plural`` the English plural (``"{n} cards"``)::
+
+    >>> translate("web", "{n} card", "eu", n=1), translate("web", "{n} card", "eu", n=3)
+    ('karta 1', '3 karta')
+
+Without a count the first form is used. The web client gets plural entries as lists of
+forms from ``/api/i18n`` and picks one with the same rule (``static/js/i18n.js``).
+
 Basque (``eu``) is the default language.
 """
 
 from __future__ import annotations
 
+import gettext
 import importlib.util
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -36,6 +51,16 @@ LANGUAGES: tuple[str, ...] = ("eu", "en", "es", "fr")
 DEFAULT_LANGUAGE = "eu"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 GAMES_GROUP = "mahai.games"  # the entry-point group of mahai.games, read here without importing it
+PLURAL_FORMS: dict[str, str] = {
+    "eu": "nplurals=2; plural=(n != 1);",
+    "en": "nplurals=2; plural=(n != 1);",
+    "es": "nplurals=2; plural=(n != 1);",
+    "fr": "nplurals=2; plural=(n > 1);",
+}
+"""The ``Plural-Forms`` header of every catalog of each language (gettext manual, "Plural
+forms"; French counts 0 as singular). ``tests/i18n`` checks the catalogs carry it."""
+COUNT_PARAMS: tuple[str, ...] = ("n", "count")
+"""The parameters that select a plural form, the first present wins (:func:`count_of`)."""
 
 
 @cache
@@ -78,29 +103,83 @@ def catalog_path(domain: str, lang: str) -> Path | None:
 
 
 @cache
-def catalog(domain: str, lang: str) -> dict[str, str]:
-    """msgid → translated text for one domain and language ({} if missing);
-    see :func:`catalog_path` for where it is read."""
+def _load(domain: str, lang: str) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+    """(msgid → text, msgid → plural forms) of one catalog, fuzzy and empty entries left out;
+    a plural entry is in both, under its singular msgid, with its first form as text."""
     path = catalog_path(domain, lang)
     if path is None:
-        return {}
+        return {}, {}
     with path.open("rb") as fh:
         cat = read_po(fh, locale=lang, domain=domain)
-    out: dict[str, str] = {}
+    texts: dict[str, str] = {}
+    forms: dict[str, tuple[str, ...]] = {}
     for message in cat:
-        if message.id and isinstance(message.id, str) and message.string and not message.fuzzy:
-            out[message.id] = str(message.string)
-    return out
+        if not message.id or message.fuzzy or not message.string:
+            continue
+        if isinstance(message.id, str):
+            texts[message.id] = str(message.string)
+        else:
+            strings = tuple(str(s or "") for s in message.string)
+            if all(strings):
+                forms[str(message.id[0])] = strings
+                texts[str(message.id[0])] = strings[0]
+    return texts, forms
+
+
+def catalog(domain: str, lang: str) -> dict[str, str]:
+    """msgid → translated text for one domain and language ({} if missing); a plural entry
+    under its singular msgid with its first form (:func:`plurals` has all of them); see
+    :func:`catalog_path` for where it is read."""
+    return _load(domain, lang)[0]
+
+
+def plurals(domain: str, lang: str) -> dict[str, tuple[str, ...]]:
+    """Singular msgid → its plural forms (``msgstr[0]``, ``msgstr[1]``, …) for the plural
+    entries of one domain and language ({} if none); form ``i`` is the one
+    :func:`plural_index` chooses."""
+    return _load(domain, lang)[1]
+
+
+@cache
+def _plural_rule(lang: str) -> Callable[[int], int]:
+    header = PLURAL_FORMS.get(lang, PLURAL_FORMS["en"])
+    return gettext.c2py(header.split("plural=", 1)[1].rstrip(";"))
+
+
+def plural_index(lang: str, n: int) -> int:
+    """The plural form (0, 1) of count ``n`` in ``lang`` by :data:`PLURAL_FORMS`
+    (unknown languages as English).
+
+        >>> plural_index("en", 0), plural_index("fr", 0), plural_index("eu", 1)
+        (1, 0, 0)
+    """
+    return int(_plural_rule(lang)(abs(int(n))))
+
+
+def count_of(params: Mapping[str, object]) -> int | None:
+    """The count of a message's parameters: the first of :data:`COUNT_PARAMS` that is an
+    int (not a bool), else None."""
+    for key in COUNT_PARAMS:
+        value = params.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
 
 
 def translate(domain: str, msgid: str, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
     """The text of ``msgid`` in ``lang``, falling back to English, then ``core``,
     then the msgid itself; ``{name}`` placeholders are filled from ``params``
-    (unknown placeholders are left as they are)."""
+    (unknown placeholders are left as they are). A plural entry gives the form of
+    the count in ``params`` (:func:`count_of`; the first form without one)."""
     text = None
+    n = count_of(params)
     for dom in (domain, "core") if domain != "core" else ("core",):
         for code in (lang, "en"):
-            text = catalog(dom, code).get(msgid)
+            forms = plurals(dom, code).get(msgid)
+            if forms and n is not None:
+                text = forms[min(plural_index(code, n), len(forms) - 1)]
+            else:
+                text = catalog(dom, code).get(msgid)
             if text:
                 break
         if text:

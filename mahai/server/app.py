@@ -32,7 +32,7 @@ HTTP (OpenAPI schema at ``/openapi.json``, docs at ``/docs``):
   new seat token while that seat is not taken yet.
 - ``GET  /api/tables/{id}/replay?token=…&seat=…&lang=eu`` → replay frames (see
   :meth:`Hub.replay`).
-- ``GET  /api/i18n/{lang}?domains=web,core,…`` → gettext catalogs as JSON.
+- ``GET  /api/i18n/{lang}?domains=web,core,…`` → gettext catalogs as JSON (plural entries as lists).
 - ``GET  /static/games/<name>.js`` → the game's table renderer: Mahai's own, else
   the package resource a plug-in declares (``Game.renderer``).
 
@@ -70,7 +70,7 @@ from pydantic import BaseModel, Field
 
 from mahai.core import IllegalAction, MahaiError, MalformedAction
 from mahai.games import available_games, get_game
-from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, explain
+from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, explain, plurals
 from mahai.server.lobby import deck_chronology, game_info, game_title, players_for, table_status
 from mahai.server.network import qr_data_uri, share_origin
 from mahai.server.rules import rules_page
@@ -299,15 +299,19 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = ()) -> FastA
         return deck_chronology(name, _lang(lang))
 
     @app.get("/api/i18n/{lang}")
-    def i18n(lang: str, domains: str = Query("web,core")) -> dict[str, dict[str, str]]:
+    def i18n(lang: str, domains: str = Query("web,core")) -> dict[str, dict[str, str | list[str]]]:
+        """msgid → text per domain, English where ``lang`` has none; a plural entry
+        as its list of forms (:func:`mahai.i18n.plurals`), which i18n.js chooses from."""
         lang = _lang(lang)
-        out: dict[str, dict[str, str]] = {}
+        out: dict[str, dict[str, str | list[str]]] = {}
         for domain in domains.split(","):
             domain = domain.strip()
             if not domain.replace("_", "").isalnum():
                 continue
-            merged = dict(catalog(domain, "en"))
-            merged.update(catalog(domain, lang))
+            merged: dict[str, str | list[str]] = {}
+            for code in ("en", lang):
+                merged.update(catalog(domain, code))
+                merged.update({k: list(v) for k, v in plurals(domain, code).items()})
             out[domain] = merged
         return out
 

@@ -90,7 +90,7 @@ class DenboraZupScreen(Screen):
         if view["players"] > 1:
             counts = "  ".join(f"{turn.name(s)}: {n}" for s, n in enumerate(view["hand_counts"]))
             console.print(Text(self._("Cards left") + ": " + counts, style="cyan"))
-        console.print(Text(self._("Deck: {n} cards", n=view["deck_count"]), style="dim"))
+        console.print(Text(self._("Deck: {n} card", n=view["deck_count"]), style="dim"))
 
     def event_table(self, event: dict[str, Any], turn: Turn) -> RenderableType | None:
         """The cards of a reveal with their dates and whether each was right, and their stories."""

@@ -107,13 +107,13 @@ class SpadesScreen(Screen):
                           .append(" → / ← ").append(cards_label(exchange["received"])))
         self.show_hand(console, view["hand"])
         if stock and stock["shown"]:
-            shown = Text(self._("tui.shown", left=stock["left"]) + " ")
+            shown = Text(self._("tui.shown", n=stock["left"]) + " ")
             console.print(shown.append(card_label(stock["shown"])))
 
     def score_line(self, view: dict[str, Any]) -> Text:
         """``North–South 120 (3 bags) · East–West 95 (7 bags)``."""
         parts = [self._("tui.side_score", side=self.side_name(side["seats"]), points=side["points"],
-                        bags=side["bags"]) for side in view["sides"]]
+                        n=side["bags"]) for side in view["sides"]]
         return Text(" · ".join(parts), style="bold")
 
     def show_hand(self, console: Console, hand: Sequence[str] | None) -> None:

@@ -24,6 +24,12 @@ entry is checked against its English text (the ``en`` catalog's msgstr for a rea
     :func:`glossary_misuse`: a form the glossary forbids (``docs/glossary.md``, the table between
     ``<!-- forbidden-forms:start -->`` and ``<!-- forbidden-forms:end -->``), e.g. "trikimailua" for a
     trick or "bota" for a bot.
+``plural``
+    :func:`plural_problems`: a count sentence (a count parameter of :data:`mahai.i18n.COUNT_PARAMS`
+    before a plural noun in the English, "{n} cards") that is no plural entry (``msgid_plural``,
+    "1 karta jarri dira"), a plural entry with other than the language's number of forms or
+    without a count parameter; and (:func:`plural_header`) a catalog whose ``Plural-Forms`` header
+    is not :data:`mahai.i18n.PLURAL_FORMS` of its language.
 
 :func:`all_violations` runs them all over every catalog; :data:`EXCEPTIONS` lists what is allowed on
 purpose, each with its reason.
@@ -40,11 +46,11 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from mahai.i18n import GAMES_GROUP, LANGUAGES, LOCALE_DIR, catalog_path
+from mahai.i18n import COUNT_PARAMS, GAMES_GROUP, LANGUAGES, LOCALE_DIR, PLURAL_FORMS, catalog_path
 
 ROOT = Path(__file__).resolve().parents[2]
 GLOSSARY = ROOT / "docs" / "glossary.md"
-CHECKS = ("case-ending", "untranslated", "raw-code", "placeholders", "glossary")
+CHECKS = ("case-ending", "untranslated", "raw-code", "placeholders", "glossary", "plural")
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 
 # --------------------------------------------------------------------------------------------------
@@ -95,7 +101,8 @@ EXCEPTIONS: dict[tuple[str, str], frozenset[str]] = {
 @dataclass(frozen=True)
 class Entry:
     """One message of one catalog: ``strings`` are its translations (one per plural form),
-    ``english`` the English texts they translate (singular, plural)."""
+    ``english`` the English texts they translate (singular, plural), ``plural`` its
+    ``msgid_plural`` (None: a single form)."""
 
     domain: str
     lang: str
@@ -104,6 +111,7 @@ class Entry:
     strings: tuple[str, ...]
     english: tuple[str, ...]
     fuzzy: bool = False
+    plural: str | None = None
 
 
 @dataclass(frozen=True)
@@ -176,7 +184,7 @@ def entries(domain: str, lang: str, path: Path) -> list[Entry]:
     out = []
     for msgid, plural, strings, fuzzy in _read(path, lang):
         source = (msgid,) if plural is None else (msgid, plural)
-        out.append(Entry(domain, lang, path, msgid, strings, english.get(msgid, source), fuzzy))
+        out.append(Entry(domain, lang, path, msgid, strings, english.get(msgid, source), fuzzy, plural))
     return out
 
 
@@ -287,6 +295,38 @@ def raw_codes(text: str, lang: str, codes: Iterable[str] | None = None) -> list[
     return list(dict.fromkeys(found))
 
 
+# A count parameter before a plural English noun: "{n} cards", "{count} stones" (not "{n} in all").
+COUNT_NOUN = re.compile(r"\{(?:" + "|".join(COUNT_PARAMS) + r")\} [a-z]+s\b")
+
+
+def plural_problems(entry: Entry) -> list[str]:
+    """Why ``entry`` breaks the plural rules: a count sentence ("{n} cards" in its English) that is
+    no plural entry, a plural entry whose number of forms is not its language's (the ``nplurals``
+    of :data:`mahai.i18n.PLURAL_FORMS`), or one whose English names no count parameter."""
+    counted = any(COUNT_NOUN.search(e) for e in entry.english)
+    if entry.plural is None:
+        return ["a count sentence without plural forms (msgid_plural)"] if counted else []
+    found = []
+    nplurals = int(re.search(r"nplurals=(\d+)", PLURAL_FORMS.get(entry.lang, PLURAL_FORMS["en"])).group(1))  # type: ignore[union-attr]
+    if len(entry.strings) != nplurals:
+        found.append(f"{len(entry.strings)} plural forms, {entry.lang} has {nplurals}")
+    if not any(placeholders(e) & set(COUNT_PARAMS) for e in entry.english):
+        found.append(f"a plural entry without a count parameter ({', '.join(COUNT_PARAMS)})")
+    return found
+
+
+def plural_header(path: Path, lang: str) -> list[str]:
+    """What is wrong with the ``Plural-Forms`` header of the catalog at ``path`` in ``lang``
+    (missing, or not :data:`mahai.i18n.PLURAL_FORMS`)."""
+    match = re.search(r'^"Plural-Forms: *([^"\n]*?)(?:\\n)?"$', path.read_text(encoding="utf-8"), re.M)
+    want = PLURAL_FORMS.get(lang)
+    if match is None:
+        return [f"no Plural-Forms header (want {want})"]
+    if " ".join(match.group(1).split()) != want:
+        return [f"Plural-Forms is {match.group(1)!r}, want {want!r}"]
+    return []
+
+
 # --------------------------------------------------------------------------------------------------
 # The glossary
 # --------------------------------------------------------------------------------------------------
@@ -373,6 +413,7 @@ def check_entry(entry: Entry) -> Iterator[Violation]:
             yield Violation(entry.domain, entry.lang, entry.path, entry.msgid, text, check,
                             "; ".join(details))
 
+    yield from out("plural", entry.strings[0] if entry.strings else "", plural_problems(entry))
     if english_text:
         # The English text shown (msgstr, else the msgid unless it is a reason code).
         texts = list(entry.english)
@@ -404,6 +445,7 @@ def all_violations() -> list[Violation]:
             found.append(Violation(domain, lang, Path(f"<no {lang} catalog of {domain}>"), "", "",
                                    "untranslated", "the catalog is missing"))
             continue
+        found += [Violation(domain, lang, path, "", "", "plural", d) for d in plural_header(path, lang)]
         for entry in entries(domain, lang, path):
             found.extend(check_entry(entry))
     return found

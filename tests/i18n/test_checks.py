@@ -3,6 +3,7 @@ a clean text pass (issue 12, "The interface language"; ``docs/glossary.md``, "St
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,8 @@ from tests.i18n.style import (
     is_sentence,
     parse_rules,
     placeholder_mismatch,
+    plural_header,
+    plural_problems,
     raw_codes,
     untranslated,
 )
@@ -150,6 +153,39 @@ def test_a_plural_entry_may_leave_out_what_only_one_form_has() -> None:
     assert placeholder_mismatch("{count} harri hartu dituzu.", forms) == ["+{count}"]
 
 
+# --- plural ---------------------------------------------------------------------------------------
+
+
+def test_a_count_sentence_needs_plural_forms() -> None:
+    """"1 karta jarri dira": a count before a noun is a plural entry (msgid_plural), in every catalog."""
+    single = Entry("spades", "eu", Path("x.po"), "{player} picked up {count} cards.",
+                   ("{player}: {count} karta hartu ditu.",), ("{player} picked up {count} cards.",))
+    assert plural_problems(single) == ["a count sentence without plural forms (msgid_plural)"]
+    english = ("{player} picked up {count} card.", "{player} picked up {count} cards.")
+    good = Entry("spades", "eu", Path("x.po"), english[0],
+                 ("{player}: karta {count} hartu du.", "{player}: {count} karta hartu ditu."), english,
+                 plural=english[1])
+    assert plural_problems(good) == []
+    one_form = dataclasses.replace(good, strings=("{player}: {count} karta hartu ditu.",))
+    assert plural_problems(one_form) == ["1 plural forms, eu has 2"]
+    no_count = Entry("web", "eu", Path("x.po"), "Trick", ("Baza", "Bazak"), ("Trick", "Tricks"),
+                     plural="Tricks")
+    assert plural_problems(no_count) == ["a plural entry without a count parameter (n, count)"]
+    # Numbers that count no noun need no plural form: "{n} in all", "Seat {n}".
+    for text in ("{n} in all", "Seat {n}", "Hand {hand}: you deal."):
+        assert plural_problems(Entry("web", "eu", Path("x.po"), text, ("x",), (text,))) == []
+
+
+def test_every_catalog_has_its_languages_plural_forms_header(tmp_path: Path) -> None:
+    po = tmp_path / "x.po"
+    po.write_text('msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n')
+    assert plural_header(po, "fr") == []
+    assert plural_header(po, "eu") == ["Plural-Forms is 'nplurals=2; plural=(n > 1);', "
+                                       "want 'nplurals=2; plural=(n != 1);'"]
+    po.write_text('msgid ""\nmsgstr ""\n"Language: fr\\n"\n')
+    assert plural_header(po, "fr") == ["no Plural-Forms header (want nplurals=2; plural=(n > 1);)"]
+
+
 # --- glossary -------------------------------------------------------------------------------------
 
 TABLE = """
@@ -258,8 +294,8 @@ def test_every_catalog_is_found_the_plugin_games_too() -> None:
 
 
 def test_one_bad_entry_breaks_every_check() -> None:
-    entry = Entry("spades", "eu", Path("x.po"), "{player} won trick {number}.",
-                  ("{who}(r)ek trikimailua irabazi du: game_target",), ("{player} won trick {number}.",))
+    entry = Entry("spades", "eu", Path("x.po"), "{player} won {n} tricks.",
+                  ("{who}(r)ek {n} trikimailua irabazi du: game_target",), ("{player} won {n} tricks.",))
     checks = {v.check for v in check_entry(entry)}
     assert checks == set(CHECKS) - {"untranslated"}
     empty = Entry("spades", "eu", Path("x.po"), "Last trick", ("",), ("Last trick",))

@@ -157,15 +157,14 @@ class Nim(Game[NimState, NimOptions]):
 
     def describe_event(self, event: Mapping[str, Any], viewer: Seat | None) -> Message | None:
         """``take``: "You took 2 stones." for the taker, "{player} took 2 stones."
-        for the others (one stone: its own sentence)."""
+        for the others; the catalogs' plural forms give "1 stone" (:mod:`mahai.i18n`,
+        the count is the parameter ``n``)."""
         if event["kind"] != "take":
             return None
         seat, n = event["seat"], event["n"]
         if seat == viewer:
-            msgid = "You took one stone." if n == 1 else "You took {n} stones."
-            return Message(DOMAIN, msgid, {"n": n})
-        msgid = "{player} took one stone." if n == 1 else "{player} took {n} stones."
-        return Message(DOMAIN, msgid, {"player": Player(seat), "n": n})
+            return Message(DOMAIN, "You took {n} stone.", {"n": n})
+        return Message(DOMAIN, "{player} took {n} stone.", {"player": Player(seat), "n": n})
 
 
 GAME = Nim()

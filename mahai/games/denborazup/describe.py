@@ -161,7 +161,7 @@ def describe_event(event: Mapping[str, Any], viewer: Seat | None,
     if kind == "draw":
         return _draw(event, viewer, titles)
     if kind == "reshuffle":
-        return _m("The discard pile was shuffled into a new deck of {n} cards.", n=event["count"])
+        return _m("The discard pile was shuffled into a new deck of {n} card.", n=event["count"])
     if kind == "draw_skipped":
         return _m("No card is left to draw.")
     if kind == "missed_call":
@@ -197,7 +197,7 @@ def describe_event(event: Mapping[str, Any], viewer: Seat | None,
             if not event["cards"]:
                 return _m("Tie-break: no card left for you to draw.")
             return _m("Tie-break: you drew {cards}.", cards=titles_list([titles(c) for c in event["cards"]]))
-        return _m("Tie-break: {player} drew {n} cards.", player=Player(seat), n=event["count"])
+        return _m("Tie-break: {player} drew {n} card.", player=Player(seat), n=event["count"])
     if kind == "tiebreak":
         return _m("Tie-break between {players}.", players=joined([Player(s) for s in event["seats"]]))
     if kind == "chosen":
@@ -211,7 +211,7 @@ def describe_event(event: Mapping[str, Any], viewer: Seat | None,
                distance=c["distance"]) for c in event["choices"]]))
     if kind == "game_over":
         if "rating" in event:
-            return _m("Game over: {n} cards used. {rating}", n=event["used"], rating=_m(str(event["rating"])))
+            return _m("Game over: {n} card used. {rating}", n=event["used"], rating=_m(str(event["rating"])))
         winners = list(event["winners"])
         if len(winners) == 1:
             return _m("You won!") if winners[0] == viewer else _m("{player} won.", player=Player(winners[0]))
@@ -256,4 +256,4 @@ def _draw(event: Mapping[str, Any], viewer: Seat | None,
         return _m("No card left for {player} to draw.", player=Player(seat))
     if count == 1:
         return _m("{player} draws a card.", player=Player(seat))
-    return _m("{player} draws {n} cards.", player=Player(seat), n=count)
+    return _m("{player} draws {n} card.", player=Player(seat), n=count)

@@ -156,7 +156,7 @@ def describe_event(event: Mapping[str, Any], viewer: Seat | None) -> Message | N
     if kind == "deal":
         if "cards" in event:  # only the seat dealt to sees its cards
             return _m("Your hand: {cards}.", cards=cards(event["cards"]))
-        return _m("{player} was dealt {count} cards.", player=Player(event["seat"]), count=event["count"])
+        return _m("{player} was dealt {count} card.", player=Player(event["seat"]), count=event["count"])
     if kind == "draw":
         if event["source"] == "discard":
             own, other = _BY_SEAT["draw_discard"]
@@ -204,7 +204,7 @@ def describe_event(event: Mapping[str, Any], viewer: Seat | None) -> Message | N
         return said("You discarded {cards} and drew back to six.",
                     "{player} discarded {cards} and drew back to six.", cards=cards(event["cards"]))
     if kind == "reshuffle":
-        return _m("The discard pile was shuffled into a new draw pile of {count} cards.",
+        return _m("The discard pile was shuffled into a new draw pile of {count} card.",
                   count=event["draw_pile"])
     if kind == "leg_end":
         seats = event["completed_seats"]

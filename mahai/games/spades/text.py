@@ -121,8 +121,8 @@ def _hand(event: Mapping[str, Any], you: bool) -> Message:
         return _m("{player} picked up {cards}.", player=Player(seat), cards=cards_param(cards))
     count = int(event["count"])
     if you:
-        return _m("You picked up {count} cards.", count=count)
-    return _m("{player} picked up {count} cards.", player=Player(seat), count=count)
+        return _m("You picked up {count} card.", count=count)
+    return _m("{player} picked up {count} card.", player=Player(seat), count=count)
 
 
 def _pass(event: Mapping[str, Any], viewer: Seat | None) -> Message:
@@ -136,10 +136,10 @@ def _pass(event: Mapping[str, Any], viewer: Seat | None) -> Message:
         return _m("{player} passed {cards} to {to}.", player=Player(seat), cards=cards, to=Player(to))
     count = int(event["count"])
     if viewer == seat:
-        return _m("You passed {count} cards to your partner.", count=count, to=Player(to))
+        return _m("You passed {count} card to your partner.", count=count, to=Player(to))
     if viewer == to:
-        return _m("{player} passed you {count} cards.", player=Player(seat), count=count)
-    return _m("{player} passed {count} cards to {to}.", player=Player(seat), count=count, to=Player(to))
+        return _m("{player} passed you {count} card.", player=Player(seat), count=count)
+    return _m("{player} passed {count} card to {to}.", player=Player(seat), count=count, to=Player(to))
 
 
 def _draw(event: Mapping[str, Any], you: bool) -> Message:
@@ -240,7 +240,7 @@ def describe_event(event: Mapping[str, Any], viewer: Seat | None) -> Message | N
         return _m("You looked at your cards.") if you else _m(
             "{player} looked at their cards.", player=Player(seat))  # type: ignore[arg-type]
     if kind == "exchange":
-        return _m("Blind nil exchange: {count} cards each way.", count=int(event["count"]))
+        return _m("Blind nil exchange: {count} card each way.", count=int(event["count"]))
     if kind == "pass":
         return _pass(event, viewer)
     if kind == "play_starts":

@@ -99,7 +99,7 @@ export function render(root, msg, ui) {
 
   const order = [...Array(v.players).keys()].map((i) => (i + (me === null ? 0 : me + 1)) % v.players);
   const seats = v.mode !== "solo" ? h("div", { class: "dz-seats" }, order.map((s) => ui.plate(s, [
-    h("span", { class: "chip count" }, ui.t("{n} cards", { n: v.hand_counts[s] })),
+    h("span", { class: "chip count" }, ui.t("{n} card", { n: v.hand_counts[s] })),
     v.phase === "decide" && v.decided.includes(s) ? h("span", { class: "chip" }, ui.t("decided")) : null,
     v.phase === "vote" && v.voted.includes(s) ? h("span", { class: "chip" }, ui.t("voted")) : null,
     v.catchable.includes(s) ? h("span", { class: "chip nil" }, ui.t("did not call")) : null].filter(Boolean)))) : null;
@@ -117,7 +117,7 @@ export function render(root, msg, ui) {
     });
     for (const e of at(v.timeline.length)) items.push(slotButton(e, "⤓"));
     centre = h("section", { class: "timeline-panel", "aria-label": ui.t("Timeline") },
-      h("h3", {}, ui.t("Timeline"), " ", h("span", { class: "muted-light" }, ui.t("{n} cards", { n: v.timeline.length }))),
+      h("h3", {}, ui.t("Timeline"), " ", h("span", { class: "muted-light" }, ui.t("{n} card", { n: v.timeline.length }))),
       h("div", { class: "timeline", id: "timeline", tabindex: "0", role: "group", "aria-label": ui.t("Timeline") }, items));
   } else {
     const zone = slotEntries.length ? h("div", { class: "placezone" }, slotEntries.map((e) =>
@@ -210,6 +210,6 @@ export function final(msg, ui) {
   const v = msg.view;
   return h("table", { class: "score", id: "final-scores" }, h("caption", {}, ui.t("Final scores")),
     h("tbody", {}, [...Array(v.players).keys()].map((s) => h("tr", { class: msg.winners.includes(s) ? "winner" : "" },
-      h("th", { scope: "row" }, ui.seatName(s)), h("td", {}, ui.t("{n} cards", { n: v.hand_counts[s] })),
+      h("th", { scope: "row" }, ui.seatName(s)), h("td", {}, ui.t("{n} card", { n: v.hand_counts[s] })),
       v.mode === "solo" ? h("td", {}, ui.t("Cards used: {n}", { n: v.used[s] })) : null))));
 }

@@ -49,7 +49,7 @@ function tableau(v, tb, msg, ui, targets, mine) {
   if (tb.speed_limited) status.push(h("span", { class: "pill bad" }, ui.t("speed limit")));
   const lastSeat = (msg.recent || []).filter((e) => e.team === tb.team && e.seat !== undefined).map((e) => e.seat).pop();
   const from = lastSeat !== undefined ? `seat-${lastSeat}` : null;
-  const plates = tb.seats.map((s) => ui.plate(s, [h("span", { class: "chip count", title: ui.t("{n} cards", { n: v.hand_sizes[s] }) },
+  const plates = tb.seats.map((s) => ui.plate(s, [h("span", { class: "chip count", title: ui.t("{n} card", { n: v.hand_sizes[s] }) },
     h("span", { class: "mini-back", "aria-hidden": "true" }), ` ${v.hand_sizes[s]}`)]));
   const pct = Math.min(100, Math.round((100 * tb.km) / v.target));
   return h("section", { class: `tableau ${mine ? "mine" : ""} ${targets.length ? "target" : ""}`, "data-team": String(tb.team),

@@ -36,7 +36,7 @@ function seatExtras(v, s, ui) {
     bid !== null ? h("span", { class: `chip bid ${nil ? "nil" : ""}` }, nil ? bid : ui.t("Bid: {n}", { n: bid }))
       : v.phase === "bid" ? h("span", { class: "chip muted" }, ui.t("bidding…")) : null,
     h("span", { class: "chip tricks" }, ui.t("Tricks: {n}", { n: v.tricks_won[s] })),
-    h("span", { class: "chip count", title: ui.t("{n} cards", { n: v.hand_sizes[s] }) }, h("span", { class: "mini-back", "aria-hidden": "true" }), ` ${v.hand_sizes[s]}`),
+    h("span", { class: "chip count", title: ui.t("{n} card", { n: v.hand_sizes[s] }) }, h("span", { class: "mini-back", "aria-hidden": "true" }), ` ${v.hand_sizes[s]}`),
   ];
 }
 
@@ -53,7 +53,7 @@ function centre(v, msg, ui, slots) {
   let middle = null;
   if (v.stock && v.phase === "draw") {
     middle = h("div", { class: "stock" },
-      ui.cardEl(h, ui.backFace(), ui.t("Stock: {n} cards", { n: v.stock.left }), { small: true, attrs: { "data-place": "stock" } }),
+      ui.cardEl(h, ui.backFace(), ui.t("Stock: {n} card", { n: v.stock.left }), { small: true, attrs: { "data-place": "stock" } }),
       shown ? card(shown, ui, { from: "stock" }) : null);
   }
   const led = v.led_suit ? ui.t("Led: {suit}", { suit: ui.tg(v.led_suit) }) : "";
@@ -68,7 +68,7 @@ function scoreboard(v, ui) {
   const { h } = ui;
   return h("div", { class: "scoreboard", id: "sides" }, v.sides.map((sd, i) => h("div", { class: "side", "data-side": i },
     h("strong", {}, sideName(v, i, ui)),
-    h("span", { class: "points" }, ui.t("{points} points", { points: sd.points })),
+    h("span", { class: "points" }, ui.t("{n} point", { n: sd.points })),
     h("span", { class: "muted" }, ui.t("bags"), `: ${sd.bags}`, sd.contract !== null ? ` · ${ui.t("contract")}: ${sd.contract}` : ""))),
   h("span", { class: "muted target" }, ui.t("Hand {n}", { n: v.hand_number }), " · ", ui.t("to {target}", { target: v.options.target })));
 }
@@ -149,7 +149,7 @@ export function render(root, msg, ui) {
       const chosen = [...selected].sort().join(" ");
       const entry = passes.find((e) => cardsOf(e).sort().join(" ") === chosen);
       prompt = h("section", { class: "prompt", id: "exchange" },
-        h("p", {}, ui.t("Choose {n} cards to pass to your partner.", { n: v.exchange.count }),
+        h("p", {}, ui.t("Choose {n} card to pass to your partner.", { n: v.exchange.count }),
           " ", h("strong", {}, `${selected.size}/${v.exchange.count}`)),
         entry ? ui.actionButton(entry, ui.t("Pass the chosen cards"), { id: "pass-selected", class: "primary" })
           : h("button", { type: "button", disabled: true, id: "pass-selected", class: "primary" }, ui.t("Pass the chosen cards")));
@@ -199,6 +199,6 @@ export function final(msg, ui) {
   return h("div", {}, summary(msg, ui),
     h("table", { class: "score", id: "final-scores" }, h("caption", {}, ui.t("Final scores")),
       h("tbody", {}, v.sides.map((sd, i) => h("tr", { class: v.winners && sd.seats.some((s) => msg.winners.includes(s)) ? "winner" : "" },
-        h("th", { scope: "row" }, sideName(v, i, ui)), h("td", {}, ui.t("{points} points", { points: sd.points })),
+        h("th", { scope: "row" }, sideName(v, i, ui)), h("td", {}, ui.t("{n} point", { n: sd.points })),
         h("td", {}, ui.t("bags"), `: ${sd.bags}`))))));
 }

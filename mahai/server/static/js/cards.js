@@ -274,7 +274,7 @@ export function seatPlate(ui, msg, seat, extras = [], opts = {}) {
   if (acting && msg.ends && info && info.kind === "person" && msg.table.turn_seconds) {
     const left = Math.max(0, (msg.ends - Date.now()) / 1000);
     const total = msg.table.turn_seconds;
-    ring = h("span", { class: "ring", role: "timer", "aria-label": ui.t("{n} seconds left", { n: Math.round(left) }),
+    ring = h("span", { class: "ring", role: "timer", "aria-label": ui.t("{n} second left", { n: Math.round(left) }),
                        style: `--left:${left}s;--start:${(1 - left / total).toFixed(3)}` },
       h("span", { class: "ring-fill" }));
   }

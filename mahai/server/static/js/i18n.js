@@ -1,6 +1,13 @@
 // Gettext catalogs served as JSON by /api/i18n/{lang}; Basque first.
 export const LANGUAGES = ["eu", "en", "es", "fr"];
 const catalogs = {};
+let catalogLang = "eu";
+
+// The catalogs' Plural-Forms (mahai.i18n.PLURAL_FORMS): the form of count n in lang.
+const PLURAL = { eu: (n) => (n !== 1 ? 1 : 0), en: (n) => (n !== 1 ? 1 : 0), es: (n) => (n !== 1 ? 1 : 0), fr: (n) => (n > 1 ? 1 : 0) };
+export function pluralIndex(lang, n) {
+  return (PLURAL[lang] || PLURAL.en)(Math.abs(Math.trunc(n)));
+}
 
 export function currentLang() {
   const stored = localStorage.getItem("mahai.lang");
@@ -14,6 +21,7 @@ export function setLang(lang) {
 export async function loadCatalogs(lang, domains) {
   const res = await fetch(`/api/i18n/${lang}?domains=${domains.join(",")}`);
   Object.assign(catalogs, await res.json());
+  catalogLang = lang;
   document.documentElement.lang = lang;
 }
 
@@ -21,9 +29,20 @@ function fillParams(text, params) {
   return text.replace(/\{(\w+)\}/g, (m, k) => (params && k in params ? String(params[k]) : m));
 }
 
-// Translate msgid in domain (falls back to core, then the msgid itself).
+// The count that picks a plural form: params.n, else params.count (mahai.i18n.COUNT_PARAMS).
+function countOf(params) {
+  for (const k of ["n", "count"]) if (params && Number.isInteger(params[k])) return params[k];
+  return null;
+}
+
+// Translate msgid in domain (falls back to core, then the msgid itself). A plural entry is a list
+// of forms (msgstr[0], msgstr[1]): the count's form, the first without a count.
 export function tr(domain, msgid, params) {
-  const text = (catalogs[domain] && catalogs[domain][msgid]) || (catalogs.core && catalogs.core[msgid]);
+  let text = (catalogs[domain] && catalogs[domain][msgid]) || (catalogs.core && catalogs.core[msgid]);
+  if (Array.isArray(text)) {
+    const n = countOf(params);
+    text = text[n === null ? 0 : Math.min(pluralIndex(catalogLang, n), text.length - 1)];
+  }
   return fillParams(text || msgid, params);
 }
 
