@@ -13,6 +13,10 @@ from tests.web.server import Server, play_page
 
 pytestmark = pytest.mark.web
 
+# The table's animation times (table.js reads window.mahaiTiming before it loads): none here, so a
+# whole game is no slower than its moves; the real times are tests/web/test_table_page.py's.
+FAST = "window.mahaiTiming = {trick: 0, reveal: 0, fly: 0};"
+
 def denborazup_chooser(actions: list[str], msg: dict[str, Any]) -> str | None:
     """A player who knows history: places a card only where it is right (DZR-5,
     DZR-13), else passes; this keeps solo and long-timeline games short."""
@@ -62,6 +66,7 @@ def test_a_person_plays_a_whole_game_against_bots(server: Server, page: Any, gam
     made = server.create(game, seats, edition=edition, options=options)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.add_init_script(FAST)
     page.goto(server.url + made["links"]["0"])
     chooser = denborazup_chooser if game == "denborazup" else None
     moves = play_page(page, random.Random(7), prefer=prefer, chooser=chooser)

@@ -60,8 +60,10 @@ function centre(v, msg, ui, slots) {
   return h("div", { class: "centre trick-area", id: "trick", "data-winner": winner === null ? null : String(winner),
                     role: "group", "aria-label": ui.t("Trick") },
     spots, middle,
+    // Two statuses, two lines: "Led: spades" / "Spades are broken." (never run together).
     h("p", { class: "trick-note" }, winner !== null ? done.text || ""
-      : [led, v.spades_broken ? ` ${ui.t("Spades are broken.")}` : ""].join("")));
+      : [led ? h("span", { class: "led" }, led) : null,
+         v.spades_broken ? h("span", { class: "broken" }, ui.t("Spades are broken.")) : null]));
 }
 
 function scoreboard(v, ui) {
