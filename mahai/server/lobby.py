@@ -211,8 +211,8 @@ def references(game: Game[Any, Any], lang: str) -> list[dict[str, str]]:
 def deck_chronology(name: str, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
     """Every card of DenboraZup's deck sorted by date (DZR-14, the game's public
     ``DenboraZupGame.chronology()``, called explicitly), public data only: ``id``,
-    ``year``, ``date`` and ``title`` in ``lang``, ``star``, ``explanation_eu``,
-    ``source_url``.
+    ``year``, ``date``, ``title`` and ``explanation`` in ``lang``, ``star``,
+    ``explanation_eu`` (for older clients), ``source_url``.
 
     Raises:
         InvalidOptions: ``unknown_game`` for a game without a chronology.
@@ -225,5 +225,6 @@ def deck_chronology(name: str, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, A
     for card in GAME.chronology():
         out.append({"id": card.id, "year": card.year, "date": format_date(card, lang),
                     "title": card.title(lang), "star": card.star,
-                    "explanation_eu": card.explanation_eu, "source_url": card.source_url})
+                    "explanation": card.explanation(lang), "explanation_eu": card.explanation_eu,
+                    "source_url": card.source_url})
     return out

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import os
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -90,9 +92,79 @@ def test_the_denborazup_chronology_page_lists_the_deck_in_order(server: Server, 
     assert len(events) == len(GAME.deck.events) and years == sorted(years)
     english = server.get("/api/games/denborazup/chronology?lang=en")
     assert [e["title"] for e in english] == [GAME.deck.get(e["id"]).title("en") for e in events]
+    # Issue 12: the explanations too are the reader's, never the Basque ones on an English page.
+    assert [e["explanation"] for e in english] == [GAME.deck.get(e["id"]).explanation("en") for e in events]
     page.goto(server.url + "/chronology/denborazup")
     page.wait_for_function(f"document.querySelectorAll('#chrono li').length === {len(events)}")
     shown = page.eval_on_selector_all("#chrono li", "els => els.map(e => Number(e.dataset.year))")
     assert shown == years
     if years[0] < 0:
         assert page.inner_text("#chrono li .year").lstrip("~").startswith("K.a.")
+
+
+# ------------------------------------------------------------------ a DenboraZup table in en and fr
+SHOTS = os.environ.get("MAHAI_SCREENSHOTS")
+"""A directory to keep the screenshots in (``docs/screenshots`` for the committed ones); else the
+test's temporary directory."""
+VIEWPORTS = (("phone", 390, 844), ("desktop", 1280, 800))
+
+
+def dz_text_problems(page: Any, lang: str) -> list[str]:
+    """What on a DenboraZup page is not in ``lang``: a card title or explanation that is not the
+    deck's text in ``lang``, or any card's Basque explanation (where it differs) anywhere on it."""
+    from mahai.games.denborazup import GAME
+
+    found = []
+    shown = page.eval_on_selector_all(
+        ".event[data-card]", """els => els.map(e => [e.dataset.card,
+            (e.querySelector('.ev-title') || {}).innerText || '',
+            (e.querySelector('.ev-explain') || {}).innerText || ''])""")
+    for card_id, title, explain in shown:
+        card = GAME.deck.get(card_id)
+        if title.strip() != card.title(lang):
+            found.append(f"{card_id}: title {title!r}, not {card.title(lang)!r}")
+        if explain and explain.strip() != card.explanation(lang):
+            found.append(f"{card_id}: explanation {explain[:60]!r}…, not the {lang} one")
+    body = page.inner_text("body")
+    found += [f"{c.id}: the Basque explanation {c.explanation_eu[:60]!r}… is on the page"
+              for c in GAME.deck.events if c.explanation_eu != c.explanation(lang) and c.explanation_eu in body]
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_denborazup_table_in_english_or_french_shows_no_basque_paragraph(
+        server: Server, browser: Any, tmp_path: Path, lang: str) -> None:
+    """Issue 12, "Proof": the reference card and the reveal show their title and explanation in
+    the table's language, and no card's Basque explanation is anywhere on the page, at phone
+    (390 px) and desktop (1280 px) widths; the screenshots are kept (``MAHAI_SCREENSHOTS``)."""
+    if "denborazup" not in available_games():
+        pytest.skip("denborazup is not in the tree yet")
+    made = server.create("denborazup", ["person", "bot:random"], edition="multi", lang=lang)
+    out = Path(SHOTS) if SHOTS else tmp_path
+    out.mkdir(parents=True, exist_ok=True)
+    errors: list[str] = []
+    for name, width, height in VIEWPORTS:
+        ctx = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = ctx.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.add_init_script(f"localStorage.setItem('mahai.lang', '{lang}');" + FAST)
+            page.goto(server.url + made["links"]["0"])
+            page.wait_for_selector(".event .ev-explain")
+            moves = 0
+            while name == "phone" and not page.query_selector("#reveal .ev-explain") and moves < 40:
+                moves += play_page(page, random.Random(moves), stop_after=1, chooser=denborazup_chooser)
+            page.wait_for_selector("#reveal .ev-explain")
+            assert page.evaluate("document.documentElement.lang") == lang
+            explained = page.eval_on_selector_all(".ev-explain", "els => els.length")
+            assert explained >= 2, "the reference card and a revealed card are explained"
+            problems = dz_text_problems(page, lang)
+            assert not problems, problems
+            # What the player sees (the hand's dock is fixed: a full-page shot would draw it mid-page),
+            # then the reveal panel with its explanations.
+            page.screenshot(path=str(out / f"denborazup-{lang}-{name}.png"))
+            page.eval_on_selector("#reveal", "e => e.scrollIntoView({block: 'start'})")
+            page.screenshot(path=str(out / f"denborazup-{lang}-{name}-reveal.png"))
+        finally:
+            ctx.close()
+    assert not errors, errors

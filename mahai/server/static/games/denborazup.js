@@ -17,6 +17,11 @@ function title(card, ui) {
   return card.title[ui.lang()] || card.title.en || card.title.eu;
 }
 
+// The explanation in the reader's language only: a table never mixes languages (every card has all four).
+function explanation(card, ui) {
+  return (card.explanation && card.explanation[ui.lang()]) || (ui.lang() === "eu" ? card.explanation_eu : "") || "";
+}
+
 function formatDate(card, ui) {
   const y = card.year < 0 ? BC[ui.lang()](-card.year) : String(card.year);
   const md = card.month ? ` (${card.day ? card.day + "/" : ""}${card.month})` : "";
@@ -33,7 +38,7 @@ function eventCard(ui, card, opts = {}) {
     h("div", { class: "ev-date", "aria-hidden": "true" }, revealed ? formatDate(card, ui) : "?"),
     h("div", { class: "ev-title" }, title(card, ui)),
     card.star ? h("div", { class: "ev-star" }, "★ ", ui.t("star")) : null,
-    opts.explain && card.explanation_eu && ui.lang() === "eu" ? h("div", { class: "ev-explain" }, card.explanation_eu) : null,
+    opts.explain && explanation(card, ui) ? h("div", { class: "ev-explain" }, explanation(card, ui)) : null,
   ];
   const cls = `event ${revealed ? "revealed" : "hidden-date"} ${opts.cls || ""}`;
   const common = { class: cls, "aria-label": label, "data-card": card.id, "data-fly": opts.fly || null, "data-from": opts.from || null, style: opts.style || null };

@@ -12,7 +12,7 @@ async function start() {
   const events = await (await fetch(`/api/games/${game}/chronology?lang=${currentLang()}`)).json();
   document.getElementById("chrono").replaceChildren(...events.map((e) => h("li", { "data-year": e.year },
     h("span", { class: "year" }, e.date), " ", h("strong", {}, e.title), e.star ? " ★" : "",
-    h("div", { class: "muted" }, e.explanation_eu, " ", e.source_url ? h("a", { href: e.source_url, rel: "noopener" }, t("source")) : null))));
+    h("div", { class: "muted" }, e.explanation || "", " ", e.source_url ? h("a", { href: e.source_url, rel: "noopener" }, t("source")) : null))));
 }
 
 start();
