@@ -127,7 +127,8 @@ def dz_text_problems(page: Any, lang: str) -> list[str]:
             found.append(f"{card_id}: explanation {explain[:60]!r}…, not the {lang} one")
     body = page.inner_text("body")
     found += [f"{c.id}: the Basque explanation {c.explanation_eu[:60]!r}… is on the page"
-              for c in GAME.deck.events if c.explanation_eu != c.explanation(lang) and c.explanation_eu in body]
+              for c in GAME.deck.events
+              if c.explanation_eu != c.explanation(lang) and c.explanation_eu in body]
     return found
 
 
