@@ -5,7 +5,7 @@ types (``mb_tui`` catalog, ``help.play``):
 
 * on their turn (play phase): ``3`` plays hand card 3 (a distance card or a roll on their own
   tableau, a remedy, a safety; a hazard goes to the only opponent team that can take it, or
-  ``3 1`` names team 1), ``-3`` discards card 3;
+  ``3 B`` names the player it attacks, seat B, with its partner if any), ``-3`` discards card 3;
 * in a menu (draw phase with a choice, coup-fourré window, extension): the number of a line;
 * anywhere: the engine's notation (``play 75``, ``hazard stop 1``, ``discard 25`` …).
 
@@ -38,7 +38,7 @@ from mahai.tui.screen import Screen, Turn
 LETTERS = "ABCDEF"
 CARD_VERBS = ("coup_fourre", "play", "remedy", "safety", "hazard")
 """Notation verbs that name a hand card (``discard`` aside)."""
-NUMBER = re.compile(r"(-)?\s*(\d+)(?:\s+(\d+))?")
+NUMBER = re.compile(r"(-)?\s*(\d+)(?:\s+([A-Fa-f]))?")
 
 
 def seat_name(seat: Seat) -> str:
@@ -72,8 +72,9 @@ class MilleBornesScreen(Screen):
         return card_name(code, self.lang)
 
     def team_label(self, view: dict[str, Any], team: int) -> str:
-        """``"0 (A, C)"``: the team id used by the notation, with its players."""
-        return f"{team} ({', '.join(seat_name(s) for s in view['teams'][team])})"
+        """``"A, C"``: a team by its players' letters (a lone player: one letter), never by the
+        notation's team id, which counts from 0."""
+        return ", ".join(seat_name(s) for s in view["teams"][team])
 
     # ------------------------------------------------------------------ layout
     def tableau_table(self, turn: Turn) -> Table:
@@ -99,7 +100,7 @@ class MilleBornesScreen(Screen):
             mark = f" [bold]✱ {self._('coup_fourre')}[/bold]"
             safeties = ", ".join(self.card(c) + (mark if c in tab["coups_fourres"] else "")
                                  for c in tab["safeties"]) or "—"
-            table.add_row(f"{tab['team']}: {members}", battle, speed, km, safeties,
+            table.add_row(members, battle, speed, km, safeties,
                           str(view["scores"]["totals"][tab["team"]]))
         return table
 
@@ -114,8 +115,9 @@ class MilleBornesScreen(Screen):
                       highlight=False)
         window = view["window"]
         if window is not None:
-            console.print(self._("window", team=window["team"], card=self.card(window["hazard"]),
-                                 seat=seat_name(window["attacker"])), highlight=False)
+            console.print(self._("window", team=self.team_label(view, window["team"]),
+                                 card=self.card(window["hazard"]), seat=seat_name(window["attacker"])),
+                          highlight=False)
         playable = {card for a in turn.legal if (card := played_card(a)) is not None}
         hand = Text(self._("hand") + " ")
         marked = playable if view["phase"] == "play" else set()
@@ -174,7 +176,8 @@ class MilleBornesScreen(Screen):
         return turn.legal[0]
 
     def read(self, text: str, turn: Turn) -> Action | None:
-        """A hand number (``3``, ``3 1``, ``-3``) → the action; None for notation.
+        """A hand number (``3``, ``3 B``: a hazard on seat B's team, ``-3``) → the action; None
+        for notation.
 
         Raises:
             MalformedAction: ``no_such_card`` or ``which_team`` (domain ``mb_tui``).
@@ -196,9 +199,13 @@ class MilleBornesScreen(Screen):
                 return self.game.parse_action(f"{verb} {code}")
             except MahaiError:
                 continue
-        if m.group(3) is not None:
-            return self.game.parse_action(f"hazard {code} {m.group(3)}")
         view, seat = turn.view, turn.viewer
+        if m.group(3) is not None:
+            target = LETTERS.index(m.group(3).upper())
+            if target >= len(view["team_of"]):
+                raise MalformedAction("which_team", domain=self.catalog, number=number,
+                                      teams=self._teams(view, range(len(view["tableaux"]))))
+            return self.game.parse_action(f"hazard {code} {view['team_of'][target]}")
         mine = view["team_of"][seat] if seat is not None else -1
         others = [t for t in range(len(view["tableaux"])) if t != mine]
         targets = [int(a.notation().split()[-1]) for a in turn.legal
@@ -208,4 +215,8 @@ class MilleBornesScreen(Screen):
         if len(targets) == 1:
             return self.game.parse_action(f"hazard {code} {targets[0]}")
         raise MalformedAction("which_team", domain=self.catalog, number=number,
-                              teams=", ".join(map(str, targets or others)))
+                              teams=self._teams(view, targets or others))
+
+    def _teams(self, view: dict[str, Any], teams: Sequence[int] | range) -> str:
+        """``"B, C"`` (lone players) or ``"B/D, C/F"`` (pairs): the letters that name each team."""
+        return ", ".join("/".join(seat_name(s) for s in view["teams"][t]) for t in teams)

@@ -243,13 +243,33 @@ def test_a_hazard_needs_its_team_when_several_can_take_it() -> None:
 
     with pytest.raises(MalformedAction) as err:
         read("1")
-    assert (err.value.code, err.value.domain, err.value.params["teams"]) == ("which_team", "mb_tui", "1, 2")
-    assert read("1 2") == "hazard accident 2"
+    # Players are named by their seat's letter, never by the notation's team id (which counts from 0).
+    assert (err.value.code, err.value.domain, err.value.params["teams"]) == ("which_team", "mb_tui", "B, C")
+    assert read("1 C") == read("1 c") == "hazard accident 2"
+    with pytest.raises(MalformedAction) as err:
+        read("1 F")  # no seat F at a table of three
+    assert err.value.code == "which_team"
     assert read("-1") == "discard accident"
     assert read("2") == "play 25"
     assert read("6") == "play roll"
     assert read("7") == "remedy repairs"
     assert table.screen.read("remedy repairs", seen) is None  # notation: read by the driver
+
+
+def test_a_hazard_names_either_player_of_the_pair_it_attacks() -> None:
+    """4 players in teams (MBR-1: {A, C} and {B, D}): “1 B” and “1 D” attack the same team, and the
+    tableau table names teams by their players, not by the notation's team id."""
+    table, _ = table_for(4, 1, "en", 4)
+    st: Any = table.state
+    assert st.teams == ((0, 2), (1, 3))
+    put(st, 1, "roll")
+    set_hand(st, 0, "accident", "25", "50", "75", "100", "roll", "repairs")
+    turn(st, 0)
+    seen = table.turn(0, st.legal_actions(0))
+    for text in ("1 B", "1 D", "1"):
+        action = table.screen.read(text, seen)
+        assert action is not None and action.notation() == "hazard accident 1", text
+    assert table.screen.team_label(seen.view, 1) == "B, D"  # type: ignore[attr-defined]
 
 
 def test_no_line_tells_what_another_seat_drew_or_holds() -> None:

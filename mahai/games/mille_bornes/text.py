@@ -72,8 +72,12 @@ def team_of_players(seats: Sequence[Seat]) -> Param:
 
 
 def describe_action(action: MilleBornesAction) -> Message:
-    """A button or menu label for ``action`` ("Play {card}", "Play {card} on team {team}" with
-    ``team`` = the team id + 1, as the tableaux are numbered on screen).
+    """A button or menu label for ``action`` ("Play {card}", "Attack {target} with {card}").
+
+    A hazard names the attacked player, ``Player(team)``: seat ``t`` always belongs to team ``t``
+    (MBR-1: the team of seat ``s`` is ``s % k`` with ``k`` teams, or ``s`` itself), so a lone
+    player is named, never called a team, and a pair by one of its players (the label has no
+    state to name both; the web shows the button on the pair's tableau).
 
     Raises:
         TypeError: not a Mille Bornes action.
@@ -86,7 +90,7 @@ def describe_action(action: MilleBornesAction) -> Message:
         case Play(card=c) | Remedy(card=c):
             return _m("Play {card}", card=card(c))
         case Hazard(card=c, team=t):
-            return _m("Play {card} on team {team}", card=card(c), team=t + 1)
+            return _m("Attack {target} with {card}", target=Player(t), card=card(c))
         case Safety(card=c):
             return _m("Lay {card}", card=card(c))
         case CoupFourre(card=c):
