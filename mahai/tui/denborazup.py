@@ -7,7 +7,8 @@ What a person types (the prompt lists the choices; players are numbered from 1):
 * coin: Enter flips (the flipper), ``c N`` catches player N who forgot to call,
   Enter alone lets it go (DZR-8);
 * placing: ``N`` places card N of the hand (``N S`` with slot S in the long
-  timeline), ``N !`` also calls "DenboraZup!" with the second-to-last card, ``p`` passes;
+  timeline, the slots shown as ``[1]`` … ``[n+1]`` between its cards), ``N !`` also calls
+  "DenboraZup!" with the second-to-last card, ``p`` passes;
 * vote: ``b``/``y`` (yes) or ``e``/``n`` (no); star: ``a``/``r`` replaces the
   reference, ``e N``/``g N`` gives a card to player N; tie-break: ``N`` chooses event N;
 * anywhere: the engine's notation (``place f01 call`` …).
@@ -74,11 +75,11 @@ class DenboraZupScreen(Screen):
         if view["mode"] == "long":
             line = Text()
             for k, card in enumerate(view["timeline"]):
-                line.append(f"[{k}] ", style="dim")
+                line.append(f"[{k + 1}] ", style="dim")  # slot k, counted from 1 as people count
                 style = "bold yellow" if k == view["reference_index"] else ""
                 line.append(f"{date_label(card, self.lang)} {self.title(card)}", style=style)
                 line.append("  ")
-            line.append(f"[{len(view['timeline'])}]", style="dim")
+            line.append(f"[{len(view['timeline']) + 1}]", style="dim")
             console.print(Text(self._("Timeline") + ": ", style="bold") + line)
         else:
             ref = view["reference"]
@@ -172,7 +173,8 @@ class DenboraZupScreen(Screen):
                     if len(words) > 2 or (len(words) == 2 and not words[1].isdigit()):
                         raise MalformedAction("bad_notation", domain=self.game.name, text=text[:60])
                     card = hand[number(words[0], len(hand))]["id"]
-                    slot = f" slot {words[1]}" if len(words) == 2 else ""
+                    slot = (f" slot {number(words[1], len(view['timeline']) + 1)}"
+                            if len(words) == 2 else "")
                     notation = f"place {card}{slot}" + (" call" if call else "")
         elif phase == "vote" and len(words) == 1 and words[0] in YES + NO:
             notation = "vote yes" if words[0] in YES else "vote no"

@@ -60,7 +60,7 @@ def auto_player(term_ref: list[Terminal], log: list[str], mistakes: bool = True)
             call = " !" if len(hand) == 2 else ""
             if state.mode == "long":
                 slots = list(state._slots())
-                return f"{card} {slots[count[0] % len(slots)]}{call}"
+                return f"{card} {slots[count[0] % len(slots)] + 1}{call}"  # slots are shown from 1
             return f"{card}{call}"
         if phase == "vote":
             return "b"
@@ -102,6 +102,7 @@ def test_multi_game_against_bots_to_the_end(mode: str, players: int, seed: int) 
     assert translate("tui", "winners", "en", names=names) in out and "Reveal" in out and "Cards left" in out
     if mode == "long":
         assert "Timeline" in out
+        assert "[1] " in out and "[0]" not in out  # slots are numbered from 1, as people count
 
 
 def test_hot_seat_clears_the_screen_around_each_secret_choice() -> None:
