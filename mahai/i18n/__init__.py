@@ -19,7 +19,7 @@ with :func:`importlib.util.find_spec`, so a top-level module is not imported).
 Plural forms are gettext's own: an entry with ``msgid_plural`` and ``msgstr[0]``,
 ``msgstr[1]``, … chosen by the catalog's ``Plural-Forms`` header (:data:`PLURAL_FORMS`:
 ``eu``, ``en``, ``es`` one form for n = 1; ``fr`` for n = 0 and 1). The count that
-selects the form is a parameter of the message: ``n``, else ``count``
+selects the form is a parameter of the message: ``n``, else ``count``, else ``players``
 (:data:`COUNT_PARAMS`; :func:`count_of`), so a :class:`~mahai.core.text.Message` needs no
 extra field and ``message_to_json`` is unchanged. The msgid is the English singular
 (``"{n} card"``), ``msgid_plural`` the English plural (``"{n} cards"``)::
@@ -59,7 +59,7 @@ PLURAL_FORMS: dict[str, str] = {
 }
 """The ``Plural-Forms`` header of every catalog of each language (gettext manual, "Plural
 forms"; French counts 0 as singular). ``tests/i18n`` checks the catalogs carry it."""
-COUNT_PARAMS: tuple[str, ...] = ("n", "count")
+COUNT_PARAMS: tuple[str, ...] = ("n", "count", "players")
 """The parameters that select a plural form, the first present wins (:func:`count_of`)."""
 
 

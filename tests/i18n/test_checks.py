@@ -170,7 +170,7 @@ def test_a_count_sentence_needs_plural_forms() -> None:
     assert plural_problems(one_form) == ["1 plural forms, eu has 2"]
     no_count = Entry("web", "eu", Path("x.po"), "Trick", ("Baza", "Bazak"), ("Trick", "Tricks"),
                      plural="Tricks")
-    assert plural_problems(no_count) == ["a plural entry without a count parameter (n, count)"]
+    assert plural_problems(no_count) == ["a plural entry without a count parameter (n, count, players)"]
     # Numbers that count no noun need no plural form: "{n} in all", "Seat {n}".
     for text in ("{n} in all", "Seat {n}", "Hand {hand}: you deal."):
         assert plural_problems(Entry("web", "eu", Path("x.po"), text, ("x",), (text,))) == []

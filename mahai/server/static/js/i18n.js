@@ -29,9 +29,9 @@ function fillParams(text, params) {
   return text.replace(/\{(\w+)\}/g, (m, k) => (params && k in params ? String(params[k]) : m));
 }
 
-// The count that picks a plural form: params.n, else params.count (mahai.i18n.COUNT_PARAMS).
+// The count that picks a plural form: params.n, else params.count, else params.players (mahai.i18n.COUNT_PARAMS).
 function countOf(params) {
-  for (const k of ["n", "count"]) if (params && Number.isInteger(params[k])) return params[k];
+  for (const k of ["n", "count", "players"]) if (params && Number.isInteger(params[k])) return params[k];
   return null;
 }
 
