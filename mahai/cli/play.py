@@ -60,7 +60,8 @@ def play(
 @app.command()
 def replay(
     path: Annotated[Path, typer.Argument(help="A game record (`mahai play … --record FILE`).")],
-    seat: int | None = typer.Option(None, help="Replay as this seat saw it (0-based; default: a spectator)."),
+    seat: int | None = typer.Option(None, help="Replay as this seat saw it (1 = the first seat, as the "
+                                    "screens count; default: a spectator)."),
     lang: LangOpt = DEFAULT_LANGUAGE,
 ) -> None:
     """Tell a recorded game step by step, as a spectator (or one seat) saw it."""
@@ -69,8 +70,8 @@ def replay(
 
     try:
         loaded = GameRecord.load(path)
-        if seat is not None and not 0 <= seat < loaded.players:
-            raise InvalidOptions("no_such_seat", domain="cli", seat=seat, last=loaded.players - 1)
-        tell(get_game(loaded.game), loaded, viewer=seat, lang=lang)
+        if seat is not None and not 1 <= seat <= loaded.players:
+            raise InvalidOptions("no_such_seat", domain="cli", seat=seat, last=loaded.players)
+        tell(get_game(loaded.game), loaded, viewer=None if seat is None else seat - 1, lang=lang)
     except MahaiError as err:
         raise fail(err, lang) from None

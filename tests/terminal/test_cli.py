@@ -117,7 +117,7 @@ def test_replay_as_a_seat_adds_that_seats_own_moves(tmp_path: Path) -> None:
     path = tmp_path / "spades.json"
     record = record_a_spades_game(path)
     spades = get_game("spades")
-    result = runner.invoke(app, ["replay", str(path), "--seat", "2", "--lang", "eu"])
+    result = runner.invoke(app, ["replay", str(path), "--seat", "3", "--lang", "eu"])  # seats count from 1
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == "Hasiera"
@@ -152,8 +152,10 @@ def test_a_corrupt_record_gives_a_translated_error(tmp_path: Path, lang: str) ->
     assert "play ZZ" in result.output and "Traceback" not in result.output
     missing = runner.invoke(app, ["replay", str(tmp_path / "none.json"), "--lang", lang])
     assert missing.exit_code == 2 and "none.json" in missing.output
-    seat = runner.invoke(app, ["replay", str(good), "--seat", "7", "--lang", lang])
-    assert seat.exit_code == 2 and translate("cli", "no_such_seat", lang, seat=7, last=3) in seat.output
+    for wrong in ("7", "0"):  # four seats, counted from 1 as the screens count them
+        seat = runner.invoke(app, ["replay", str(good), "--seat", wrong, "--lang", lang])
+        said = translate("cli", "no_such_seat", lang, seat=int(wrong), last=4)
+        assert seat.exit_code == 2 and said in seat.output
 
 
 def placeholders(text: str) -> set[str]:
