@@ -36,10 +36,6 @@ change. They are not part of the test.
   the fast game changes (`docs/rules/mille-bornes.md`, “Fast game”: a hazard may be answered at once,
   out of turn, with its remedy; on one's turn any number of cards may be discarded, drawing back to
   six).
-- **A team of one.** Mille Bornes says “team {n}” / “{n}. bikotea” also in 2- and 3-player games,
-  where each player plays alone (the review: hazards go “1. bikotearen aurka”). The describe/explain
-  code should pick a player msgid when the team has one member (“Erasoa {target} jokalariaren
-  aurka”, which exists) and a team msgid otherwise; `already_rolling` needs a “you” variant.
 - **The viewer in the third person.** `mb_tui` `window` (“{seat} jokalariak … jarri dio”) and the
   Spades terminal's `tui.you` = “(zu)” appended to a seat name: when the seat is the viewer's, the
   terminal should use a “you” msgid (“Zure bikoteari eraso diote”, `ask_window` exists) instead of
@@ -51,12 +47,11 @@ change. They are not part of the test.
   raw field name (the review: “game_target aukerarentzako”): where a form sent the value (the web),
   the code should pass the option's translated label (`option_label.<game>.<name>`, in `web`); on
   the command line, where the name is what the player typed, quote it (“game_target”).
-- **Numbering from zero.** `cli` `no_such_seat` (“eserlekuak: 0–{last}”) and DenboraZup's
-  `no_such_slot` (“tokiak: 0 – {last}”) count from 0 while every screen says “1. eserlekua”; a slot
-  0 reads “0. tokian”. Number from 1 on screen.
-- **Plural forms.** `mahai.i18n` has no plural support (`translate` takes no count) and no catalog has
-  a `msgid_plural`. Until it does, every count-bearing sentence whose Basque verb agrees with the
-  count needs its own msgid for one (below).
+- **Done in the polish pass** (no longer findings): plural forms through the catalogs
+  (`msgid_plural`, the `Plural-Forms` header, the count parameter `n`/`count`/`players`, the
+  `plural` check); a lone Mille Bornes player is named, never “{n}. bikotea”; seats and slots count
+  from 1 on every screen and in `mahai replay --seat`, and the notation's own 0-based numbers are
+  said to be so.
 """
 
 
@@ -130,8 +125,9 @@ def render(found: list[Violation]) -> str:
         lines.append("")
     lines.append(BEYOND)
     lines += ["### Count-bearing sentences with a plural Basque verb", "",
-              "Wrong for a count of one (“1 karta hartu ditu”) unless the code uses another msgid for one: "
-              "check each call site, and give one its own msgid where it does not.", "",
+              "Sentences with a count before a noun whose Basque verb is plural and that are no plural "
+              "entry (the `plural` check covers the counts `n`, `count` and `players`; these name "
+              "theirs otherwise): check that the count can never be one.", "",
               "| domain | msgid | eu |", "|---|---|---|"]
     lines += [f"| {d} | `{_cell(m)}` | {_cell(s)} |" for d, m, s in plural_candidates()]
     return "\n".join(lines) + "\n"
