@@ -203,7 +203,8 @@ def render(message: Message, lang: str = DEFAULT_LANGUAGE,
            player_name: Callable[[int], str] | None = None) -> str:
     """The sentence of ``message`` (:mod:`mahai.core.text`) in ``lang``: nested
     messages rendered in the same language, each :class:`~mahai.core.text.Player`
-    named by ``player_name(seat)`` (default: "seat N", 1-based, from ``core``)."""
+    named by ``player_name(seat)`` (default: "seat N", 1-based, from ``core``); a plural
+    entry in the form of the message's count parameter (:func:`count_of`)."""
     def name(seat: int) -> str:
         if player_name is not None:
             return player_name(seat)
