@@ -31,8 +31,9 @@ def serve(
     db: str = typer.Option("", help="Database URL: sqlite:///path or postgresql://… (default: a "
                                     "SQLite file in the user data dir)."),
     bot_pace: float = typer.Option(0.8, help="Seconds a bot waits before each move."),
-    allow_host: list[str] = typer.Option([], "--allow-host", help="Another name browsers may use for this "
-                                         "server, e.g. a reverse proxy's (repeat for several; * allows any)."),
+    allow_host: list[str] = typer.Option(  # noqa: B008 - typer reads its options from the defaults
+        [], "--allow-host", help="Another name browsers may use for this server, e.g. a reverse proxy's "
+                                 "(repeat for several; * allows any)."),
     rate_limit_scale: float = typer.Option(1.0, help="Multiply every per-client rate limit (0: none, for "
                                                      "trusted networks and load tests)."),
     docs: bool = typer.Option(False, "--docs", help="Serve the API pages /docs and /redoc (their scripts "

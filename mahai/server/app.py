@@ -74,7 +74,7 @@ from typing import Any
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -199,12 +199,14 @@ class Session:
         await self.ws.close(code)
         raise Refused
 
-    async def reject(self, err: MahaiError) -> None:
-        """Answer a refused message; too many in a row close the connection (1008)."""
+    async def reject(self, err: MahaiError, flood: bool = False) -> None:
+        """Answer a refused message; too many lately close the connection (1008).
+        Messages over the rate limit (``flood``) are answered the first few
+        times and then one in 50, not each one."""
         self.strikes += 1
         if self.strikes > self.gate.limits.strikes:
             await self.refuse(web_error(IllegalAction, "rate_limited"), 1008)
-        if self.strikes <= 3 or self.strikes % 50 == 0:  # a flood is not answered message by message
+        if not flood or self.strikes <= 3 or self.strikes % 50 == 0:
             await self.ws.send_json(error_json(err, self.conn.lang))
 
     async def receive(self) -> dict[str, Any] | None:
@@ -286,16 +288,16 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=own_hosts, www_redirect=False)
     app.add_middleware(Guard, hosts=own_hosts)
 
-    def refusal(err: MahaiError, request: Request, status: int) -> JSONResponse:
+    def refusal(err: MahaiError, request: Request, status: int) -> Response:
         body = json.dumps(error_json(err, request_lang(request.scope)))  # ASCII: any text encodes
-        return JSONResponse(json.loads(body), status_code=status)
+        return Response(body, status_code=status, media_type="application/json")
 
     @app.exception_handler(MahaiError)
-    async def mahai_error(request: Request, exc: MahaiError) -> JSONResponse:
+    async def mahai_error(request: Request, exc: MahaiError) -> Response:
         return refusal(exc, request, ERROR_STATUS.get(exc.code, 400))
 
     @app.exception_handler(RequestValidationError)
-    async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
         """A body or parameter of the wrong shape: 422 ``bad_field`` naming the
         first field at fault (never echoing the client's value)."""
         errors = exc.errors()

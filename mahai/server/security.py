@@ -14,7 +14,7 @@ names, the WebSocket ``Origin``, the body size and shape, security headers.
   rest); a JSON body must parse, nest at most
   :data:`~mahai.server.limits.MAX_DEPTH` deep and hold no lone surrogate,
   else 400 ``bad_message``. These errors are the server's usual error JSON, in
-  the language of the ``lang`` query parameter or of ``Accept-Language``.
+  the language of the ``lang`` query parameter (else Basque).
 - Headers on every HTTP response (:data:`SECURITY_HEADERS`): a
   Content-Security-Policy of the server's own files only (the pages load no
   inline script or style; QR codes and the favicon are ``data:`` images), no
@@ -108,18 +108,11 @@ def origin_allowed(origin: str | None, host_header: str | None, hosts: Sequence[
 
 
 def request_lang(scope: Scope) -> str:
-    """The language of a request's error messages: the ``lang`` query parameter,
-    else the first supported language of ``Accept-Language``, else Basque."""
+    """The language of a request's error messages: the ``lang`` query parameter
+    when it is a supported language, else Basque (the pages always send theirs)."""
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
     lang = (query.get("lang") or [""])[0]
-    if lang in LANGUAGES:
-        return str(lang)
-    accept = Headers(scope=scope).get("accept-language", "")
-    for part in accept.split(","):
-        code = part.split(";")[0].strip().lower()[:2]
-        if code in LANGUAGES:
-            return code
-    return DEFAULT_LANGUAGE
+    return str(lang) if lang in LANGUAGES else DEFAULT_LANGUAGE
 
 
 def error_body(err: MahaiError, lang: str) -> bytes:
