@@ -63,6 +63,7 @@ invitations), ``/t/{id}/replay``, ``/rules/{game}?lang=eu`` ("How to play",
 
 from __future__ import annotations
 
+import asyncio
 import importlib.resources
 import json
 import re
@@ -223,8 +224,10 @@ class Session:
         if not isinstance(text, str):
             await self.refuse(web_error(MalformedAction, "bad_message"), 1003)
             return None
-        if not self.gate.message(self.address, self.bucket):
-            await self.reject(web_error(IllegalAction, "rate_limited"))
+        wait = self.gate.message(self.address, self.bucket)
+        if wait > 0:
+            await self.reject(web_error(IllegalAction, "rate_limited"), flood=True)
+            await asyncio.sleep(min(wait, 1.0))  # not read meanwhile: the client's sends wait
             return None
         if len(text) > MAX_MESSAGE:
             await self.refuse(web_error(MalformedAction, "too_large", limit=MAX_MESSAGE // 1024), 1009)

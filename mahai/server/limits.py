@@ -8,9 +8,10 @@ the oldest keys beyond ``keys`` so that the table of buckets stays bounded.
 
 The defaults (:class:`Limits`) let a person play, a page reconnect and the
 test suites create their tables, and stop a flood: a client over its limit is
-answered ``rate_limited`` (domain ``web``, in its language); a WebSocket that
-goes on sending beyond :attr:`Limits.strikes` rejected messages is closed with
-code 1008 (policy violation). ``mahai serve --rate-limit-scale F`` multiplies
+answered ``rate_limited`` (domain ``web``, in its language) and a WebSocket over
+its limit is not read until it may send again (TCP holds the flood back in the
+client); one that goes on beyond :attr:`Limits.strikes` refused messages is
+closed with code 1008 (policy violation). ``mahai serve --rate-limit-scale F`` multiplies
 every rate and burst (0: no rate limits, for trusted networks and tests).
 """
 
@@ -61,6 +62,10 @@ class TokenBucket:
             return True
         return False
 
+    def wait(self) -> float:
+        """Seconds until the next token (0: one is there), as of the last :meth:`take`."""
+        return max(0.0, (1.0 - self.tokens) / self.rate) if self.rate > 0 else 0.0
+
 
 class Limiter:
     """One :class:`TokenBucket` per key, at most ``keys`` keys (the least recently
@@ -75,6 +80,13 @@ class Limiter:
         """Whether ``key`` may do one more thing now (and count it)."""
         if self.rate <= 0:
             return True
+        return self._bucket(key).take(now)
+
+    def wait(self, key: str) -> float:
+        """Seconds until ``key`` has a token again (0: it has one)."""
+        return self._bucket(key).wait() if self.rate > 0 else 0.0
+
+    def _bucket(self, key: str) -> TokenBucket:
         bucket = self.buckets.get(key)
         if bucket is None:
             bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
@@ -82,7 +94,7 @@ class Limiter:
                 self.buckets.popitem(last=False)
         else:
             self.buckets.move_to_end(key)
-        return bucket.take(now)
+        return bucket
 
     def bucket(self) -> TokenBucket | None:
         """A lone bucket with these settings (one connection's), or None without a limit."""
@@ -105,8 +117,8 @@ class Limits:
     table_rate: float = 0.5
     """New tables of one client address."""
     table_burst: float = 60.0
-    strikes: int = 200
-    """Messages refused in a row (over the limit or malformed) before a WebSocket is closed."""
+    strikes: int = 60
+    """Messages refused lately (over the limit or malformed) before a WebSocket is closed."""
 
     def scaled(self, factor: float) -> Limits:
         """Every rate and burst times ``factor`` (0: no rate limits)."""
@@ -134,9 +146,15 @@ class Gate:
         """A new connection's own message bucket (None: no limit)."""
         return Limiter(self.limits.message_rate, self.limits.message_burst).bucket()
 
-    def message(self, address: str, own: TokenBucket | None) -> bool:
-        """Whether a message of a connection (its bucket ``own``) from ``address`` may go on."""
-        return (own is None or own.take()) and self.messages.take(address)
+    def message(self, address: str, own: TokenBucket | None) -> float:
+        """0 if a message of a connection (its bucket ``own``) from ``address``
+        may go on, else the seconds until it could: the connection should not
+        be read meanwhile, so that a flood is held back by TCP itself."""
+        if own is not None and not own.take():
+            return own.wait()
+        if not self.messages.take(address):
+            return self.messages.wait(address)
+        return 0.0
 
 
 def json_ok(value: object, depth: int = MAX_DEPTH) -> bool:
