@@ -186,8 +186,9 @@ def field_name(loc: Sequence[Any]) -> str:
 
 class Session:
     """What one WebSocket's receive loop keeps: its message bucket and how
-    many of its messages were refused lately (one more per refusal, one less per
-    accepted message; beyond :attr:`Limits.strikes` the connection is closed)."""
+    many of its messages were over the rate limit lately (one more per such
+    message, one less per accepted one; beyond :attr:`Limits.strikes` the
+    connection is closed)."""
 
     def __init__(self, ws: WebSocket, conn: Conn, gate: Gate, address: str) -> None:
         self.ws, self.conn, self.gate, self.address = ws, conn, gate, address
@@ -201,13 +202,16 @@ class Session:
         raise Refused
 
     async def reject(self, err: MahaiError, flood: bool = False) -> None:
-        """Answer a refused message; too many lately close the connection (1008).
-        Messages over the rate limit (``flood``) are answered the first few
-        times and then one in 50, not each one."""
+        """Answer a refused message. A message over the rate limit (``flood``)
+        is a strike; too many lately close the connection (1008), and only the
+        first few and then one in 50 are answered."""
+        if not flood:
+            await self.ws.send_json(error_json(err, self.conn.lang))
+            return
         self.strikes += 1
         if self.strikes > self.gate.limits.strikes:
             await self.refuse(web_error(IllegalAction, "rate_limited"), 1008)
-        if not flood or self.strikes <= 3 or self.strikes % 50 == 0:
+        if self.strikes <= 3 or self.strikes % 50 == 0:
             await self.ws.send_json(error_json(err, self.conn.lang))
 
     async def receive(self) -> dict[str, Any] | None:

@@ -118,7 +118,7 @@ class Limits:
     """New tables of one client address."""
     table_burst: float = 60.0
     strikes: int = 60
-    """Messages refused lately (over the limit or malformed) before a WebSocket is closed."""
+    """Messages over the rate limit lately before a WebSocket is closed."""
 
     def scaled(self, factor: float) -> Limits:
         """Every rate and burst times ``factor`` (0: no rate limits)."""
