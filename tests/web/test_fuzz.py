@@ -79,12 +79,12 @@ def ws_batch(draw: Any) -> list[str]:
 seat_specs = st.fixed_dictionaries({}, optional={
     "kind": st.one_of(st.sampled_from(["person", "bot"]), values),
     "bot": st.one_of(st.sampled_from(BOTS), values), "name": values})
-table_bodies = st.fixed_dictionaries({}, optional={
+fields = st.fixed_dictionaries({}, optional={
     "game": st.one_of(st.sampled_from(["nim", "spades", "mille_bornes", "denborazup"]), texts, values),
     "edition": st.one_of(st.none(), texts, values),
     "options": st.one_of(st.dictionaries(st.sampled_from(["stones", "max_take", "misere", "game_target",
-                                                          "target", "mode"]) | texts, values, max_size=3),
-                         values),
+                                                          "target", "mode"]) | texts, values | big_ints,
+                                         max_size=3), values),
     "seats": st.one_of(st.lists(seat_specs, max_size=9), values),
     "lang": st.one_of(st.sampled_from(["eu", "en", "es", "fr"]), texts),
     "turn_seconds": st.one_of(big_ints, values),
@@ -93,20 +93,28 @@ table_bodies = st.fixed_dictionaries({}, optional={
 })
 
 
+VALID = {"/api/tables": {"game": "nim", "seats": [{"kind": "person"}] * 2},
+         "/api/games/{g}/players": {"options": {}}, "/api/tables/{t}/invitations": {"creator": "x" * 32},
+         "/api/tables/{t}/name": {"token": "x" * 32, "name": "Ane"},
+         "/api/tables/{t}/rematch": {"token": "x"}}
+"""A body of the right shape for each POST endpoint; the drawn fields replace some of its fields."""
+
+
 @st.composite
 def http_batch(draw: Any) -> list[tuple[str, str, bytes | None]]:
-    """``(method, path, body)``: every drawn body to every POST endpoint, every
-    drawn path piece in every GET endpoint."""
-    drawn = draw(st.lists(table_bodies, min_size=6, max_size=6))
-    bodies: list[bytes] = [json.dumps(b).encode() for b in drawn]
-    bodies += [draw(st.binary(max_size=64)), json.dumps(draw(values)).encode(),
-               b"[" * draw(deep) + b"]" * draw(deep), json.dumps({"seats": "\ud800"}).encode()]
+    """``(method, path, body)``: every drawn set of fields over the right shape
+    of every POST endpoint's body (:data:`VALID`), a few bodies that are not
+    even that, and every drawn path piece in every GET endpoint."""
+    drawn = draw(st.lists(fields, min_size=6, max_size=6))
+    game = draw(st.sampled_from(["nim", "spades", "mille_bornes", "x"]))
+    posts = [(path.replace("{g}", game), json.dumps({**base, **over}).encode())
+             for over in drawn for path, base in VALID.items()]
+    for junk in (draw(st.binary(max_size=64)), json.dumps(draw(values)).encode(),
+                 b"[" * draw(deep) + b"]" * draw(deep), json.dumps({"seats": "\ud800"}).encode()):
+        posts += [(path.replace("{g}", game), junk) for path in VALID]
     pieces = [quote(p, safe="") for p in draw(st.lists(st.text(st.characters(codec="utf-8"), max_size=30),
                                                         min_size=8, max_size=8))]
-    game = draw(st.sampled_from(["nim", "spades", "x"]))
-    return ([("POST", path, body) for body in bodies
-             for path in ("/api/tables", f"/api/games/{game}/players", "/api/tables/{t}/invitations",
-                          "/api/tables/{t}/name", "/api/tables/{t}/rematch")]
+    return ([("POST", path, body) for path, body in posts]
             + [("GET", path.replace("{p}", piece), None) for piece in pieces
                for path in ("/api/tables?ids={p}", "/api/tables/{p}", "/api/i18n/{p}?domains=web,{p}",
                             "/api/games/{p}", "/api/tables/{t}/replay?seat={p}&token={p}&lang={p}",
