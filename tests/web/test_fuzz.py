@@ -93,10 +93,10 @@ fields = st.fixed_dictionaries({}, optional={
 })
 
 
-VALID = {"/api/tables": {"game": "nim", "seats": [{"kind": "person"}] * 2},
-         "/api/games/{g}/players": {"options": {}}, "/api/tables/{t}/invitations": {"creator": "x" * 32},
-         "/api/tables/{t}/name": {"token": "x" * 32, "name": "Ane"},
-         "/api/tables/{t}/rematch": {"token": "x"}}
+VALID: dict[str, dict[str, Any]] = {
+    "/api/tables": {"game": "nim", "seats": [{"kind": "person"}] * 2},
+    "/api/games/{g}/players": {"options": {}}, "/api/tables/{t}/invitations": {"creator": "x" * 32},
+    "/api/tables/{t}/name": {"token": "x" * 32, "name": "Ane"}, "/api/tables/{t}/rematch": {"token": "x"}}
 """A body of the right shape for each POST endpoint; the drawn fields replace some of its fields."""
 
 
