@@ -466,9 +466,11 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         conn = Conn(ws.send_json, None, DEFAULT_LANGUAGE)
         session = Session(ws, conn, gate, address)
         table: Table | None = None
+        entered = False
         try:
             await ws.accept()
-            if not gate.hellos.take(address):
+            entered = gate.enter(address)
+            if not entered:
                 await session.refuse(web_error(IllegalAction, "rate_limited"), 1008)
             table = hub.tables.get(table_id)
             if table is None:
@@ -513,6 +515,8 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         except (WebSocketDisconnect, WebSocketDisconnected, OSError, Refused):
             pass  # the client left (or was sent away): nothing to report
         finally:
+            if entered:
+                gate.leave(address)
             if table is not None and conn in table.conns:
                 table.conns.discard(conn)
                 async with table.lock:

@@ -119,17 +119,22 @@ class Limits:
     table_burst: float = 60.0
     strikes: int = 60
     """Messages over the rate limit lately before a WebSocket is closed."""
+    connections: int = 100
+    """WebSockets one client address may hold open at once (0: no limit); each one is
+    sent every update of its table."""
 
     def scaled(self, factor: float) -> Limits:
         """Every rate and burst times ``factor`` (0: no rate limits)."""
         if factor <= 0:
-            return replace(self, message_rate=0, address_message_rate=0, hello_rate=0, table_rate=0)
+            return replace(self, message_rate=0, address_message_rate=0, hello_rate=0, table_rate=0,
+                           connections=0)
         return replace(self, message_rate=self.message_rate * factor,
                        message_burst=self.message_burst * factor,
                        address_message_rate=self.address_message_rate * factor,
                        address_message_burst=self.address_message_burst * factor,
                        hello_rate=self.hello_rate * factor, hello_burst=self.hello_burst * factor,
-                       table_rate=self.table_rate * factor, table_burst=self.table_burst * factor)
+                       table_rate=self.table_rate * factor, table_burst=self.table_burst * factor,
+                       connections=max(1, round(self.connections * factor)))
 
 
 class Gate:
@@ -141,6 +146,26 @@ class Gate:
         self.messages = Limiter(lim.address_message_rate, lim.address_message_burst)
         self.hellos = Limiter(lim.hello_rate, lim.hello_burst)
         self.tables = Limiter(lim.table_rate, lim.table_burst)
+        self.open: dict[str, int] = {}
+        """Open WebSockets per client address."""
+
+    def enter(self, address: str) -> bool:
+        """Count a new WebSocket of ``address``; False (not counted) when it may open
+        no more (:attr:`Limits.connections`) or has said hello too often lately."""
+        if self.limits.connections and self.open.get(address, 0) >= self.limits.connections:
+            return False
+        if not self.hellos.take(address):
+            return False
+        self.open[address] = self.open.get(address, 0) + 1
+        return True
+
+    def leave(self, address: str) -> None:
+        """A WebSocket counted by :meth:`enter` closed."""
+        left = self.open.get(address, 0) - 1
+        if left > 0:
+            self.open[address] = left
+        else:
+            self.open.pop(address, None)
 
     def connection(self) -> TokenBucket | None:
         """A new connection's own message bucket (None: no limit)."""

@@ -20,6 +20,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
+from mahai.server.limits import Gate, Limiter, Limits, TokenBucket
 from tests.web.server import Server
 
 pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used as a context manager")
@@ -369,3 +370,19 @@ def test_a_flood_from_one_client_does_not_hold_back_another_table(srv: Server) -
         sent = sum(int(p.communicate(timeout=60)[0] or 0) for p in flooders)
     assert sent > 1000
     assert loud < max(5 * quiet, 0.02), (quiet, loud, sent)
+
+
+def test_token_buckets_and_the_connection_cap() -> None:
+    bucket = TokenBucket(rate=2.0, burst=3.0)
+    assert [bucket.take(now=10.0) for _ in range(4)] == [True, True, True, False]
+    assert bucket.wait() == pytest.approx(0.5)
+    assert bucket.take(now=10.5) and not bucket.take(now=10.5)
+    limiter = Limiter(rate=1.0, burst=1.0, keys=2)
+    assert limiter.take("a", now=0.0) and not limiter.take("a", now=0.0) and limiter.take("b", now=0.0)
+    assert limiter.take("c", now=0.0) and list(limiter.buckets) == ["b", "c"]  # "a" forgotten
+    gate = Gate(Limits(connections=3, hello_burst=100.0))
+    assert [gate.enter("x") for _ in range(4)] == [True, True, True, False]
+    assert gate.enter("y")
+    gate.leave("x")
+    assert gate.enter("x") and not gate.enter("x")
+    assert Limits().scaled(0).connections == 0 and Gate(Limits().scaled(0)).message("x", None) == 0.0
