@@ -151,6 +151,11 @@ class Guard:
             await send(message)
 
         if scope.get("method") in ("GET", "HEAD", "OPTIONS", "DELETE"):
+            length = Headers(scope=scope).get("content-length", "")
+            if length.isdigit() and int(length) > self.max_body:  # no body is read, none this long either
+                await self._error(scope, send_secured, 413,
+                                  MalformedAction("too_large", domain="web", limit=self.max_body // 1024))
+                return
             await self.app(scope, receive, send_secured)
             return
         body, refused = await self._read(scope, receive)

@@ -176,6 +176,7 @@ def test_a_long_body_is_refused_while_it_arrives(srv: Server) -> None:
     assert sent < 8 * 2**20, sent
     status, _, _ = request(srv, "POST", "/api/tables", b"{}", {"content-length": str(300 * 2**20)})
     assert status == 413
+    assert request(srv, "GET", "/api/games", b"{}", {"content-length": str(300 * 2**20)})[0] == 413
 
 
 def test_websocket_bad_input_is_answered_and_changes_nothing(srv: Server) -> None:
