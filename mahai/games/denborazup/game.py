@@ -29,7 +29,9 @@ from mahai.games.denborazup.view import DenboraZupObservation, observe
 
 class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
     """DenboraZup (DZR-1 … DZR-14). ``deck`` may be injected (tests, custom decks);
-    by default the package deck ``data/events.csv`` is loaded on first use."""
+    by default the package deck ``data/events.csv`` is loaded on first use. ``opaque``: its
+    games name hidden cards by per-game handles, never by id (:mod:`.state`; ``False`` for
+    rule tests that name cards by id)."""
 
     name: ClassVar[str] = "denborazup"
     slug: ClassVar[str] = "denborazup"
@@ -39,8 +41,10 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
                                       "easy": "mahai.bots.denborazup:EasyBot"}
     editions: ClassVar[dict[str, DenboraZupOptions]] = dict(EDITIONS)
 
-    def __init__(self, deck: Deck | None = None) -> None:
+    def __init__(self, deck: Deck | None = None, opaque: bool = True) -> None:
         self._deck = deck
+        self.opaque = opaque
+        """Whether its games name hidden cards by opaque handles (:mod:`.state`)."""
 
     @property
     def deck(self) -> Deck:
@@ -89,7 +93,7 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
         needed = players * options.rules.hand_size + 1
         if len(self.deck) < needed:
             raise InvalidOptions("deck_too_small", domain=DOMAIN, cards=len(self.deck), needed=needed)
-        return DenboraZupState(self.deck, options, players, random.Random(seed))
+        return DenboraZupState(self.deck, options, players, random.Random(seed), self.opaque)
 
     def parse_action(self, text: str) -> DenboraZupAction:
         """See :func:`mahai.games.denborazup.actions.parse_action` (raises ``MalformedAction``)."""
@@ -100,7 +104,12 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
         return observe(state, viewer)
 
     def _titles(self, card: str) -> Mapping[str, str]:
-        return self.deck.get(card).titles
+        """A card's titles by id; a handle (a parsed notation of an opaque game, e.g. in a
+        replay) names no card of the deck: a dash."""
+        try:
+            return self.deck.get(card).titles
+        except KeyError:
+            return {"eu": "—", "en": "—", "es": "—", "fr": "—"}
 
     def describe_action(self, action: Action) -> Message:
         """The label of ``action`` (see :mod:`mahai.games.denborazup.describe`)."""
