@@ -83,6 +83,9 @@ def describe_action(action: Any, titles: Callable[[str], Mapping[str, str]]) -> 
     Raises:
         TypeError: ``action`` is not a DenboraZup action.
     """
+    if isinstance(action, Place | Choose) and action.card_id is not None:  # a legal action: by id
+        action = Place(action.card_id, action.slot, action.call) if isinstance(action, Place) \
+            else Choose(action.card_id)
     match action:
         case Flip():
             return _m("Flip the coin")

@@ -4,6 +4,7 @@ projection and the text of actions and events (each a thin call into its module)
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -41,10 +42,17 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
                                       "easy": "mahai.bots.denborazup:EasyBot"}
     editions: ClassVar[dict[str, DenboraZupOptions]] = dict(EDITIONS)
 
+    HANDLES_KEPT: ClassVar[int] = 200_000
+    """How many handles :attr:`_handles` keeps (the most recent games' cards)."""
+
     def __init__(self, deck: Deck | None = None, opaque: bool = True) -> None:
         self._deck = deck
         self.opaque = opaque
         """Whether its games name hidden cards by opaque handles (:mod:`.state`)."""
+        self._handles: OrderedDict[str, str] = OrderedDict()
+        """Handle → card id of the games made lately (this process only, never sent): so that
+        :meth:`describe_action` can name the card of a recorded notation (a replay, after the
+        game); a game that replays its record registers its handles again."""
 
     @property
     def deck(self) -> Deck:
@@ -93,7 +101,15 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
         needed = players * options.rules.hand_size + 1
         if len(self.deck) < needed:
             raise InvalidOptions("deck_too_small", domain=DOMAIN, cards=len(self.deck), needed=needed)
-        return DenboraZupState(self.deck, options, players, random.Random(seed), self.opaque)
+        state = DenboraZupState(self.deck, options, players, random.Random(seed), self.opaque)
+        if self.opaque:
+            known = self._handles
+            for handle, card in state.by_handle.items():
+                known[handle] = card
+                known.move_to_end(handle)
+            while len(known) > self.HANDLES_KEPT:
+                known.popitem(last=False)
+        return state
 
     def parse_action(self, text: str) -> DenboraZupAction:
         """See :func:`mahai.games.denborazup.actions.parse_action` (raises ``MalformedAction``)."""
@@ -104,10 +120,10 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
         return observe(state, viewer)
 
     def _titles(self, card: str) -> Mapping[str, str]:
-        """A card's titles by id; a handle (a parsed notation of an opaque game, e.g. in a
-        replay) names no card of the deck: a dash."""
+        """A card's titles by id or by the handle of a recent game (:attr:`_handles`); a dash
+        for anything else."""
         try:
-            return self.deck.get(card).titles
+            return self.deck.get(self._handles.get(card, card)).titles
         except KeyError:
             return {"eu": "—", "en": "—", "es": "—", "fr": "—"}
 
