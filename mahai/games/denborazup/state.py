@@ -35,8 +35,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterable, Mapping
-from types import MappingProxyType
+from collections.abc import Iterable
 from typing import Any, Literal, NamedTuple
 
 from mahai.core.errors import IllegalAction, NotYourTurn
@@ -118,10 +117,11 @@ class DenboraZupState(State[DenboraZupAction]):
         super().__init__(players, rng)
         self.cards: dict[str, HistoryCard] = {e.id: e for e in deck}
         self.opaque = opaque
-        handles = card_handles(self.cards, rng) if opaque else {c: c for c in self.cards}
-        self.handles: Mapping[str, str] = MappingProxyType(handles)
-        """Card id → handle, fixed for the game (never projected as such; see the module docstring)."""
-        self.by_handle: Mapping[str, str] = MappingProxyType({h: c for c, h in handles.items()})
+        self.handles: dict[str, str] = card_handles(self.cards, rng) if opaque else {c: c for c in self.cards}
+        """Card id → handle, fixed for the game, never changed (shared by clones) and never
+        projected as such (see the module docstring)."""
+        self.by_handle: dict[str, str] = {h: c for c, h in self.handles.items()}
+        """Handle → card id (the same, reversed)."""
         self.options = options
         self.mode: Mode = options.mode
         self.rules: ModeRules = options.rules
