@@ -78,7 +78,6 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.websockets import WebSocketDisconnected
 
 from mahai.core import IllegalAction, InvalidOptions, MahaiError, MalformedAction
@@ -292,7 +291,6 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                   docs_url="/docs" if docs else None, redoc_url="/redoc" if docs else None)
     app.state.hub = hub
     app.state.gate = gate
-    app.add_middleware(TrustedHostMiddleware, allowed_hosts=own_hosts, www_redirect=False)
     app.add_middleware(Guard, hosts=own_hosts)
 
     def refusal(err: MahaiError, request: Request, status: int) -> Response:

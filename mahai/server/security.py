@@ -1,11 +1,12 @@
 """What every request goes through before the application: allowed ``Host``
 names, the WebSocket ``Origin``, the body size and shape, security headers.
 
-- ``Host``: Starlette's :class:`~starlette.middleware.trustedhost.TrustedHostMiddleware`
-  with :func:`allowed_hosts` (the server's own names: loopback, the address it
-  listens on, its ``--lan`` addresses and machine name, any ``--allow-host``),
-  so that a page of another site that a DNS name points at this machine
-  (DNS rebinding) gets 400.
+- ``Host`` (:func:`host_allowed`): one of :func:`allowed_hosts` (the server's
+  own names: loopback, the address it listens on, its ``--lan`` addresses and
+  machine name, any ``--allow-host``) or a loopback address (``127.0.0.2``: this
+  machine), so that a page of another site that a DNS name points at this
+  machine (DNS rebinding) gets 400. (Starlette's ``TrustedHostMiddleware`` has
+  no address ranges.)
 - ``Origin`` of a WebSocket (:func:`origin_allowed`): absent (a program, not a
   browser) or one of the server's own origins; else the handshake is refused
   (403) before the application sees it.
@@ -23,6 +24,7 @@ names, the WebSocket ``Origin``, the body size and shape, security headers.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import socket
 from collections.abc import Iterable, Sequence
@@ -30,6 +32,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from starlette.datastructures import Headers
+from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mahai.core import MahaiError, MalformedAction
@@ -77,6 +80,24 @@ def allowed_hosts(host: str, lan: Iterable[str] = (), extra: Iterable[str] = ())
     return list(dict.fromkeys(n for n in names if n))
 
 
+def host_allowed(host_header: str | None, hosts: Sequence[str]) -> bool:
+    """Whether a request's ``Host`` header (``name[:port]``) names this server: one of
+    ``hosts`` (``*``: any) or a loopback address.
+
+    >>> host_allowed("127.0.0.2:8000", ["localhost"]), host_allowed("evil.example", ["localhost"])
+    (True, False)
+    """
+    if not host_header:
+        return False
+    host = split_host(host_header.strip().lower())[0]
+    if "*" in hosts or host in hosts:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 def origin_allowed(origin: str | None, host_header: str | None, hosts: Sequence[str]) -> bool:
     """Whether a WebSocket handshake from a page of ``origin`` may go on: no
     ``Origin`` (not a browser), the origin of the ``Host`` the request was sent
@@ -104,7 +125,7 @@ def origin_allowed(origin: str | None, host_header: str | None, hosts: Sequence[
         return True
     o_host, o_port = split_host(netloc)
     h_port = split_host(own)[1]
-    return o_port == h_port and ("*" in hosts or o_host in hosts)
+    return o_port == h_port and host_allowed(o_host, hosts)
 
 
 def request_lang(scope: Scope) -> str:
@@ -121,9 +142,9 @@ def error_body(err: MahaiError, lang: str) -> bytes:
 
 
 class Guard:
-    """ASGI middleware: security headers on every HTTP response, the body limits,
-    the WebSocket ``Origin`` check (see the module docstring). ``hosts``: the
-    server's own names (:func:`allowed_hosts`)."""
+    """ASGI middleware: the ``Host`` check, security headers on every HTTP
+    response, the body limits, the WebSocket ``Origin`` check (see the module
+    docstring). ``hosts``: the server's own names (:func:`allowed_hosts`)."""
 
     def __init__(self, app: ASGIApp, hosts: Sequence[str], max_body: int = MAX_BODY) -> None:
         self.app = app
@@ -131,6 +152,14 @@ class Guard:
         self.max_body = max_body
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket") \
+                and not host_allowed(Headers(scope=scope).get("host"), self.hosts):
+            if scope["type"] == "websocket":
+                await receive()  # websocket.connect
+                await send({"type": "websocket.close", "code": 1008, "reason": ""})
+            else:
+                await PlainTextResponse("Invalid host header", status_code=400)(scope, receive, send)
+            return
         if scope["type"] == "websocket":
             headers = Headers(scope=scope)
             if not origin_allowed(headers.get("origin"), headers.get("host"), self.hosts):

@@ -280,6 +280,8 @@ def test_table_creation_and_hellos_are_limited_per_client(tmp_path: Path) -> Non
 def test_host_and_origin_must_be_the_servers_own(srv: Server) -> None:
     assert request(srv, "GET", "/api/games", headers={"host": "evil.example"})[0] == 400
     assert request(srv, "GET", "/api/games", headers={"host": f"localhost:{srv.port}"})[0] == 200
+    assert request(srv, "GET", "/api/games", headers={"host": f"127.0.0.2:{srv.port}"})[0] == 200  # loopback
+    assert request(srv, "GET", "/", headers={"host": f"evil.example:{srv.port}"})[0] == 400
     table = new_table(srv)["id"]
     for origin in ("http://evil.example", f"http://evil.example:{srv.port}", "null",
                    f"http://127.0.0.1:{srv.port + 1}"):
