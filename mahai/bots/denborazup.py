@@ -94,7 +94,7 @@ class DenboraZupBot(Bot):
         self.seed = rng.getrandbits(64)
         self.believed: dict[str, float] = {}  # Basque title → believed year (learned)
         self._learned_from: object = None
-        self._estimates: dict[str, float] = {}
+        self._estimates: dict[str, float] = {}  # Basque title → estimate (hand cards go by handle)
         self.waiting = 0  # rounds in a row this bot passed: it grows bolder
         self.seen: dict[str, tuple[int, int]] = {}  # title → (times its date was seen, that year)
         self._reveal_mark = -1
@@ -115,20 +115,20 @@ class DenboraZupBot(Bot):
     def estimate(self, card: CardFace | HistoryCard) -> float:
         """The year this bot believes ``card`` happened: its remembered date if it saw the card
         judged, else what it learned (a card it never learned of: the middle of its knowledge)."""
-        if card.id not in self._estimates:
+        if card.title_eu not in self._estimates:
             memory = self.seen.get(card.title_eu)
             if memory is not None:
                 times, year = memory
                 noise = random.Random(f"{self.seed}:seen{times}:{card.title_eu}").gauss(
                     0.0, self.level.memory / times)
-                self._estimates[card.id] = year + noise
+                self._estimates[card.title_eu] = year + noise
             else:
                 believed = self.believed.get(card.title_eu)
                 if believed is None:
                     years = sorted(self.believed.values())
                     believed = years[len(years) // 2] if years else 0.0
-                self._estimates[card.id] = believed
-        return self._estimates[card.id]
+                self._estimates[card.title_eu] = believed
+        return self._estimates[card.title_eu]
 
     def remember(self, obs: DenboraZupObservation) -> None:
         """Note the cards judged in the last reveal (once per reveal): their dates were shown
@@ -142,7 +142,7 @@ class DenboraZupBot(Bot):
             if isinstance(card, HistoryCard):
                 times = self.seen.get(card.title_eu, (0, 0))[0] + 1
                 self.seen[card.title_eu] = (times, card.year)
-                self._estimates.pop(card.id, None)
+                self._estimates.pop(card.title_eu, None)
 
     def chance(self, est: float, lo: float | None, hi: float | None) -> float:
         """The believed chance that a card estimated at ``est`` lies in ``[lo, hi]``

@@ -31,6 +31,13 @@ def serve(
     db: str = typer.Option("", help="Database URL: sqlite:///path or postgresql://… (default: a "
                                     "SQLite file in the user data dir)."),
     bot_pace: float = typer.Option(0.8, help="Seconds a bot waits before each move."),
+    allow_host: list[str] = typer.Option(  # noqa: B008 - typer reads its options from the defaults
+        [], "--allow-host", help="Another name browsers may use for this server, e.g. a reverse proxy's "
+                                 "(repeat for several; * allows any)."),
+    rate_limit_scale: float = typer.Option(1.0, help="Multiply every per-client rate limit (0: none, for "
+                                                     "trusted networks and load tests)."),
+    docs: bool = typer.Option(False, "--docs", help="Serve the API pages /docs and /redoc (their scripts "
+                                                    "come from a CDN)."),
 ) -> None:
     """Start the web platform: lobby, tables for every game, bots, replays.
 
@@ -41,13 +48,17 @@ def serve(
     import uvicorn
 
     from mahai.server import create_app
+    from mahai.server.limits import MAX_MESSAGE, Limits
     from mahai.server.network import listen_addresses
+    from mahai.server.security import allowed_hosts
 
     if lan:
         host = "0.0.0.0"
     url = db or default_db()
     shared = listen_addresses(host)
-    application = create_app(url, pace=bot_pace, lan=shared)
+    hosts = allowed_hosts(host, shared, allow_host)
+    application = create_app(url, pace=bot_pace, lan=shared, hosts=hosts,
+                             limits=Limits().scaled(rate_limit_scale), docs=docs)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else url_host(host)
     typer.echo(f"Mahai: open http://{shown}:{port}/ in your browser (database: {url.split('@')[-1]})")
     if host in ("0.0.0.0", "::"):
@@ -57,4 +68,4 @@ def serve(
                 typer.echo(f"  http://{url_host(address)}:{port}/")
         else:
             typer.echo("No network address found: other devices cannot reach this machine.")
-    uvicorn.run(application, host=host, port=port, log_level="warning")
+    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE)

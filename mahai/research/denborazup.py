@@ -102,6 +102,9 @@ class DenboraZupEncoding(Encoding):
             raise TypeError(f"not a DenboraZup game: {game!r}")
         self.ids: tuple[str, ...] = tuple(sorted(card.id for card in game.deck))
         self.index = {card: i for i, card in enumerate(self.ids)}
+        self.by_title = {card.title_eu: self.index[card.id] for card in game.deck}
+        """A hidden card's index from its face: the web's game names it by a per-game handle,
+        and its title is what a player knows of it (as the bots do, keyed by title)."""
         n = len(self.ids)
         self.place_call = PLACE + n
         self.choose = PLACE + 2 * n
@@ -131,7 +134,7 @@ class DenboraZupEncoding(Encoding):
     def sequence(self, seat: Seat, action: Action) -> tuple[int, ...]:
         """Raises TypeError for an action that is not DenboraZup's."""
         if isinstance(action, Place):
-            first = (self.place_call if action.call else PLACE) + self.index[action.card]
+            first = (self.place_call if action.call else PLACE) + self.index[action.card_id or action.card]
             return (first,) if action.slot is None else (first, self.slot + action.slot)
         if isinstance(action, Pass):
             return (PASS,)
@@ -148,7 +151,7 @@ class DenboraZupEncoding(Encoding):
         if isinstance(action, Catch):
             return (CATCH + relative(action.seat, seat, self.players),)
         if isinstance(action, Choose):
-            return (self.choose + self.index[action.card],)
+            return (self.choose + self.index[action.card_id or action.card],)
         raise TypeError(f"not a DenboraZup action: {action!r}")
 
     def outcome(self, state: State[Any]) -> tuple[float, ...]:
@@ -157,6 +160,12 @@ class DenboraZupEncoding(Encoding):
             used = self.game.view(state, 0)["used"][0]
             return (self.hand_size / used if used else 0.0,)
         return super().outcome(state)
+
+    def face_index(self, face: Mapping[str, Any]) -> int:
+        """The index of a card of the view: by id, or for a hidden card named by handle, by
+        its Basque title."""
+        found = self.index.get(face["id"])
+        return found if found is not None else self.by_title[face["title"]["eu"]]
 
     def text_view(self, view: Mapping[str, Any]) -> dict[str, Any]:
         """The view with each card as its id (and year, once revealed) instead of its
@@ -182,7 +191,7 @@ class DenboraZupEncoding(Encoding):
         out[at["phase"] + PHASES.index(view["phase"])] = 1.0
         out[at["coin"] + COINS.index(view["coin"])] = 1.0
         for face in view["hand"] or ():
-            out[at["hand"] + index[face["id"]]] = 1.0
+            out[at["hand"] + self.face_index(face)] = 1.0
         reference = view["reference"]
         out[at["reference"] + index[reference["id"]]] = 1.0
         out[at["reference_year"]] = year_feature(reference["year"])
@@ -234,6 +243,6 @@ class DenboraZupEncoding(Encoding):
             if viewer in tiebreak["chosen"]:
                 out[base + 2] = 1.0
             for face in tiebreak["options"] or ():
-                out[at["tie_options"] + index[face["id"]]] = 1.0
+                out[at["tie_options"] + self.face_index(face)] = 1.0
             for seat in tiebreak["chosen"]:
                 out[at["tie_chosen"] + relative(seat, viewer, n)] = 1.0

@@ -1,6 +1,7 @@
 """The FastAPI application: JSON lobby API, WebSocket play, static client.
 
-HTTP (OpenAPI schema at ``/openapi.json``, docs at ``/docs``):
+HTTP (OpenAPI schema at ``/openapi.json``; the Swagger and ReDoc pages load
+their scripts from a CDN, so they are off unless ``create_app(docs=True)``):
 
 - ``GET  /api/games?lang=eu`` → the installed games from their declared
   metadata, every text in ``lang`` (see :func:`mahai.server.lobby.game_info`):
@@ -47,6 +48,14 @@ sentences, action labels, seat and card names) rendered in its language, and
 A hello with the token of a seat takes it (:meth:`Hub.claim`): the invitation
 is spent, and a seat its person left to a bot comes back to them.
 
+Limits and checks (:mod:`mahai.server.security`, :mod:`mahai.server.limits`):
+only the server's own ``Host`` names and WebSocket ``Origin``; bodies up to 64
+KiB, JSON nested at most 16 deep, no lone surrogate; option values, timers and
+seats bounded; per-client rate limits on messages, hellos and new tables. Every
+refusal is an ``error`` message in the player's language (HTTP 400, 403, 404,
+413, 422 or 429), never a 5xx; a WebSocket that sends binary frames is closed
+with 1003, one that goes on flooding with 1008, a message over 64 KiB with 1009.
+
 Pages: ``/`` (lobby), ``/t/{id}`` (table), ``/t/{id}/invite`` (the creator's
 invitations), ``/t/{id}/replay``, ``/rules/{game}?lang=eu`` ("How to play",
 :mod:`mahai.server.rules`), ``/chronology/{game}``.
@@ -54,6 +63,7 @@ invitations), ``/t/{id}/replay``, ``/rules/{game}?lang=eu`` ("How to play",
 
 from __future__ import annotations
 
+import asyncio
 import importlib.resources
 import json
 import re
@@ -64,16 +74,29 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.websockets import WebSocketDisconnected
 
-from mahai.core import IllegalAction, MahaiError, MalformedAction
+from mahai.core import IllegalAction, InvalidOptions, MahaiError, MalformedAction
 from mahai.games import available_games, get_game
-from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, explain, plurals
+from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, LOCALE_DIR, catalog, explain, plurals
+from mahai.server.limits import (
+    MAX_MESSAGE,
+    MAX_SEATS,
+    MAX_TURN_SECONDS,
+    Gate,
+    Limits,
+    TokenBucket,
+    check_option_values,
+    json_ok,
+)
 from mahai.server.lobby import deck_chronology, game_info, game_title, players_for, table_status
 from mahai.server.network import qr_data_uri, share_origin
 from mahai.server.rules import rules_page
+from mahai.server.security import Guard, allowed_hosts, request_lang
 from mahai.server.store import Store, token_hash
 from mahai.server.tables import Conn, Hub, Table, snapshot, web_error
 
@@ -100,38 +123,126 @@ def plugin_renderer(name: str) -> bytes | None:
         return None
 
 
+SHORT = 64
+"""The longest game, edition, option, bot or language name a request may carry."""
+TOKEN = 128
+"""The longest token a request may carry (tokens are 32 characters)."""
+
+
 class SeatSpec(BaseModel):
-    kind: str = Field(description="person | bot")
-    bot: str | None = Field(default=None, description="bot name (see /api/games)")
-    name: str | None = Field(default=None, description="the name shown at the table")
+    kind: str = Field(max_length=SHORT, description="person | bot")
+    bot: str | None = Field(default=None, max_length=SHORT, description="bot name (see /api/games)")
+    name: str | None = Field(default=None, max_length=200, description="the name shown at the table")
 
 
 class NewTable(BaseModel):
-    game: str
-    edition: str | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatSpec]
-    lang: str = DEFAULT_LANGUAGE
-    turn_seconds: int | None = None
+    game: str = Field(max_length=SHORT)
+    edition: str | None = Field(default=None, max_length=SHORT)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=SHORT)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=MAX_SEATS)
+    lang: str = Field(default=DEFAULT_LANGUAGE, max_length=SHORT)
+    turn_seconds: int | None = Field(default=None, ge=0, le=MAX_TURN_SECONDS,
+                                     description="seconds per turn before a bot moves (0, none: no timer)")
     listed: bool = Field(default=False, description="shown in the lobby's list of tables")
 
 
 class PlayersQuery(BaseModel):
-    edition: str | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
+    edition: str | None = Field(default=None, max_length=SHORT)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=SHORT)
 
 
 class CreatorBody(BaseModel):
-    creator: str
+    creator: str = Field(max_length=TOKEN)
 
 
 class TokenBody(BaseModel):
-    token: str
+    token: str = Field(max_length=TOKEN)
 
 
 class NameBody(BaseModel):
-    token: str
-    name: str | None = None
+    token: str = Field(max_length=TOKEN)
+    name: str | None = Field(default=None, max_length=200)
+
+
+class Refused(Exception):
+    """A WebSocket closed by the server (its close frame already sent)."""
+
+
+def known_domains() -> frozenset[str]:
+    """The catalog domains ``/api/i18n`` serves: Mahai's own (its English
+    catalogs) and each installed game's (:func:`available_games`)."""
+    own = {p.stem for p in (LOCALE_DIR / "en" / "LC_MESSAGES").glob("*.po")}
+    return frozenset(own | set(available_games()))
+
+
+def field_name(loc: Sequence[Any]) -> str:
+    """A validation error's location as a dotted name, without the ``body``
+    prefix, only ASCII letters, digits and ``_.`` (never the client's text as is)."""
+    parts = [str(p) for p in loc if p not in ("body", "query", "path")]
+    name = ".".join(parts) or "body"
+    return re.sub(r"[^A-Za-z0-9_.]", "?", name)[:80]
+
+
+class Session:
+    """What one WebSocket's receive loop keeps: its message bucket and how
+    many of its messages were over the rate limit lately (one more per such
+    message, one less per accepted one; beyond :attr:`Limits.strikes` the
+    connection is closed)."""
+
+    def __init__(self, ws: WebSocket, conn: Conn, gate: Gate, address: str) -> None:
+        self.ws, self.conn, self.gate, self.address = ws, conn, gate, address
+        self.bucket: TokenBucket | None = gate.connection()
+        self.strikes = 0
+
+    async def refuse(self, err: MahaiError, code: int) -> None:
+        """Say why, close with ``code`` and end the connection (raises :class:`Refused`)."""
+        await self.ws.send_json(error_json(err, self.conn.lang))
+        await self.ws.close(code)
+        raise Refused
+
+    async def reject(self, err: MahaiError, flood: bool = False) -> None:
+        """Answer a refused message. A message over the rate limit (``flood``)
+        is a strike; too many lately close the connection (1008), and only the
+        first few and then one in 50 are answered."""
+        if not flood:
+            await self.ws.send_json(error_json(err, self.conn.lang))
+            return
+        self.strikes += 1
+        if self.strikes > self.gate.limits.strikes:
+            await self.refuse(web_error(IllegalAction, "rate_limited"), 1008)
+        if self.strikes <= 3 or self.strikes % 50 == 0:
+            await self.ws.send_json(error_json(err, self.conn.lang))
+
+    async def receive(self) -> dict[str, Any] | None:
+        """The next JSON object from the client, or None after answering a
+        message that is refused: over the rate limit (``rate_limited``),
+        not a JSON object, nested too deep or holding a lone surrogate
+        (``bad_message``). A binary frame closes with 1003, a message over
+        :data:`MAX_MESSAGE` with 1009 (uvicorn's ``ws_max_size`` in ``mahai
+        serve`` stops longer ones first)."""
+        message = await self.ws.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        text = message.get("text")
+        if not isinstance(text, str):
+            await self.refuse(web_error(MalformedAction, "bad_message"), 1003)
+            return None
+        wait = self.gate.message(self.address, self.bucket)
+        if wait > 0:
+            await self.reject(web_error(IllegalAction, "rate_limited"), flood=True)
+            await asyncio.sleep(min(wait, 1.0))  # not read meanwhile: the client's sends wait
+            return None
+        if len(text) > MAX_MESSAGE:
+            await self.refuse(web_error(MalformedAction, "too_large", limit=MAX_MESSAGE // 1024), 1009)
+        try:
+            msg = json.loads(text)
+        except (ValueError, RecursionError):
+            msg = None
+        if not isinstance(msg, dict) or not json_ok(msg):
+            await self.reject(web_error(MalformedAction, "bad_message"))
+            return None
+        self.strikes = max(0, self.strikes - 1)
+        return msg
 
 
 def error_json(err: MahaiError, lang: str) -> dict[str, Any]:
@@ -144,18 +255,28 @@ def _lang(lang: str | None) -> str:
     return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
 
 
-ERROR_STATUS = {"unknown_table": 404, "bad_token": 403, "bad_creator": 403}
+ERROR_STATUS = {"unknown_table": 404, "bad_token": 403, "bad_creator": 403, "unknown_domain": 404,
+                "rate_limited": 429}
 
 
-def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = ()) -> FastAPI:
+def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
+               hosts: Sequence[str] | None = None, limits: Limits | None = None,
+               docs: bool = False) -> FastAPI:
     """The application over the store at ``db_url``; tables are rebuilt at start.
     ``lan``: the network addresses the server listens on (none: loopback only;
     :func:`mahai.server.network.listen_addresses`), used in shared links when
-    the creator's browser opened the server as ``localhost``."""
+    the creator's browser opened the server as ``localhost``. ``hosts``: the
+    ``Host`` names it answers to (default: loopback and ``lan``,
+    :func:`mahai.server.security.allowed_hosts`; ``["*"]``: any). ``limits``:
+    the rate limits (:class:`mahai.server.limits.Limits`). ``docs``: serve
+    ``/docs`` and ``/redoc`` (their scripts come from a CDN)."""
     store = Store(db_url)
     hub = Hub(store, pace)
     hub.load()
     lan = list(lan)
+    own_hosts = list(hosts) if hosts is not None else allowed_hosts("127.0.0.1", lan)
+    gate = Gate(limits)
+    domains_known = known_domains()
 
     def origin(request: Request) -> str:
         return share_origin(request.url.scheme, request.headers.get("host") or request.url.netloc, lan)
@@ -166,14 +287,27 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = ()) -> FastA
         yield
         store.dispose()
 
-    app = FastAPI(title="Mahai", description="Card-game tables: lobby and live play.", lifespan=lifespan)
+    app = FastAPI(title="Mahai", description="Card-game tables: lobby and live play.", lifespan=lifespan,
+                  docs_url="/docs" if docs else None, redoc_url="/redoc" if docs else None)
     app.state.hub = hub
+    app.state.gate = gate
+    app.add_middleware(Guard, hosts=own_hosts)
+
+    def refusal(err: MahaiError, request: Request, status: int) -> Response:
+        body = json.dumps(error_json(err, request_lang(request.scope)))  # ASCII: any text encodes
+        return Response(body, status_code=status, media_type="application/json")
 
     @app.exception_handler(MahaiError)
-    async def mahai_error(request: Any, exc: MahaiError) -> JSONResponse:
-        lang = _lang(request.query_params.get("lang"))
-        status = ERROR_STATUS.get(exc.code, 400)
-        return JSONResponse(error_json(exc, lang), status_code=status)
+    async def mahai_error(request: Request, exc: MahaiError) -> Response:
+        return refusal(exc, request, ERROR_STATUS.get(exc.code, 400))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
+        """A body or parameter of the wrong shape: 422 ``bad_field`` naming the
+        first field at fault (never echoing the client's value)."""
+        errors = exc.errors()
+        field = field_name(errors[0].get("loc", ())) if errors else "body"
+        return refusal(web_error(InvalidOptions, "bad_field", field=field), request, 422)
 
     @app.get("/api/games")
     def games(lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
@@ -192,6 +326,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = ()) -> FastA
     @app.post("/api/games/{name}/players")
     def players(name: str, query: PlayersQuery) -> dict[str, list[int]]:
         """The player counts ``edition`` with ``options`` allows (``Game.players``)."""
+        check_option_values(name, query.options)
         return {"players": players_for(name, query.edition, query.options)}
 
     @app.get("/api/network")
@@ -200,6 +335,10 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = ()) -> FastA
 
     @app.post("/api/tables")
     async def create_table(spec: NewTable, request: Request) -> dict[str, Any]:
+        """Raises ``rate_limited`` (429) when this client address made too many tables lately."""
+        if not gate.tables.take(request.client.host if request.client else "?"):
+            raise web_error(IllegalAction, "rate_limited")
+        check_option_values(spec.game, spec.options)
         creator = secrets.token_urlsafe(24)
         table, tokens = hub.create(spec.game, spec.edition, spec.options,
                                    [s.model_dump() for s in spec.seats], spec.lang, spec.turn_seconds,
@@ -226,9 +365,10 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = ()) -> FastA
         With ``ids`` (comma-separated): those tables, whatever their state
         (unknown ids are left out)."""
         if ids is not None:
-            chosen = [hub.tables[i] for i in ids.split(",")[:100] if i in hub.tables]
+            tables = dict(hub.tables)  # a snapshot: tables are created meanwhile (this runs in a thread)
+            chosen = [tables[i] for i in ids.split(",")[:100] if i in tables]
             return [listing(t) for t in chosen]
-        shown = [listing(t) for t in hub.tables.values() if t.row.listed]
+        shown = [listing(t) for t in list(hub.tables.values()) if t.row.listed]
         return [t for t in shown if t["status"] == "playing"]
 
     def creator_of(table: Table, creator: str) -> None:
@@ -299,15 +439,20 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = ()) -> FastA
         return deck_chronology(name, _lang(lang))
 
     @app.get("/api/i18n/{lang}")
-    def i18n(lang: str, domains: str = Query("web,core")) -> dict[str, dict[str, str | list[str]]]:
-        """msgid → text per domain, English where ``lang`` has none; a plural entry
-        as its list of forms (:func:`mahai.i18n.plurals`), which i18n.js chooses from."""
+    def i18n(lang: str, domains: str = Query("web,core", max_length=1000)
+             ) -> dict[str, dict[str, str | list[str]]]:
+        """The catalogs of ``domains`` (comma-separated, each a known domain:
+        :func:`known_domains`; else 404 ``unknown_domain``) in ``lang``, English
+        filling the gaps: msgid → text, a plural entry as its list of forms
+        (:func:`mahai.i18n.plurals`), which i18n.js chooses from."""
         lang = _lang(lang)
         out: dict[str, dict[str, str | list[str]]] = {}
         for domain in domains.split(","):
             domain = domain.strip()
-            if not domain.replace("_", "").isalnum():
+            if not domain:
                 continue
+            if domain not in domains_known:
+                raise web_error(InvalidOptions, "unknown_domain")
             merged: dict[str, str | list[str]] = {}
             for code in ("en", lang):
                 merged.update(catalog(domain, code))
@@ -317,19 +462,28 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = ()) -> FastA
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:
-        await ws.accept()
-        table = hub.tables.get(table_id)
-        if table is None:
-            await ws.send_json(error_json(web_error(MalformedAction, "unknown_table"), DEFAULT_LANGUAGE))
-            await ws.close()
-            return
+        """One connection to a table (protocol: module docstring). Ends quietly when
+        the client goes away, whenever it does; refusals are ``error`` messages."""
+        address = ws.client.host if ws.client else "?"
         conn = Conn(ws.send_json, None, DEFAULT_LANGUAGE)
+        session = Session(ws, conn, gate, address)
+        table: Table | None = None
+        entered = False
         try:
-            hello = await _receive(ws, conn)
+            await ws.accept()
+            entered = gate.enter(address)
+            if not entered:
+                await session.refuse(web_error(IllegalAction, "rate_limited"), 1008)
+            table = hub.tables.get(table_id)
+            if table is None:
+                await ws.send_json(error_json(web_error(MalformedAction, "unknown_table"), DEFAULT_LANGUAGE))
+                await ws.close()
+                return
+            hello = await session.receive()
             while hello is None or hello.get("type") != "hello":
                 if hello is not None:
-                    await ws.send_json(error_json(web_error(MalformedAction, "bad_message"), conn.lang))
-                hello = await _receive(ws, conn)
+                    await session.reject(web_error(MalformedAction, "bad_message"))
+                hello = await session.receive()
             conn.lang = _lang(hello.get("lang"))
             token = hello.get("token")
             if token:
@@ -344,7 +498,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = ()) -> FastA
             async with table.lock:
                 await hub.broadcast(table, [])  # presence changed
             while True:
-                msg = await _receive(ws, conn)
+                msg = await session.receive()
                 if msg is None:
                     continue
                 try:
@@ -359,28 +513,17 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = ()) -> FastA
                     else:
                         raise web_error(MalformedAction, "bad_message")
                 except MahaiError as err:
-                    await ws.send_json(error_json(err, conn.lang))
-        except WebSocketDisconnect:
-            pass
+                    await session.reject(err)
+        except (WebSocketDisconnect, WebSocketDisconnected, OSError, Refused):
+            pass  # the client left (or was sent away): nothing to report
         finally:
-            if conn in table.conns:
+            if entered:
+                gate.leave(address)
+            if table is not None and conn in table.conns:
                 table.conns.discard(conn)
                 async with table.lock:
                     hub.forget(table, conn.seat)
                     await hub.broadcast(table, [])
-
-    async def _receive(ws: WebSocket, conn: Conn) -> dict[str, Any] | None:
-        """The next JSON object from the client; a malformed one is answered
-        with a ``bad_message`` error and yields None."""
-        text = await ws.receive_text()
-        try:
-            msg = json.loads(text)
-        except ValueError:
-            msg = None
-        if not isinstance(msg, dict):
-            await ws.send_json(error_json(web_error(MalformedAction, "bad_message"), conn.lang))
-            return None
-        return msg
 
     @app.get("/static/games/{file}", include_in_schema=False)
     def game_renderer(file: str) -> Response:

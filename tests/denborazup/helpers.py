@@ -16,7 +16,7 @@ DATE_KEYS = {"year", "month", "day", "explanation", "explanation_eu", "source_ur
 
 
 def mini_game() -> DenboraZupGame:
-    return DenboraZupGame(load_deck(MINI))
+    return DenboraZupGame(load_deck(MINI), opaque=False)  # rule tests name cards by id
 
 
 def by_title(game: DenboraZupGame, words: str) -> str:

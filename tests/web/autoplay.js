@@ -27,12 +27,14 @@
             document.body.dataset.over === "1" ? "over" : "", extra || ""].join("|");
   }
 
-  // Spades: DenboraZup's right slot when the test passes the years (the test's own knowledge).
+  // Spades: DenboraZup's right slot when the test passes the years by Basque title (the test's
+  // own knowledge; a hand card goes by a per-game handle, and its title).
   function smart(actions, years) {
     const v = window.mahaiLast.view;
+    const titles = Object.fromEntries((v.hand || []).map((c) => [c.id, c.title.eu]));
     const right = (a) => {
       const w = a.split(" ");
-      const y = years[w[1]];
+      const y = years[titles[w[1]]];
       if (w.includes("slot")) {
         const k = Number(w[w.indexOf("slot") + 1]);
         const line = v.timeline;

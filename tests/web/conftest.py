@@ -20,6 +20,16 @@ def browser() -> Iterator[Any]:
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        # Playwright evaluates string predicates (wait_for_function) with eval, which the server's
+        # Content-Security-Policy forbids: contexts bypass it unless asked (bypass_csp=False), and
+        # tests/web/test_csp.py plays the pages with the policy enforced.
+        new_context = b.new_context
+
+        def lenient_context(**options: Any) -> Any:
+            options.setdefault("bypass_csp", True)
+            return new_context(**options)
+
+        b.new_context = lenient_context  # type: ignore[method-assign]
         yield b
         b.close()
 

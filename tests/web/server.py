@@ -26,10 +26,12 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 class Server:
     """``mahai serve --port P --db URL --bot-pace 0`` (the toy game, ``examples/mahai-nim``, is installed)."""
 
-    def __init__(self, db: str, pace: float = 0.0, args: tuple[str, ...] = ()) -> None:
+    def __init__(self, db: str, pace: float = 0.0, args: tuple[str, ...] = (),
+                 log: Path | None = None) -> None:
         self.db = db
         self.pace = pace
         self.args = args  # more options of ``mahai serve`` (e.g. ``("--host", "0.0.0.0")``)
+        self.log = log  # a file for the server's output (default: a pipe)
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -47,21 +49,28 @@ class Server:
 
     def start(self) -> Server:
         env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        out = self.log.open("ab") if self.log else None
         self.proc = subprocess.Popen(
             [str(MAHAI), "serve", "--port", str(self.port), "--db", self.db, "--bot-pace", str(self.pace),
              *self.args],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            cwd=ROOT, env=env, stdout=out or subprocess.PIPE, stderr=subprocess.STDOUT)
+        if out is not None:
+            out.close()  # the server holds its own copy
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                out = self.proc.stdout.read().decode() if self.proc.stdout else ""
-                raise RuntimeError(f"server exited: {out}")
+                said = self.proc.stdout.read().decode() if self.proc.stdout else self.output()
+                raise RuntimeError(f"server exited: {said}")
             try:
                 urllib.request.urlopen(self.url + "/api/games", timeout=1).read()
                 return self
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError("server did not start")
+
+    def output(self) -> str:
+        """What the server wrote to its ``log`` file so far ("" without one)."""
+        return self.log.read_text(errors="replace") if self.log and self.log.exists() else ""
 
     def kill(self) -> None:
         """SIGKILL: no clean shutdown, like a crash."""

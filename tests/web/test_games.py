@@ -21,15 +21,17 @@ FAST = "window.mahaiTiming = {trick: 0, reveal: 0, fly: 0};"
 
 def denborazup_chooser(actions: list[str], msg: dict[str, Any]) -> str | None:
     """A player who knows history: places a card only where it is right (DZR-5,
-    DZR-13), else passes; this keeps solo and long-timeline games short."""
+    DZR-13), else passes; this keeps solo and long-timeline games short. It knows a
+    hand card by its title (the notation names it by a per-game handle, not its id)."""
     from mahai.games.denborazup import GAME
 
     view = msg["view"]
-    year = {e.id: e.year for e in GAME.deck.events}
+    year = {e.title_eu: e.year for e in GAME.deck.events}
+    title = {c["id"]: c["title"]["eu"] for c in view["hand"] or []}
 
     def right(action: str) -> bool:
         words = action.split()
-        y = year[words[1]]
+        y = year[title[words[1]]]
         if "slot" in words:
             k = int(words[words.index("slot") + 1])
             line = view["timeline"]

@@ -57,13 +57,13 @@ def test_names_are_kept_cleaned_and_shown_to_the_others(client: TestClient) -> N
                                                                            "name": "Txispa"}])
     info = client.get(f"/api/tables/{made['id']}").json()
     assert [s["name"] for s in info["seats"]] == ["Ane", "Txispa"]
-    with client.websocket_connect(f"/ws/tables/{made['id']}") as ws:
+    with client.websocket_connect(f"ws://localhost:8000/ws/tables/{made['id']}") as ws:
         state = hello(ws, None)  # a spectator: every seat by its name
         assert state["names"] == {"0": "Ane", "1": "Txispa"}
     res = client.post(f"/api/tables/{made['id']}/name",
                       json={"token": made["tokens"]["0"], "name": "Ane Mari"})
     assert res.json() == {"name": "Ane Mari"}
-    with client.websocket_connect(f"/ws/tables/{made['id']}") as ws:
+    with client.websocket_connect(f"ws://localhost:8000/ws/tables/{made['id']}") as ws:
         state = hello(ws, made["tokens"]["0"])
         assert state["names"]["0"] == "you" and state["table"]["seats"][0]["name"] == "Ane Mari"
     bad = client.post(f"/api/tables/{made['id']}/name", json={"token": "nope", "name": "X"})
@@ -87,7 +87,7 @@ def test_invitations_stay_until_the_seat_is_taken_and_need_the_creator_token(cli
     assert first["seats"][1]["qr"].startswith("data:image/svg+xml")
     refused = client.post(f"/api/tables/{tid}/invitations", json={"creator": made["tokens"]["0"]})
     assert refused.status_code == 403 and refused.json()["code"] == "bad_creator"
-    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+    with client.websocket_connect(f"ws://localhost:8000/ws/tables/{tid}") as ws:
         assert hello(ws, made["tokens"]["1"])["seat"] == 1  # seat 2 is taken
     after = client.post(f"/api/tables/{tid}/invitations", json={"creator": creator}).json()
     assert [s["state"] for s in after["seats"]] == ["open", "taken"] and "url" not in after["seats"][1]
@@ -169,7 +169,7 @@ def test_rematch_keeps_people_seats_and_names_and_moves_each_page(client: TestCl
     tid = made["id"]
     early = client.post(f"/api/tables/{tid}/rematch", json={"token": made["tokens"]["0"]})
     assert early.status_code == 400 and early.json()["code"] == "not_over"
-    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+    with client.websocket_connect(f"ws://localhost:8000/ws/tables/{tid}") as ws:
         hello(ws, made["tokens"]["0"])
         play_out(client, made)
         res = client.post(f"/api/tables/{tid}/rematch", json={"token": made["creator"]}).json()
@@ -184,7 +184,7 @@ def test_rematch_keeps_people_seats_and_names_and_moves_each_page(client: TestCl
     assert client.get(f"/api/tables/{tid}").json()["rematch"] == res["id"]
     again = client.post(f"/api/tables/{tid}/rematch", json={"token": made["tokens"]["0"]}).json()
     assert again == {"id": res["id"], "seat": 0, "token": msg["token"]}  # one rematch; the seat not taken yet
-    with client.websocket_connect(f"/ws/tables/{res['id']}") as ws:
+    with client.websocket_connect(f"ws://localhost:8000/ws/tables/{res['id']}") as ws:
         assert hello(ws, msg["token"])["seat"] == 0
     gone = client.post(f"/api/tables/{tid}/rematch", json={"token": made["tokens"]["0"]}).json()
     assert gone["token"] is None  # taken: the token is not handed out again
@@ -195,7 +195,7 @@ def test_rematch_keeps_people_seats_and_names_and_moves_each_page(client: TestCl
 def test_leaving_hands_the_seat_to_the_strongest_bot_and_the_link_takes_it_back(client: TestClient) -> None:
     made = make(client, game="mille_bornes", seats=[{"kind": "person", "name": "Ane"}, {"kind": "person"}])
     tid, token = made["id"], made["tokens"]["0"]
-    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+    with client.websocket_connect(f"ws://localhost:8000/ws/tables/{tid}") as ws:
         hello(ws, token)
         ws.send_json({"type": "hand_to_bot"})
         while (msg := ws.receive_json())["type"] != "update" or msg["seat"] is not None:
@@ -203,7 +203,7 @@ def test_leaving_hands_the_seat_to_the_strongest_bot_and_the_link_takes_it_back(
     seat = client.get(f"/api/tables/{tid}").json()["seats"][0]
     assert seat == {**seat, "kind": "bot", "bot": strongest_bot("mille_bornes"), "away": True, "name": "Ane"}
     assert strongest_bot("mille_bornes") == bot_names("mille_bornes")[0] != "random"
-    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+    with client.websocket_connect(f"ws://localhost:8000/ws/tables/{tid}") as ws:
         assert hello(ws, token)["seat"] == 0
     seat = client.get(f"/api/tables/{tid}").json()["seats"][0]
     assert (seat["kind"], seat["bot"], seat["away"], seat["name"]) == ("person", None, False, "Ane")
@@ -213,7 +213,7 @@ def test_leaving_hands_the_seat_to_the_strongest_bot_and_the_link_takes_it_back(
 def test_the_turn_timer_is_played_by_the_strongest_bot(client: TestClient) -> None:
     made = make(client, game="mille_bornes", seats=[{"kind": "person"}, {"kind": "person"}], turn_seconds=1)
     tid = made["id"]
-    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+    with client.websocket_connect(f"ws://localhost:8000/ws/tables/{tid}") as ws:
         state = hello(ws, None)
         assert state["deadline"] is not None and 0 < state["deadline_in"] <= 1
         deadline = time.monotonic() + 15
@@ -263,10 +263,10 @@ def test_the_migrations_build_the_declared_schema(tmp_path: Path) -> None:
 
 def test_stored_names_invitations_and_rematch_survive_a_restart(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'mahai.db'}"
-    with TestClient(create_app(url, pace=0.0)) as c:
+    with TestClient(create_app(url, pace=0.0), base_url="http://localhost") as c:
         made = make(c, listed=True)
         c.post(f"/api/tables/{made['id']}/name", json={"token": made["tokens"]["1"], "name": "Miren"})
-    with TestClient(create_app(url, pace=0.0)) as c:
+    with TestClient(create_app(url, pace=0.0), base_url="http://localhost") as c:
         info = c.get(f"/api/tables/{made['id']}").json()
         assert [s["name"] for s in info["seats"]] == ["Ane", "Miren"] and info["listed"]
         invites = c.post(f"/api/tables/{made['id']}/invitations", json={"creator": made["creator"]}).json()

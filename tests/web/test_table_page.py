@@ -44,11 +44,12 @@ CASES = [
 
 
 def years() -> dict[str, int]:
-    """Every DenboraZup card's year: the *test's* knowledge, to place cards right (DZR-5, DZR-13)
-    and keep games short; the page never has it."""
+    """Every DenboraZup card's year by its Basque title: the *test's* knowledge, to place cards
+    right (DZR-5, DZR-13) and keep games short; the page never has it (a hand card goes by a
+    per-game handle there, and by its title)."""
     from mahai.games.denborazup import GAME
 
-    return {e.id: e.year for e in GAME.deck.events}
+    return {e.title_eu: e.year for e in GAME.deck.events}
 
 
 def overflow(page: Any) -> list[int]:

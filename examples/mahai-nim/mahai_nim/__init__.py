@@ -52,7 +52,8 @@ class NimOptions:
     """The options; each help is one English sentence, translated in the catalogs
     as ``option.<name>``."""
 
-    stones: int = field(default=10, metadata={"help": "How many stones are on the heap at the start."})
+    stones: int = field(default=10, metadata={"help": "How many stones are on the heap at the start.",
+                                              "min": 1, "max": 1000})
     max_take: Literal[2, 3] = field(default=3, metadata={"help": "The most stones one may take in a turn."})
     misere: bool = field(default=False, metadata={"help": "Whoever takes the last stone loses."})
 

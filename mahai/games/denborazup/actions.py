@@ -3,11 +3,19 @@
 Every action is a frozen dataclass with ``notation()``; :func:`parse_action` reads it back
 (``flip``, ``place <id> [slot <k>] [call]``, ``pass``, ``vote yes|no``, ``catch <seat>``,
 ``waive``, ``star replace``, ``star give <seat>``, ``choose <id>``).
+
+A card that is not revealed is named by its *handle* in a game whose state has opaque
+handles (:attr:`~mahai.games.denborazup.state.DenboraZupState.handles`, the web's game):
+a legal :class:`Place` or :class:`Choose` names the card by handle (``card``, also in its
+notation) and carries its id apart (``card_id``, for the research encodings; never in a
+notation), so that nothing a player sees of a hidden card can be joined to the public
+chronology by id. A parsed notation names whatever it was given (``card``); the state
+resolves it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from mahai.core.errors import MalformedAction
 from mahai.core.game import Seat
@@ -31,6 +39,8 @@ class Place:
     card: str
     slot: int | None = None
     call: bool = False
+    card_id: str | None = field(default=None, compare=False, repr=False)
+    """The card's id when ``card`` is its handle (a legal action of the state); never shown."""
 
     def notation(self) -> str:
         text = f"place {self.card}"
@@ -98,6 +108,8 @@ class Choose:
     """DZR-9: choose one of the events drawn for the tie-break (``choose <id>``)."""
 
     card: str
+    card_id: str | None = field(default=None, compare=False, repr=False)
+    """The card's id when ``card`` is its handle (a legal action of the state); never shown."""
 
     def notation(self) -> str:
         return f"choose {self.card}"

@@ -83,6 +83,9 @@ def describe_action(action: Any, titles: Callable[[str], Mapping[str, str]]) -> 
     Raises:
         TypeError: ``action`` is not a DenboraZup action.
     """
+    if isinstance(action, Place | Choose) and action.card_id is not None:  # a legal action: by id
+        action = Place(action.card_id, action.slot, action.call) if isinstance(action, Place) \
+            else Choose(action.card_id)
     match action:
         case Flip():
             return _m("Flip the coin")
@@ -119,11 +122,20 @@ def describe_event(event: Mapping[str, Any], viewer: Seat | None,
     """The sentence of a projected ``event`` for ``viewer`` (None: a spectator).
 
     ``titles(card_id)`` gives the titles of a card the event names by id only (the viewer's own
-    draws and decisions). Returns None for an unknown kind.
+    draws and decisions); an event that names cards by handle carries their titles
+    (``"titles": {handle: titles}``). Returns None for an unknown kind.
     """
     kind = event.get("kind")
     seat: Any = event.get("seat")
     me = viewer is not None and seat == viewer
+    named = event.get("titles")
+    if isinstance(named, Mapping):  # hidden cards named by handle carry their titles (opaque states)
+        by_id = titles
+
+        def titles(card: str) -> Mapping[str, str]:
+            found = named.get(card)
+            return found if isinstance(found, Mapping) else by_id(card)
+
     if kind == "flip":
         face = _m(str(event["coin"]))
         if me:

@@ -4,6 +4,7 @@ projection and the text of actions and events (each a thin call into its module)
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -29,7 +30,9 @@ from mahai.games.denborazup.view import DenboraZupObservation, observe
 
 class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
     """DenboraZup (DZR-1 … DZR-14). ``deck`` may be injected (tests, custom decks);
-    by default the package deck ``data/events.csv`` is loaded on first use."""
+    by default the package deck ``data/events.csv`` is loaded on first use. ``opaque``: its
+    games name hidden cards by per-game handles, never by id (:mod:`.state`; ``False`` for
+    rule tests that name cards by id)."""
 
     name: ClassVar[str] = "denborazup"
     slug: ClassVar[str] = "denborazup"
@@ -39,8 +42,17 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
                                       "easy": "mahai.bots.denborazup:EasyBot"}
     editions: ClassVar[dict[str, DenboraZupOptions]] = dict(EDITIONS)
 
-    def __init__(self, deck: Deck | None = None) -> None:
+    HANDLES_KEPT: ClassVar[int] = 200_000
+    """How many handles :attr:`_handles` keeps (the most recent games' cards)."""
+
+    def __init__(self, deck: Deck | None = None, opaque: bool = True) -> None:
         self._deck = deck
+        self.opaque = opaque
+        """Whether its games name hidden cards by opaque handles (:mod:`.state`)."""
+        self._handles: OrderedDict[str, str] = OrderedDict()
+        """Handle → card id of the games made lately (this process only, never sent): so that
+        :meth:`describe_action` can name the card of a recorded notation (a replay, after the
+        game); a game that replays its record registers its handles again."""
 
     @property
     def deck(self) -> Deck:
@@ -89,7 +101,15 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
         needed = players * options.rules.hand_size + 1
         if len(self.deck) < needed:
             raise InvalidOptions("deck_too_small", domain=DOMAIN, cards=len(self.deck), needed=needed)
-        return DenboraZupState(self.deck, options, players, random.Random(seed))
+        state = DenboraZupState(self.deck, options, players, random.Random(seed), self.opaque)
+        if self.opaque:
+            known = self._handles
+            for handle, card in state.by_handle.items():
+                known[handle] = card
+                known.move_to_end(handle)
+            while len(known) > self.HANDLES_KEPT:
+                known.popitem(last=False)
+        return state
 
     def parse_action(self, text: str) -> DenboraZupAction:
         """See :func:`mahai.games.denborazup.actions.parse_action` (raises ``MalformedAction``)."""
@@ -100,7 +120,12 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
         return observe(state, viewer)
 
     def _titles(self, card: str) -> Mapping[str, str]:
-        return self.deck.get(card).titles
+        """A card's titles by id or by the handle of a recent game (:attr:`_handles`); a dash
+        for anything else."""
+        try:
+            return self.deck.get(self._handles.get(card, card)).titles
+        except KeyError:
+            return {"eu": "—", "en": "—", "es": "—", "fr": "—"}
 
     def describe_action(self, action: Action) -> Message:
         """The label of ``action`` (see :mod:`mahai.games.denborazup.describe`)."""

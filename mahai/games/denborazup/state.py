@@ -20,11 +20,22 @@ Phases of a multiplayer round (``multi`` and ``long`` modes):
     The game has ended.
 
 Solo mode (DZR-12) uses ``flip`` and ``decide`` only, without passing.
+
+Card handles: a state built with ``opaque=True`` (the default; the web's game) names each card
+by a handle drawn for this game alone (:func:`card_handles`: a keyed hash of the card id, the
+key derived from the game's random generator, so a record replays with the same handles and
+two tables never share them). Hands, tie-break draws, legal actions, the players' own
+decisions and private events name hidden cards by handle only; a revealed card shows its id
+with its date. A notation must name a card by handle: a card id is no card at all (the same
+``not_in_hand`` as any unknown word), so nobody can find their hand's ids by trying them.
+With ``opaque=False`` (rule tests, custom decks) the handle of a card is its id.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
+from collections.abc import Iterable
 from typing import Any, Literal, NamedTuple
 
 from mahai.core.errors import IllegalAction, NotYourTurn
@@ -67,6 +78,20 @@ def _err(code: str, **params: str | int) -> IllegalAction:
     return IllegalAction(code, domain=DOMAIN, **params)
 
 
+def card_handles(ids: Iterable[str], rng: random.Random) -> dict[str, str]:
+    """Card id → an opaque handle (``"c"`` and 16 hex digits): BLAKE2s of the id keyed with
+    a SHA-256 of ``rng``'s state (the generator is read, not advanced, so the deal is the same
+    with or without handles). Different generators give unrelated handles; the id cannot be
+    found from a handle without the key.
+
+    >>> a = card_handles(["e1", "e2"], random.Random(1))
+    >>> a == card_handles(["e1", "e2"], random.Random(1)), a == card_handles(["e1", "e2"], random.Random(2))
+    (True, False)
+    """
+    key = hashlib.sha256(repr(rng.getstate()).encode()).digest()
+    return {c: "c" + hashlib.blake2s(c.encode(), key=key, digest_size=8).hexdigest() for c in ids}
+
+
 class DenboraZupState(State[DenboraZupAction]):
     """A DenboraZup game. Cards are card ids; every list of cards is ordered
     (``deck``: last = top). Secrets: hands, the deck, pending decisions and
@@ -87,9 +112,16 @@ class DenboraZupState(State[DenboraZupAction]):
                    "tied", "tie_options", "tie_choices", "used", "_pending_catch")
     clone_nested = ("hands",)
 
-    def __init__(self, deck: Deck, options: DenboraZupOptions, players: int, rng: random.Random) -> None:
+    def __init__(self, deck: Deck, options: DenboraZupOptions, players: int, rng: random.Random,
+                 opaque: bool = True) -> None:
         super().__init__(players, rng)
         self.cards: dict[str, HistoryCard] = {e.id: e for e in deck}
+        self.opaque = opaque
+        self.handles: dict[str, str] = card_handles(self.cards, rng) if opaque else {c: c for c in self.cards}
+        """Card id → handle, fixed for the game, never changed (shared by clones) and never
+        projected as such (see the module docstring)."""
+        self.by_handle: dict[str, str] = {h: c for c, h in self.handles.items()}
+        """Handle → card id (the same, reversed)."""
         self.options = options
         self.mode: Mode = options.mode
         self.rules: ModeRules = options.rules
@@ -175,9 +207,12 @@ class DenboraZupState(State[DenboraZupAction]):
                 break
             self.hands[seat].append(card)
             got.append(card)
-        events.append(Event(
-            "draw", {"seat": seat, "reason": reason, "cards": got, "count": len(got)},
-            audience=frozenset({seat}), redacted={"seat": seat, "reason": reason, "count": len(got)}))
+        drawn: dict[str, Any] = {"seat": seat, "reason": reason, "cards": [self.handles[c] for c in got],
+                                 "count": len(got)}
+        if self.opaque:
+            drawn["titles"] = self.titled(got)
+        events.append(Event("draw", drawn, audience=frozenset({seat}),
+                            redacted={"seat": seat, "reason": reason, "count": len(got)}))
 
     def _slots(self) -> range:
         """DZR-13: the slots on the coin's side of the reference (slot k = before timeline[k])."""
@@ -236,10 +271,11 @@ class DenboraZupState(State[DenboraZupAction]):
             hand = self.hands[seat]
             slots: list[int | None] = list(self._slots()) if self.rules.long_timeline else [None]
             for card in hand:
+                handle = self.handles[card]
                 for slot in slots:
-                    out.append(Place(card, slot))
+                    out.append(Place(handle, slot, card_id=card))
                     if len(hand) == 2:
-                        out.append(Place(card, slot, call=True))
+                        out.append(Place(handle, slot, call=True, card_id=card))
             if self.rules.passing:
                 out.append(Pass())
         elif self.phase == "vote":
@@ -247,8 +283,18 @@ class DenboraZupState(State[DenboraZupAction]):
         elif self.phase == "star":
             out = [StarReplace(), *(StarGive(s) for s in range(self.players))]
         elif self.phase == "tiebreak":
-            out = [Choose(c) for c in self.tie_options[seat]]
+            out = [Choose(self.handles[c], card_id=c) for c in self.tie_options[seat]]
         return out
+
+    def card_of(self, action: Place | Choose) -> str | None:
+        """The card id an action names: the card whose handle its ``card`` is; None for
+        anything else (an unknown word, or a card id where the state has opaque handles)."""
+        return self.by_handle.get(action.card)
+
+    def titled(self, cards: Iterable[str]) -> dict[str, dict[str, str]]:
+        """``{handle: titles}`` of ``cards`` (ids), for the private events of opaque states
+        (a handle means nothing to :meth:`DenboraZupGame.describe_event` otherwise)."""
+        return {self.handles[c]: dict(self.cards[c].titles) for c in cards}
 
     def _check(self, seat: Seat, action: DenboraZupAction) -> None:
         if not isinstance(seat, int) or not 0 <= seat < self.players:
@@ -291,7 +337,7 @@ class DenboraZupState(State[DenboraZupAction]):
                     raise _err("no_pass_solo")
                 return
             hand = self.hands[seat]
-            if action.card not in hand:
+            if self.card_of(action) not in hand:
                 raise _err("not_in_hand", card=str(action.card)[:40])
             if action.call and len(hand) != 2:
                 raise _err("call_not_allowed", cards=len(hand))
@@ -318,7 +364,7 @@ class DenboraZupState(State[DenboraZupAction]):
         if isinstance(action, Choose):
             if phase != "tiebreak":
                 raise _err("wrong_phase", phase=phase)
-            if action.card not in self.tie_options.get(seat, []):
+            if self.card_of(action) not in self.tie_options.get(seat, []):
                 raise _err("not_an_option", card=str(action.card)[:40])
             return
         raise _err("unknown_action")
@@ -335,9 +381,14 @@ class DenboraZupState(State[DenboraZupAction]):
             self.waived.add(seat)
             events.append(Event("waive", {"seat": seat}))
         elif isinstance(action, (Place, Pass)):
+            public = action.notation()
+            if isinstance(action, Place):  # kept by id; told by handle
+                action = Place(self.card_of(action) or action.card, action.slot, action.call)
             self.decisions[seat] = action
-            events.append(Event("decided", {"seat": seat, "action": action.notation()},
-                                    audience=frozenset({seat}), redacted={"seat": seat}))
+            data: dict[str, Any] = {"seat": seat, "action": public}
+            if self.opaque and isinstance(action, Place):
+                data["titles"] = self.titled([action.card])
+            events.append(Event("decided", data, audience=frozenset({seat}), redacted={"seat": seat}))
             if len(self.decisions) == self.players:
                 self._reveal(events)
         elif isinstance(action, Vote):
@@ -357,9 +408,12 @@ class DenboraZupState(State[DenboraZupAction]):
             self._give(action.seat, 1, "star", events)
             self._after_stars(events)
         elif isinstance(action, Choose):
-            self.tie_choices[seat] = action.card
-            events.append(Event("chosen", {"seat": seat, "card": action.card},
-                                    audience=frozenset({seat}), redacted={"seat": seat}))
+            card = self.card_of(action) or action.card
+            self.tie_choices[seat] = card
+            chosen: dict[str, Any] = {"seat": seat, "card": self.handles.get(card, card)}
+            if self.opaque:
+                chosen["titles"] = self.titled([card])
+            events.append(Event("chosen", chosen, audience=frozenset({seat}), redacted={"seat": seat}))
             if len(self.tie_choices) == len(self.tied):
                 self._close_tiebreak(events)
         return events
@@ -516,9 +570,11 @@ class DenboraZupState(State[DenboraZupAction]):
                     break
                 got.append(card)
             self.tie_options[seat] = got
+            tie: dict[str, Any] = {"seat": seat, "cards": [self.handles[c] for c in got], "count": len(got)}
+            if self.opaque:
+                tie["titles"] = self.titled(got)
             events.append(Event(
-                "tiebreak_draw", {"seat": seat, "cards": got, "count": len(got)},
-                audience=frozenset({seat}), redacted={"seat": seat, "count": len(got)}))
+                "tiebreak_draw", tie, audience=frozenset({seat}), redacted={"seat": seat, "count": len(got)}))
         able = [s for s in seats if self.tie_options[s]]
         if not able:  # nothing left to draw: the tied seats share the win
             self._finish(frozenset(seats), events)

@@ -2,9 +2,11 @@
 
 :func:`observe` is the only way state leaves the engine. Hands, the deck, other seats'
 pending decisions and votes, and tie-break draws are hidden; the viewer's own hand shows
-ids and titles only (:class:`CardFace`), never dates; a revealed card (the reference, the
-timeline, a judged placement) is a whole :class:`~mahai.games.denborazup.cards.HistoryCard`,
-unless it has gone back into a hand or the deck since (then a face again).
+handles and titles only (:class:`CardFace`), never ids or dates (a card's handle, drawn for
+this game alone, cannot be joined to the public chronology; see
+:mod:`~mahai.games.denborazup.state`); a revealed card (the reference, the timeline, a judged
+placement) is a whole :class:`~mahai.games.denborazup.cards.HistoryCard`, unless it has gone
+back into a hand or the deck since (then a face again).
 
 View JSON (:meth:`DenboraZupObservation.to_json`)::
 
@@ -12,7 +14,7 @@ View JSON (:meth:`DenboraZupObservation.to_json`)::
      "phase": "flip"|"decide"|"vote"|"star"|"tiebreak"|"over", "round": r,
      "first_player": s, "flipper": s, "coin": "up"|"down"|None, "to_act": [seats],
      "reference": CARD, "timeline": [CARD...], "reference_index": k,   # long mode: whole timeline
-     "hand": [{"id", "title": {"eu","en","es"}}...] | None,          # the viewer's own: NO dates
+     "hand": [{"id", "title": {"eu","en","es"}}...] | None,    # the viewer's own: handles, NO dates
      "hand_counts": [n per seat], "deck_count": n, "discard_count": n, "used": [n per seat],
      "decided": [seats], "my_decision": "place x"|"pass"|None,           # decide phase
      "voted": [seats], "my_vote": true|false|None,                       # vote phase
@@ -41,7 +43,8 @@ from mahai.games.denborazup.state import Coin, DenboraZupState, Phase
 
 
 class CardFace(NamedTuple):
-    """A card seen from its title side: its id and titles by language, never its date."""
+    """A card seen from its title side: its handle (``id``; the card id itself in a state
+    without opaque handles) and titles by language, never its date."""
 
     id: str
     title_eu: str
@@ -50,8 +53,9 @@ class CardFace(NamedTuple):
     title_fr: str | None = None
 
     @classmethod
-    def of(cls, card: HistoryCard) -> CardFace:
-        return cls(card.id, card.title_eu, card.title_en, card.title_es, card.titles.get("fr"))
+    def of(cls, card: HistoryCard, handle: str | None = None) -> CardFace:
+        """The face of ``card``, named ``handle`` (default: its id)."""
+        return cls(handle or card.id, card.title_eu, card.title_en, card.title_es, card.titles.get("fr"))
 
     @property
     def titles(self) -> dict[str, str]:
@@ -164,28 +168,37 @@ class DenboraZupObservation(NamedTuple):
 def observe(state: DenboraZupState, viewer: Seat | None) -> DenboraZupObservation:
     """What ``viewer`` (a seat, or None for a spectator) may know of ``state``."""
     own = viewer is not None and 0 <= viewer < state.players
-    cards = state.cards
+    cards, handles = state.cards, state.handles
+
+    def face(card: str) -> CardFace:
+        return CardFace.of(cards[card], handles[card])
+
+    def public(decision: Place | Pass | None) -> Place | Pass | None:
+        if isinstance(decision, Place):  # the viewer's own, by handle
+            return Place(handles[decision.card], decision.slot, decision.call)
+        return decision
+
     secret = state.hidden_cards()  # a card revealed earlier and drawn again hides its date again
     tiebreak = None
     if state.phase == "tiebreak":
         options = state.tie_options.get(viewer) if viewer is not None else None
         tiebreak = TieBreak(tuple(state.tied), tuple(sorted(state.tie_choices)),
-                            tuple(CardFace.of(cards[c]) for c in options) if options is not None else None,
-                            state.tie_choices.get(viewer) if viewer is not None else None)
+                            tuple(face(c) for c in options) if options is not None else None,
+                            handles[state.tie_choices[viewer]] if viewer in state.tie_choices else None)
     seat = viewer if own and viewer is not None else None
     return DenboraZupObservation(
         mode=state.mode, players=state.players, viewer=viewer, phase=state.phase, round=state.round,
         first_player=state.first_player, flipper=state.flipper, coin=state.coin, to_act=state.to_act(),
         timeline=tuple(cards[c] for c in state.timeline), reference_index=state.ref_index,
-        hand=tuple(CardFace.of(cards[c]) for c in state.hands[seat]) if seat is not None else None,
+        hand=tuple(face(c) for c in state.hands[seat]) if seat is not None else None,
         hand_counts=tuple(len(h) for h in state.hands), deck_count=len(state.deck),
         discard_count=len(state.discard), used=tuple(state.used),
         decided=tuple(sorted(state.decisions)),
-        my_decision=state.decisions.get(seat) if seat is not None else None,
+        my_decision=public(state.decisions.get(seat)) if seat is not None else None,
         voted=tuple(sorted(state.votes)), my_vote=state.votes.get(seat) if seat is not None else None,
         catchable=tuple(sorted(state.catchable)), star_queue=tuple(state.star_queue),
         idle_rounds=state.idle_rounds, tiebreak=tiebreak,
-        last_reveal=tuple(Placement(j.seat, CardFace.of(cards[j.card]) if j.card in secret else cards[j.card],
+        last_reveal=tuple(Placement(j.seat, face(j.card) if j.card in secret else cards[j.card],
                                     j.slot, j.call, j.correct) for j in state.last_reveal),
         legal=tuple(state.legal_actions(seat)) if seat is not None else (),
         winners=tuple(sorted(state.winners())), rating=state.rating(),

@@ -46,8 +46,8 @@ class MilleBornesOptions:
         "The older editions' bonuses, and legs played until someone reaches the game's target points; "
         "off: a single leg, scored by distance, safeties and coups fourrés."))
     # MBR-17
-    game_target: int = field(default=5000, metadata=_help(
-        "The points that end a game of several legs (5000 on the rule sheets)."))
+    game_target: int = field(default=5000, metadata={**_help(
+        "The points that end a game of several legs (5000 on the rule sheets)."), "min": 1, "max": 50_000})
     # MBR-2, MBR-12
     trip_by_players: bool = field(default=True, metadata=_help(
         "With two players, as with three, the deck has 101 cards and the trip is 700 km with the "

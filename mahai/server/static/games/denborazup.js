@@ -28,6 +28,11 @@ function formatDate(card, ui) {
   return `${card.precision === "approx" ? "~" : ""}${y}${md}`;
 }
 
+// A card's motion key: its Basque title, the same in a hand (where a hidden card goes by a
+// per-game handle, not its id) and on the timeline (where it shows its id), so that a placed
+// card flies from the hand to its slot.
+const flyKey = (c) => `ev-${(c.title && c.title.eu) || c.id}`;
+
 // A revealed card (date shown) or a hand card (no date: "?").
 function eventCard(ui, card, opts = {}) {
   const { h } = ui;
@@ -118,7 +123,7 @@ export function render(root, msg, ui) {
     const newest = new Set((v.last_reveal || []).filter((r) => r.correct).map((r) => r.card.id));
     v.timeline.forEach((c, k) => {
       for (const e of at(k)) items.push(slotButton(e, "⤓"));
-      items.push(eventCard(ui, c, { cls: `${k === v.reference_index ? "reference" : ""} ${newest.has(c.id) ? "correct" : ""}`, fly: `ev-${c.id}` }));
+      items.push(eventCard(ui, c, { cls: `${k === v.reference_index ? "reference" : ""} ${newest.has(c.id) ? "correct" : ""}`, fly: flyKey(c) }));
     });
     for (const e of at(v.timeline.length)) items.push(slotButton(e, "⤓"));
     centre = h("section", { class: "timeline-panel", "aria-label": ui.t("Timeline") },
@@ -130,7 +135,7 @@ export function render(root, msg, ui) {
     centre = h("section", { class: "timeline-panel", id: "reference", "aria-label": ui.t("Reference card") },
       h("h3", {}, ui.t("Reference card")),
       h("div", { class: "placezone" }, v.coin === "down" ? zone : null,
-        eventCard(ui, v.reference, { cls: "reference", explain: true, fly: `ev-${v.reference.id}` }),
+        eventCard(ui, v.reference, { cls: "reference", explain: true, fly: flyKey(v.reference) }),
         v.coin !== "down" ? zone : null));
   }
 
@@ -175,7 +180,7 @@ export function render(root, msg, ui) {
   if (v.hand) {
     const pass = legal.find((e) => e.action === "pass");
     const cards = v.hand.map((c) => eventCard(ui, c, {
-      cls: byCard[c.id] ? "playable" : "", pressed: chosen === c.id, fly: `ev-${c.id}`,
+      cls: byCard[c.id] ? "playable" : "", pressed: chosen === c.id, fly: flyKey(c),
       attrs: byCard[c.id] ? { "data-pick": c.id } : {},
       onclick: byCard[c.id] ? () => { chosen = chosen === c.id ? null : c.id; ui.rerender(); refocus(`[data-pick="${c.id}"]`); } : null }));
     const decided = v.my_decision ? h("p", { class: "hint", id: "my-decision" }, ui.t("Your decision: {d}", { d: decision(v, ui) })) : null;

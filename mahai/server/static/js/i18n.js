@@ -80,6 +80,7 @@ export function h(tag, attrs, ...children) {
     if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
     else if (k === "class") el.className = v;
     else if (k === "html") el.innerHTML = v;
+    else if (k === "style") el.style.cssText = v; // CSSOM: allowed by the Content-Security-Policy
     else el.setAttribute(k, v === true ? "" : v);
   }
   for (const c of children.flat(Infinity)) {

@@ -1,0 +1,244 @@
+"""Per-client limits: token buckets on WebSocket messages, hellos and new tables,
+and the bounds of what a client may send.
+
+A :class:`TokenBucket` holds up to ``burst`` tokens and gains ``rate`` tokens
+per second; each message (or hello, or table) takes one. :class:`Limiter`
+keeps one bucket per key (a client address, or one connection) and forgets
+the oldest keys beyond ``keys`` so that the table of buckets stays bounded.
+
+The defaults (:class:`Limits`) let a person play, a page reconnect and the
+test suites create their tables, and stop a flood: a client over its limit is
+answered ``rate_limited`` (domain ``web``, in its language) and a WebSocket over
+its limit is not read until it may send again (TCP holds the flood back in the
+client); one that goes on beyond :attr:`Limits.strikes` refused messages is
+closed with code 1008 (policy violation). ``mahai serve --rate-limit-scale F`` multiplies
+every rate and burst (0: no rate limits, for trusted networks and tests).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from mahai.core import InvalidOptions
+
+MAX_BODY = 64 * 1024
+"""The largest HTTP request body (bytes); a larger one is refused with 413 while it arrives."""
+MAX_MESSAGE = 64 * 1024
+"""The largest WebSocket message (bytes); uvicorn's ``ws_max_size`` in ``mahai serve``."""
+MAX_DEPTH = 16
+"""The deepest JSON nesting accepted in a body or a message (objects and arrays)."""
+MAX_TURN_SECONDS = 24 * 3600
+"""The longest turn timer (seconds) a table may have."""
+MAX_INT_OPTION = 1_000_000
+"""The largest absolute value of an integer option a game does not bound itself."""
+MAX_SEATS = 16
+"""The most seats a request may name (every game checks its own counts, :meth:`Game.check_players`)."""
+
+
+@dataclass
+class TokenBucket:
+    """``burst`` tokens at most, ``rate`` more each second (``time.monotonic``)."""
+
+    rate: float
+    burst: float
+    tokens: float = -1.0
+    stamp: float = 0.0
+
+    def take(self, now: float | None = None) -> bool:
+        """Take one token if there is one; returns whether it was taken."""
+        now = time.monotonic() if now is None else now
+        if self.tokens < 0:
+            self.tokens, self.stamp = self.burst, now
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+    def wait(self) -> float:
+        """Seconds until the next token (0: one is there), as of the last :meth:`take`."""
+        return max(0.0, (1.0 - self.tokens) / self.rate) if self.rate > 0 else 0.0
+
+
+class Limiter:
+    """One :class:`TokenBucket` per key, at most ``keys`` keys (the least recently
+    used are forgotten: a forgotten client starts again with a full bucket).
+    ``rate <= 0``: no limit."""
+
+    def __init__(self, rate: float, burst: float, keys: int = 10_000) -> None:
+        self.rate, self.burst, self.keys = rate, burst, keys
+        self.buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    def take(self, key: str, now: float | None = None) -> bool:
+        """Whether ``key`` may do one more thing now (and count it)."""
+        if self.rate <= 0:
+            return True
+        return self._bucket(key).take(now)
+
+    def wait(self, key: str) -> float:
+        """Seconds until ``key`` has a token again (0: it has one)."""
+        return self._bucket(key).wait() if self.rate > 0 else 0.0
+
+    def _bucket(self, key: str) -> TokenBucket:
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
+            while len(self.buckets) > self.keys:
+                self.buckets.popitem(last=False)
+        else:
+            self.buckets.move_to_end(key)
+        return bucket
+
+    def bucket(self) -> TokenBucket | None:
+        """A lone bucket with these settings (one connection's), or None without a limit."""
+        return TokenBucket(self.rate, self.burst) if self.rate > 0 else None
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Rates (per second) and bursts of each limit; see the module docstring."""
+
+    message_rate: float = 30.0
+    """WebSocket messages of one connection."""
+    message_burst: float = 120.0
+    address_message_rate: float = 200.0
+    """WebSocket messages of all the connections of one client address."""
+    address_message_burst: float = 600.0
+    hello_rate: float = 5.0
+    """New WebSocket connections (hellos) of one client address."""
+    hello_burst: float = 60.0
+    table_rate: float = 0.5
+    """New tables of one client address."""
+    table_burst: float = 60.0
+    strikes: int = 60
+    """Messages over the rate limit lately before a WebSocket is closed."""
+    connections: int = 100
+    """WebSockets one client address may hold open at once (0: no limit); each one is
+    sent every update of its table."""
+
+    def scaled(self, factor: float) -> Limits:
+        """Every rate and burst times ``factor`` (0: no rate limits)."""
+        if factor <= 0:
+            return replace(self, message_rate=0, address_message_rate=0, hello_rate=0, table_rate=0,
+                           connections=0)
+        return replace(self, message_rate=self.message_rate * factor,
+                       message_burst=self.message_burst * factor,
+                       address_message_rate=self.address_message_rate * factor,
+                       address_message_burst=self.address_message_burst * factor,
+                       hello_rate=self.hello_rate * factor, hello_burst=self.hello_burst * factor,
+                       table_rate=self.table_rate * factor, table_burst=self.table_burst * factor,
+                       connections=max(1, round(self.connections * factor)))
+
+
+class Gate:
+    """The limiters of one server, from its :class:`Limits`."""
+
+    def __init__(self, limits: Limits | None = None) -> None:
+        self.limits = limits or Limits()
+        lim = self.limits
+        self.messages = Limiter(lim.address_message_rate, lim.address_message_burst)
+        self.hellos = Limiter(lim.hello_rate, lim.hello_burst)
+        self.tables = Limiter(lim.table_rate, lim.table_burst)
+        self.open: dict[str, int] = {}
+        """Open WebSockets per client address."""
+
+    def enter(self, address: str) -> bool:
+        """Count a new WebSocket of ``address``; False (not counted) when it may open
+        no more (:attr:`Limits.connections`) or has said hello too often lately."""
+        if self.limits.connections and self.open.get(address, 0) >= self.limits.connections:
+            return False
+        if not self.hellos.take(address):
+            return False
+        self.open[address] = self.open.get(address, 0) + 1
+        return True
+
+    def leave(self, address: str) -> None:
+        """A WebSocket counted by :meth:`enter` closed."""
+        left = self.open.get(address, 0) - 1
+        if left > 0:
+            self.open[address] = left
+        else:
+            self.open.pop(address, None)
+
+    def connection(self) -> TokenBucket | None:
+        """A new connection's own message bucket (None: no limit)."""
+        return Limiter(self.limits.message_rate, self.limits.message_burst).bucket()
+
+    def message(self, address: str, own: TokenBucket | None) -> float:
+        """0 if a message of a connection (its bucket ``own``) from ``address``
+        may go on, else the seconds until it could: the connection should not
+        be read meanwhile, so that a flood is held back by TCP itself."""
+        if own is not None and not own.take():
+            return own.wait()
+        if not self.messages.take(address):
+            return self.messages.wait(address)
+        return 0.0
+
+
+def json_ok(value: object, depth: int = MAX_DEPTH) -> bool:
+    """Whether parsed JSON ``value`` nests at most ``depth`` deep and every string
+    (keys included) is valid Unicode text (no lone surrogate, which JSON's
+    ``\\ud800`` escapes allow but UTF-8 cannot carry).
+
+    >>> json_ok({"a": [1, "x"]}), json_ok({"a": "\\ud800"}), json_ok([[[]]], depth=2)
+    (True, False, False)
+    """
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+        elif isinstance(item, dict | list):
+            if level >= depth:
+                return False
+            if isinstance(item, dict):
+                stack.extend((k, level + 1) for k in item)
+                stack.extend((v, level + 1) for v in item.values())
+            else:
+                stack.extend((v, level + 1) for v in item)
+    return True
+
+
+def check_option_values(game_name: str, overrides: Mapping[str, Any]) -> None:
+    """Bound the integer values of a request's options before the game reads
+    them: a field's ``metadata["min"]`` / ``metadata["max"]`` when the game
+    declares them (e.g. Mille Bornes' ``game_target``, MBR-17), else
+    ±:data:`MAX_INT_OPTION`; a number written as a string counts the same.
+    Other values, and unknown names, are left to the game's own checks
+    (:meth:`~mahai.core.Game.options`).
+
+    Raises:
+        InvalidOptions: ``unknown_game``, or ``bad_option_value`` with the allowed range.
+    """
+    from mahai.games import get_game
+
+    game = get_game(game_name)
+    specs = {f.name: f.metadata for f in dataclasses.fields(type(next(iter(game.editions.values()))))}
+    for raw, value in overrides.items():
+        key = str(raw).replace("-", "_")
+        if key not in specs:
+            continue
+        number: int | None = None
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        elif isinstance(value, float) and math.isfinite(value) and value == int(value):
+            number = int(value)
+        elif isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+            digits = value.strip().lstrip("+-")
+            number = int(value) if len(digits) <= 30 else 10 ** 30
+        if number is None:
+            continue
+        low, high = specs[key].get("min", -MAX_INT_OPTION), specs[key].get("max", MAX_INT_OPTION)
+        if not low <= number <= high:
+            shown = str(number) if len(str(number)) <= 20 else str(number)[:20] + "…"
+            raise InvalidOptions("bad_option_value", option=key, value=shown, choices=f"{low}–{high}")
