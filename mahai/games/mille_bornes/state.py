@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from mahai.core.errors import IllegalAction, NotYourTurn
 from mahai.core.game import Event, Seat, State
@@ -118,9 +118,6 @@ class MilleBornesState(State[MilleBornesAction]):
         "totals", "sheets", "completers", "draw_pile", "discard", "km", "n200", "safe", "cf",
         "started", "pending")
     clone_nested: ClassVar[tuple[str, ...]] = ("hands", "battle", "speed", "dist", "safe_order")
-
-    if TYPE_CHECKING:  # core's generic clone, typed for this class (no wrapper at run time)
-        def clone(self) -> MilleBornesState: ...
 
     def __init__(self, options: MilleBornesOptions, players: int, rng: random.Random,
                  deal: bool = True) -> None:
