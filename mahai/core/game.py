@@ -74,7 +74,7 @@ class Event:
 A = TypeVar("A", bound=Action)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC, Generic[A]):
     """A position of a game, mutable, with its own seeded generator.
 
@@ -245,6 +245,22 @@ class State(ABC, Generic[A]):
         new._rng_state = snapshot
         new._rng = None
         return new
+
+    # Pickling (e.g. OpenSpiel serialising a state through the research adapters): the
+    # attributes by name, whichever build runs (a compiled state has no ``__dict__``).
+    def __getstate__(self) -> dict[str, Any]:
+        d = getattr(self, "__dict__", None)
+        state: dict[str, Any] = {} if d is None else dict(d)
+        for name in (*_native_attributes(type(self)), "_rng", "_rng_state"):
+            try:
+                state[name] = getattr(self, name)
+            except AttributeError:  # never set
+                continue
+        return state
+
+    def __setstate__(self, state: Mapping[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
 
 _NATIVE_ATTRIBUTES: dict[type, tuple[str, ...]] = {}

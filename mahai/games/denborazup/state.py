@@ -27,6 +27,8 @@ from __future__ import annotations
 import random
 from typing import Any, Literal, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from mahai.core.errors import IllegalAction, NotYourTurn
 from mahai.core.game import Event, Seat, State
 from mahai.games.denborazup.actions import (
@@ -67,6 +69,9 @@ def _err(code: str, **params: str | int) -> IllegalAction:
     return IllegalAction(code, domain=DOMAIN, **params)
 
 
+# Compiled (mypyc): created without __init__ by clone() and determinize(), which a
+# class that allows interpreted subclasses permits (its __new__ does not call __init__).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DenboraZupState(State[DenboraZupAction]):
     """A DenboraZup game. Cards are card ids; every list of cards is ordered
     (``deck``: last = top). Secrets: hands, the deck, pending decisions and

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from mahai.core.errors import IllegalAction, NotYourTurn
 from mahai.core.game import Event, Seat, State
 from mahai.games.mille_bornes.actions import (
@@ -101,6 +103,9 @@ def _illegal(code: str, **params: str | int) -> IllegalAction:
     return IllegalAction(code, domain=DOMAIN, **params)
 
 
+# Compiled (mypyc): created without __init__ by clone() and determinize(), which a
+# class that allows interpreted subclasses permits (its __new__ does not call __init__).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MilleBornesState(State[MilleBornesAction]):
     """A Mille Bornes game (all its legs).
 

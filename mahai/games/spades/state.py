@@ -16,6 +16,8 @@ from functools import cache
 from itertools import combinations
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from mahai.core.errors import IllegalAction
 from mahai.core.game import Event, Seat, State
 from mahai.core.readonly import ReadOnlyDict
@@ -145,6 +147,9 @@ def trick_winner(trick: Sequence[tuple[Seat, Card]], power: Sequence[int]) -> Se
     return win_seat
 
 
+# Compiled (mypyc): created without __init__ by clone() and determinize(), which a
+# class that allows interpreted subclasses permits (its __new__ does not call __init__).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SpadesState(State[SpadesAction]):
     """A Spades match in progress. Build it with :meth:`Spades.new`.
 

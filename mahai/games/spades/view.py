@@ -234,9 +234,10 @@ def _empty(players: int) -> PublicFacts:
     """Facts that share nothing with any state (every part differs): the start of reuse."""
     none = ReadOnlyDict(played=((),) * players, voids=(), bids=(), sides=(), last_trick=None, exchange=None,
                         winners=(), options=None)
-    return PublicFacts(players, None, "", 0, -1, -1, (), (), (-2,) * players, (), ((-1, -1),), (), -1,  # type: ignore[arg-type]
-                       False, (), ((-1, -1),), -2, False, (-1,) * players, (-1,) * players, (-1, -1),
-                       (-1, -1), (), 0, (), (-1,), none)
+    # Options of their own: never the same object as a state's (reuse checks ``is``).
+    return PublicFacts(players, SpadesOptions(), "", 0, -1, -1, (), (), (-2,) * players, (),
+                       ((-1, -1),), (), -1, False, (), ((-1, -1),), -2, False, (-1,) * players,
+                       (-1,) * players, (-1, -1), (-1, -1), (), 0, (), (-1,), none)
 
 
 _EMPTY = {2: _empty(2), 4: _empty(4)}
