@@ -21,18 +21,21 @@ from setuptools import setup
 ROOT = Path(__file__).parent
 
 # The engine: the core contract and each game's rules. Front ends, bots, text and
-# description modules stay pure Python (they are not on the engine's hot paths).
+# description modules stay pure Python (they are not on the engine's hot paths), and so do
+# the option dataclasses: a compiled dataclass loses its ``Literal[...]`` annotations, which
+# validate options and describe them to front ends (mahai.core.options); the errors (class
+# attributes per kind) and the actions (a compiled dataclass turns a wrong type given by hand
+# into a TypeError, a bool into an int, where the actions raise MalformedAction).
 COMPILED = [
-    "mahai/core/errors.py",
     "mahai/core/game.py",
     "mahai/core/options.py",
     "mahai/core/record.py",
     *(
         f"mahai/games/{game}/{module}.py"
         for game, modules in {
-            "spades": ("cards", "options", "actions", "state", "scoring", "view", "determinize"),
-            "mille_bornes": ("cards", "options", "actions", "state", "scoring", "view", "determinize"),
-            "denborazup": ("deck", "options", "actions", "state", "scoring", "view"),
+            "spades": ("cards", "state", "scoring", "view", "determinize"),
+            "mille_bornes": ("cards", "state", "scoring", "view", "determinize"),
+            "denborazup": ("deck", "state", "scoring", "view"),
         }.items()
         for module in modules
     ),
