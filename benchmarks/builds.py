@@ -150,7 +150,7 @@ def main() -> None:
     pure, compiled = results["pure"], results["compiled"]
     print(f"{'measure':60} {'goal':>10} {'pure':>9} {'compiled':>9} {'speed-up':>9}")
     for key, label, goal in ROWS:
-        print(f"{label:60} {goal:>10} {pure[key]:9.4f} {compiled[key]:9.4f} {compiled[key] / pure[key]:9.2f}")
+        print(f"{label:60} {goal:>10} {pure[key]:9.3g} {compiled[key]:9.3g} {compiled[key] / pure[key]:9.2f}")
     print(f"Spades hands/s: pure {pure['spades_hands_per_s']:,.0f}, compiled "
           f"{compiled['spades_hands_per_s']:,.0f}; with views: pure {pure['spades_view_hands_per_s']:,.0f}, "
           f"compiled {compiled['spades_view_hands_per_s']:,.0f}")
