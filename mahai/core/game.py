@@ -25,7 +25,7 @@ import random
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields  # noqa: F401  (field: in the option_specs doctest)
 from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, Self, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -56,19 +56,29 @@ class Observation(Protocol):
 
 # Not frozen: a frozen dataclass sets each field through object.__setattr__, which
 # tripled the cost of the event made at every card played. Treat events as read-only.
-@dataclass(slots=True)
+# Its own __init__: the one dataclass writes is Python code even in the compiled build
+# (mypyc), and an event is made at every card played.
+@dataclass(slots=True, init=False)
 class Event:
     """Something that happened, as the engine knows it (secrets included); read-only.
 
     Never send an event as is: :meth:`Game.project_event` decides what each
     viewer sees. ``audience`` lists the seats that may see ``data`` whole
     (``None``: everyone); other viewers get ``redacted`` (``None``: nothing).
+    ``data`` defaults to a new empty dict.
     """
 
     kind: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-    audience: frozenset[Seat] | None = None
-    redacted: Mapping[str, Any] | None = None
+    data: Mapping[str, Any]
+    audience: frozenset[Seat] | None
+    redacted: Mapping[str, Any] | None
+
+    def __init__(self, kind: str, data: Mapping[str, Any] | None = None,
+                 audience: frozenset[Seat] | None = None, redacted: Mapping[str, Any] | None = None) -> None:
+        self.kind = kind
+        self.data = {} if data is None else data
+        self.audience = audience
+        self.redacted = redacted
 
 
 A = TypeVar("A", bound=Action)
