@@ -17,6 +17,7 @@ import warnings
 from pathlib import Path
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).parent
 
@@ -84,4 +85,20 @@ def _ext_modules() -> list[object]:
         return []
 
 
-setup(ext_modules=_ext_modules())
+class BuildExt(build_ext):
+    """``build_ext`` that falls back to pure Python when the C compiler fails: the built
+    extension modules are removed (a module's shim without mypyc's shared library would not
+    import), the Python modules beside them stay."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as exc:  # noqa: BLE001 - any compiler failure means: pure Python
+            for ext in self.extensions:
+                built = Path(self.get_ext_fullpath(ext.name))
+                if built.exists():
+                    built.unlink()
+            _warn(f"the C compiler failed: {exc}")
+
+
+setup(ext_modules=_ext_modules(), cmdclass={"build_ext": BuildExt})
