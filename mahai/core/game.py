@@ -57,7 +57,9 @@ class Observation(Protocol):
 # Not frozen: a frozen dataclass sets each field through object.__setattr__, which
 # tripled the cost of the event made at every card played. Treat events as read-only.
 # Its own __init__: the one dataclass writes is Python code even in the compiled build
-# (mypyc), and an event is made at every card played.
+# (mypyc), and an event is made at every card played. Serializable: compiled, pickle
+# (OpenSpiel serialising a state's start events) makes it without __init__.
+@mypyc_attr(serializable=True)
 @dataclass(slots=True, init=False)
 class Event:
     """Something that happened, as the engine knows it (secrets included); read-only.
