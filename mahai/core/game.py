@@ -57,9 +57,7 @@ class Observation(Protocol):
 # Not frozen: a frozen dataclass sets each field through object.__setattr__, which
 # tripled the cost of the event made at every card played. Treat events as read-only.
 # Its own __init__: the one dataclass writes is Python code even in the compiled build
-# (mypyc), and an event is made at every card played. Serializable: compiled, pickle
-# (OpenSpiel serialising a state's start events) makes it without __init__.
-@mypyc_attr(serializable=True)
+# (mypyc), and an event is made at every card played.
 @dataclass(slots=True, init=False)
 class Event:
     """Something that happened, as the engine knows it (secrets included); read-only.
@@ -81,6 +79,11 @@ class Event:
         self.data = {} if data is None else data
         self.audience = audience
         self.redacted = redacted
+
+    def __reduce__(self) -> tuple[type[Event], tuple[Any, ...]]:
+        # Pickled through __init__ (OpenSpiel serialises states' start events): a compiled
+        # class is not made without it.
+        return Event, (self.kind, self.data, self.audience, self.redacted)
 
 
 A = TypeVar("A", bound=Action)
