@@ -15,9 +15,11 @@ reference run in the same process, so the two builds are compared through the sa
 1. Spades random hands through the public API (``benchmarks.spades.our_hand``), plain and with
    the actor's view at every decision, against OpenSpiel's ``spades`` driven from Python
    (its random hands, plain and with ``observation_string``): ratio ours / OpenSpiel.
-2. Mille Bornes random legs (``eu``, 4 players) and whole heuristic-bot games (``eu``, 2
-   players, :func:`benchmarks.mille_bornes.heuristic_games`), against the reference loop of
-   :mod:`benchmarks.mille_bornes` (a shuffle and a sum of 106 ints).
+2. Mille Bornes random legs (``eu``, 4 players: three whole random games of fixed seeds, per
+   leg) and a whole heuristic-bot game (``eu``, 2 players, a fixed seed,
+   :func:`benchmarks.mille_bornes.heuristic_games`), against the reference loop of
+   :mod:`benchmarks.mille_bornes` (a shuffle and a sum of 106 ints); the same games at every
+   call, so the fastest call is not merely the shortest game.
 3. Search-bot decisions at a fixed budget: Mille Bornes search (200 rollouts) and Spades
    search (8 samples) on the same positions (seat 0's decisions with a choice in heuristic
    games of fixed seeds), against the same reference loop.
@@ -62,6 +64,11 @@ def _search_positions(game_name: str, count: int, seed: int) -> list[tuple[Any, 
     return out
 
 
+def _games(run: Callable[[], int], count: int) -> Callable[[], int]:
+    """``run`` ``count`` times; the units (legs) summed."""
+    return lambda: sum(run() for _ in range(count))
+
+
 def _decisions(game_name: str, config: str, positions: list[tuple[Any, int]]) -> Callable[[], None]:
     from benchmarks.bots import factory
     from mahai.games import get_game
@@ -95,23 +102,28 @@ def measure(seconds: float) -> dict[str, float]:
         out[f"{label}_hands_per_s"] = r["mahai"]
         out[f"{label}_vs_openspiel"] = r["mahai"] / r["openspiel"]
     reference = mb.reference(rng)
-    counts = [0, 0]
-    legs = mb.random_game("eu", 4, rng)
-    heuristic = mb.heuristic_games(rng, counts)
+
+    Make = Callable[[random.Random], Callable[[], int]]
+
+    def fixed(make: Make, seed: int) -> tuple[Callable[[], None], int]:
+        """The same work at every call (a fresh generator of the same seed), and its units."""
+        units = make(random.Random(seed))()
+        return (lambda: None if make(random.Random(seed))() else None), units
+
+    # Mille Bornes: 3 random games (eu, 4 players; units: legs), 1 heuristic game (eu, 2 players).
+    legs, leg_count = fixed(lambda g: _games(mb.random_game("eu", 4, g), 3), 5)
+    heuristic, _ = fixed(lambda g: mb.heuristic_games(g, [0, 0]), 6)
     mb_positions = _search_positions("mille_bornes", 6, 11)
     sp_positions = _search_positions("spades", 6, 11)
     # each contender as a batch of one call: a reference batch is 100 shuffles
-    def calls(fn: Callable[[], int]) -> Callable[[], None]:
-        return lambda: None if fn() else None
-
-    r = sp.rates({"reference": calls(reference),
-                  "mb_legs": calls(legs),
-                  "mb_heuristic": calls(heuristic),
+    r = sp.rates({"reference": lambda: None if reference() else None,
+                  "mb_legs": legs,
+                  "mb_heuristic": heuristic,
                   "mb_search": _decisions("mille_bornes", "mb-search:rollouts=200", mb_positions),
                   "sp_search": _decisions("spades", "sp-search:samples=8", sp_positions)},
                  seconds, batch=1)
     ref = r["reference"] * 100
-    out["mb_legs_vs_reference"] = r["mb_legs"] / ref
+    out["mb_legs_vs_reference"] = r["mb_legs"] * leg_count / ref
     out["mb_heuristic_games_vs_reference"] = r["mb_heuristic"] / ref
     out["mb_search_decisions_vs_reference"] = r["mb_search"] * len(mb_positions) / ref
     out["sp_search_decisions_vs_reference"] = r["sp_search"] * len(sp_positions) / ref
