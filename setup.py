@@ -1,7 +1,8 @@
 """Build Mahai, with the engine compiled by mypyc where a C compiler allows.
 
 ``pip install .`` (and ``scripts/serve``) compiles :data:`COMPILED` (``mahai/core`` and the
-three game engines) to C extension modules with mypyc, as black and mypy ship themselves;
+three game engines) and :data:`BOTS` (the bots' hot modules; the engine alone if mypyc refuses
+them) to C extension modules with mypyc, as black and mypy ship themselves;
 the pure-Python modules stay in the package as the reference. An editable install
 (``pip install -e .``, what ``scripts/setup`` makes for development and the tests) is never
 compiled. ``MAHAI_PURE=1`` builds pure Python on purpose; without a C compiler, or if mypyc
@@ -43,6 +44,17 @@ COMPILED = [
 ]
 
 
+# The bots' hot modules, compiled with the engine when mypyc accepts them (the search bots'
+# decisions are mostly their own code); if mypyc refuses them, the engine is compiled alone.
+BOTS = [
+    "mahai/bots/search.py",
+    "mahai/bots/mille_bornes.py",
+    "mahai/bots/mille_bornes_search.py",
+    "mahai/bots/spades.py",
+    "mahai/bots/spades_search.py",
+]
+
+
 def _warn(reason: str) -> None:
     message = f"mahai: building the PURE-PYTHON engine ({reason}); it runs, only slower"
     warnings.warn(message, stacklevel=1)
@@ -77,9 +89,15 @@ def _ext_modules() -> list[object]:
     except Exception as exc:  # noqa: BLE001 - any failure means: no compiled build
         _warn(f"mypyc unavailable: {exc}")
         return []
+    opt_level = os.environ.get("MYPYC_OPT_LEVEL", "3")
     try:
-        return list(mypycify(COMPILED, opt_level=os.environ.get("MYPYC_OPT_LEVEL", "3"),
-                             multi_file=False))
+        return list(mypycify(COMPILED + BOTS, opt_level=opt_level))
+    except BaseException as exc:  # noqa: BLE001 - mypyc reports type errors with SystemExit
+        message = f"mahai: mypyc refused the bots ({exc!r}): compiling the engine alone"
+        warnings.warn(message, stacklevel=1)
+        print(f"WARNING: {message}", file=sys.stderr)
+    try:
+        return list(mypycify(COMPILED, opt_level=opt_level))
     except BaseException as exc:  # noqa: BLE001 - mypyc reports type errors with SystemExit
         _warn(f"mypyc failed: {exc!r}")
         return []
