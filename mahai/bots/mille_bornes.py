@@ -363,10 +363,10 @@ class HeuristicBot(Bot):
             elif left > 100:
                 base = P_DISTANCE + 60 + min(left, 400) / 20
             else:
-                base = P_DISTANCE - 300
+                base = P_DISTANCE - 300.0
             return base + 5 * v.threat(team) - 1_500 * risk
         remedy = REMEDY_OF[hazard]
-        base = P_HAZARD + 25 * max(0, 6 - v.unseen[remedy])
+        base = P_HAZARD + 25.0 * max(0, 6 - v.unseen[remedy])
         return base + 10 * v.threat(team) - 2_000 * risk
 
     def _distance_value(self, v: _View, card: int) -> float:

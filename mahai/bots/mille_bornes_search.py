@@ -22,6 +22,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, Literal
 
+from mypy_extensions import mypyc_attr
+
 from mahai.bots.base import Bot
 from mahai.bots.mille_bornes import HeuristicBot
 from mahai.bots.search import Budget, Method, SearchBot, SearchSpec
@@ -46,6 +48,7 @@ WIN_BONUS = 1000.0
 """Points a rollout is worth more when its leg ends the game with the seat's team winning."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py): tests and plug-ins subclass it
 class MilleBornesSpec(SearchSpec):
     """Search knowledge of Mille Bornes (see the module docstring).
 

@@ -37,6 +37,8 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from mypy_extensions import mypyc_attr
+
 from mahai.bots.base import Bot
 from mahai.core.game import Action, Game, Observation, Seat, State
 
@@ -105,6 +107,7 @@ class _Meter:
         return share
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py): tests and plug-ins subclass it
 class SearchSpec:
     """What a search needs to know about one game. Subclass per game; every method must use
     only the seat's knowledge it is given (an observation, or the acting seat's own view of a

@@ -25,8 +25,10 @@ import random
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields  # noqa: F401  (field: in the option_specs doctest)
 from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, Self, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from mahai.core.errors import InvalidOptions, MahaiError, NotYourTurn
 from mahai.core.options import options_from_mapping
@@ -54,24 +56,40 @@ class Observation(Protocol):
 
 # Not frozen: a frozen dataclass sets each field through object.__setattr__, which
 # tripled the cost of the event made at every card played. Treat events as read-only.
-@dataclass(slots=True)
+# Its own __init__: the one dataclass writes is Python code even in the compiled build
+# (mypyc), and an event is made at every card played.
+@dataclass(slots=True, init=False)
 class Event:
     """Something that happened, as the engine knows it (secrets included); read-only.
 
     Never send an event as is: :meth:`Game.project_event` decides what each
     viewer sees. ``audience`` lists the seats that may see ``data`` whole
     (``None``: everyone); other viewers get ``redacted`` (``None``: nothing).
+    ``data`` defaults to a new empty dict.
     """
 
     kind: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-    audience: frozenset[Seat] | None = None
-    redacted: Mapping[str, Any] | None = None
+    data: Mapping[str, Any]
+    audience: frozenset[Seat] | None
+    redacted: Mapping[str, Any] | None
+
+    def __init__(self, kind: str, data: Mapping[str, Any] | None = None,
+                 audience: frozenset[Seat] | None = None, redacted: Mapping[str, Any] | None = None) -> None:
+        self.kind = kind
+        self.data = {} if data is None else data
+        self.audience = audience
+        self.redacted = redacted
+
+    def __reduce__(self) -> tuple[type[Event], tuple[Any, ...]]:
+        # Pickled through __init__ (OpenSpiel serialises states' start events): a compiled
+        # class is not made without it.
+        return Event, (self.kind, self.data, self.audience, self.redacted)
 
 
 A = TypeVar("A", bound=Action)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC, Generic[A]):
     """A position of a game, mutable, with its own seeded generator.
 
@@ -86,6 +104,8 @@ class State(ABC, Generic[A]):
     version: int
     start_events: list[Event]
     """The events of the set-up, before any action (e.g. the first deal); default none."""
+    _rng: random.Random | None
+    _rng_state: Any
 
     clone_lists: ClassVar[tuple[str, ...]] = ()
     """Attributes holding lists (or dicts, sets) that :meth:`clone` copies one level deep."""
@@ -96,7 +116,8 @@ class State(ABC, Generic[A]):
 
     def __init__(self, players: int, rng: random.Random) -> None:
         self.players = players
-        self.rng = rng
+        self._rng = rng
+        self._rng_state = None
         self.version = 0
         self.start_events = []
 
@@ -107,19 +128,18 @@ class State(ABC, Generic[A]):
     @property
     def rng(self) -> random.Random:
         """The state's own generator: all chance (deals, draws, coin flips)."""
-        d = self.__dict__
-        rng: random.Random | None = d.get("_rng")
+        rng = self._rng
         if rng is None:
             rng = random.Random.__new__(random.Random)
-            rng.setstate(d["_rng_state"])
-            d["_rng"] = rng
-        d["_rng_state"] = None
+            rng.setstate(self._rng_state)
+            self._rng = rng
+        self._rng_state = None
         return rng
 
     @rng.setter
     def rng(self, value: random.Random) -> None:
-        self.__dict__["_rng"] = value
-        self.__dict__["_rng_state"] = None
+        self._rng = value
+        self._rng_state = None
 
     @abstractmethod
     def to_act(self) -> tuple[Seat, ...]:
@@ -205,28 +225,77 @@ class State(ABC, Generic[A]):
     def clone(self) -> Self:
         """An independent copy (generator state included), as declared by
         :attr:`clone_lists`, :attr:`clone_nested` and :attr:`clone_reset`."""
-        d = self.__dict__.copy()
-        for name in self.clone_lists:
-            d[name] = d[name].copy()
-        for name in self.clone_nested:
-            d[name] = [inner.copy() for inner in d[name]]
-        for name in self.clone_reset:
-            d[name] = None
-        snapshot = d.get("_rng_state")
+        snapshot = self._rng_state
         if snapshot is None:
             snapshot = self.rng.getstate()
-            self.__dict__["_rng_state"] = snapshot
-        d["_rng_state"] = snapshot
-        d["_rng"] = None
-        new = type(self).__new__(type(self))
-        new.__dict__ = d
+            self._rng_state = snapshot
+        cls = type(self)
+        new = cls.__new__(cls)
+        d = getattr(self, "__dict__", None)
+        if d is not None:  # pure Python (or an interpreted subclass of the compiled class)
+            d = d.copy()
+            for name in self.clone_lists:
+                if name in d:
+                    d[name] = d[name].copy()
+            for name in self.clone_nested:
+                if name in d:
+                    d[name] = [inner.copy() for inner in d[name]]
+            for name in self.clone_reset:
+                if name in d:
+                    d[name] = None
+            new.__dict__ = d
+        # The compiled build (mypyc): attributes live in the object, listed by the class.
+        for name in _native_attributes(cls):
+            try:
+                value = getattr(self, name)
+            except AttributeError:  # never set
+                continue
+            if name in self.clone_lists:
+                value = value.copy()
+            elif name in self.clone_nested:
+                value = [inner.copy() for inner in value]
+            elif name in self.clone_reset:
+                value = None
+            setattr(new, name, value)
+        new._rng_state = snapshot
+        new._rng = None
         return new
+
+    # Pickling (e.g. OpenSpiel serialising a state through the research adapters): the
+    # attributes by name, whichever build runs (a compiled state has no ``__dict__``).
+    def __getstate__(self) -> dict[str, Any]:
+        d = getattr(self, "__dict__", None)
+        state: dict[str, Any] = {} if d is None else dict(d)
+        for name in (*_native_attributes(type(self)), "_rng", "_rng_state"):
+            try:
+                state[name] = getattr(self, name)
+            except AttributeError:  # never set
+                continue
+        return state
+
+    def __setstate__(self, state: Mapping[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+
+
+_NATIVE_ATTRIBUTES: dict[type, tuple[str, ...]] = {}
+
+
+def _native_attributes(cls: type) -> tuple[str, ...]:
+    """The attributes a mypyc-compiled class stores in the object (none when pure Python)."""
+    names = _NATIVE_ATTRIBUTES.get(cls)
+    if names is None:
+        every: tuple[str, ...] = getattr(cls, "__mypyc_attrs__", ())
+        names = tuple(name for name in every if name not in ("__dict__", "_rng", "_rng_state"))
+        _NATIVE_ATTRIBUTES[cls] = names
+    return names
 
 
 S = TypeVar("S", bound=State[Any])
 OptionsT = TypeVar("OptionsT")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC, Generic[S, OptionsT]):
     """A game's rules: editions, state factory, notation and projection."""
 

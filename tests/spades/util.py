@@ -63,7 +63,8 @@ def bidding(options: SpadesOptions | None = None, players: int = 4, seed: int = 
 def snapshot(state: SpadesState) -> dict[str, object]:
     """Everything mutable in a state, and every view of it, for unchanged-state checks
     (the projection's cache is left out: it is derived, and the views cover it)."""
-    return {k: (v[:] if isinstance(v, list) else v) for k, v in vars(state).items()
+    # __getstate__: the attributes, whichever build runs (a compiled state has no __dict__)
+    return {k: (v[:] if isinstance(v, list) else v) for k, v in state.__getstate__().items()
             if k not in ("rng", "view_cache")} | {
         "rng": state.rng.getstate(),
         "views": [json.dumps(GAME.view(state, v), sort_keys=True) for v in [None, *range(state.players)]]}

@@ -38,6 +38,8 @@ import random
 from collections.abc import Iterable
 from typing import Any, Literal, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from mahai.core.errors import IllegalAction, NotYourTurn
 from mahai.core.game import Event, Seat, State
 from mahai.games.denborazup.actions import (
@@ -92,6 +94,9 @@ def card_handles(ids: Iterable[str], rng: random.Random) -> dict[str, str]:
     return {c: "c" + hashlib.blake2s(c.encode(), key=key, digest_size=8).hexdigest() for c in ids}
 
 
+# Compiled (mypyc): created without __init__ by clone() and determinize(), which a
+# class that allows interpreted subclasses permits (its __new__ does not call __init__).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DenboraZupState(State[DenboraZupAction]):
     """A DenboraZup game. Cards are card ids; every list of cards is ordered
     (``deck``: last = top). Secrets: hands, the deck, pending decisions and

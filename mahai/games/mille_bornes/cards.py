@@ -9,6 +9,8 @@ Basque name of a card is the catalog entry ``card.<code>`` of the
 
 from __future__ import annotations
 
+from typing import Final
+
 # distance (kilometro-karta)
 D25, D50, D75, D100, D200 = 0, 1, 2, 3, 4
 # hazards (eraso-karta)
@@ -18,32 +20,33 @@ ROLL, END_OF_LIMIT, GASOLINE, SPARE_TIRE, REPAIRS = 10, 11, 12, 13, 14
 # safeties (babes-karta)
 RIGHT_OF_WAY, EXTRA_TANK, PUNCTURE_PROOF, DRIVING_ACE = 15, 16, 17, 18
 
-N_KINDS = 19
+N_KINDS: Final = 19
 
-CODES: tuple[str, ...] = (
+CODES: Final[tuple[str, ...]] = (
     "25", "50", "75", "100", "200",
     "stop", "speed_limit", "out_of_gas", "flat_tire", "accident",
     "roll", "end_of_limit", "gasoline", "spare_tire", "repairs",
     "right_of_way", "extra_tank", "puncture_proof", "driving_ace",
 )
-CARD_OF: dict[str, int] = {code: i for i, code in enumerate(CODES)}
+CARD_OF: Final[dict[str, int]] = {code: i for i, code in enumerate(CODES)}
 
-KM: tuple[int, ...] = (25, 50, 75, 100, 200) + (0,) * 14
+KM: Final[tuple[int, ...]] = (25, 50, 75, 100, 200) + (0,) * 14
 
-FULL_COUNTS: tuple[int, ...] = (10, 10, 10, 12, 4, 5, 4, 3, 3, 3, 14, 6, 6, 6, 6, 1, 1, 1, 1)
+FULL_COUNTS: Final[tuple[int, ...]] = (10, 10, 10, 12, 4, 5, 4, 3, 3, 3, 14, 6, 6, 6, 6, 1, 1, 1, 1)
 """Copies of each card in the 106-card deck (MBR-2)."""
-REDUCED_COUNTS: tuple[int, ...] = tuple(
+REDUCED_COUNTS: Final[tuple[int, ...]] = tuple(
     c - 1 if STOP <= i <= ACCIDENT else c for i, c in enumerate(FULL_COUNTS)
 )
 """The 101-card deck of 2- and 3-player games: one of each hazard removed (MBR-2)."""
 
-SAFETY_OF: tuple[int, ...] = (-1,) * 5 + (
+SAFETY_OF: Final[tuple[int, ...]] = (-1,) * 5 + (
     RIGHT_OF_WAY, RIGHT_OF_WAY, EXTRA_TANK, PUNCTURE_PROOF, DRIVING_ACE
 ) + (-1,) * 9
 """hazard → the safety that protects from it (-1 for other cards)."""
-REMEDY_OF: tuple[int, ...] = (-1,) * 5 + (ROLL, END_OF_LIMIT, GASOLINE, SPARE_TIRE, REPAIRS) + (-1,) * 9
+REMEDY_OF: Final[tuple[int, ...]] = (
+    (-1,) * 5 + (ROLL, END_OF_LIMIT, GASOLINE, SPARE_TIRE, REPAIRS) + (-1,) * 9)
 """hazard → its remedy (roll answers stop, end of limit answers speed limit)."""
-HAZARD_OF_REMEDY: dict[int, int] = {GASOLINE: OUT_OF_GAS, SPARE_TIRE: FLAT_TIRE, REPAIRS: ACCIDENT,
+HAZARD_OF_REMEDY: Final[dict[int, int]] = {GASOLINE: OUT_OF_GAS, SPARE_TIRE: FLAT_TIRE, REPAIRS: ACCIDENT,
                                     END_OF_LIMIT: SPEED_LIMIT}
 
 

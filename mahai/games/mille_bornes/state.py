@@ -12,7 +12,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, Final
+
+from mypy_extensions import mypyc_attr
 
 from mahai.core.errors import IllegalAction, NotYourTurn
 from mahai.core.game import Event, Seat, State
@@ -53,9 +55,9 @@ from mahai.games.mille_bornes.options import MilleBornesOptions
 from mahai.games.mille_bornes.scoring import Sheet, TeamLeg, game_winners, leg_sheet, row_total
 
 DRAW, PLAY, EXTEND, OVER = 0, 1, 2, 3
-PHASES = ("draw", "play", "extend", "over")
-HAND_SIZE = 6
-MAX_RESHUFFLES = 3
+PHASES: Final = ("draw", "play", "extend", "over")
+HAND_SIZE: Final = 6
+MAX_RESHUFFLES: Final = 3
 """Engine ruling (the sheets are silent): with ``deck_exhaustion=reshuffle`` the
 discard pile becomes the draw pile at most this many times per leg, then the
 hands are played out, so every leg ends."""
@@ -101,6 +103,9 @@ def _illegal(code: str, **params: str | int) -> IllegalAction:
     return IllegalAction(code, domain=DOMAIN, **params)
 
 
+# Compiled (mypyc): created without __init__ by clone() and determinize(), which a
+# class that allows interpreted subclasses permits (its __new__ does not call __init__).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MilleBornesState(State[MilleBornesAction]):
     """A Mille Bornes game (all its legs).
 
@@ -118,9 +123,6 @@ class MilleBornesState(State[MilleBornesAction]):
         "totals", "sheets", "completers", "draw_pile", "discard", "km", "n200", "safe", "cf",
         "started", "pending")
     clone_nested: ClassVar[tuple[str, ...]] = ("hands", "battle", "speed", "dist", "safe_order")
-
-    if TYPE_CHECKING:  # core's generic clone, typed for this class (no wrapper at run time)
-        def clone(self) -> MilleBornesState: ...
 
     def __init__(self, options: MilleBornesOptions, players: int, rng: random.Random,
                  deal: bool = True) -> None:
@@ -759,15 +761,15 @@ def _redraws_of(hand: tuple[int, ...]) -> tuple[MilleBornesAction, ...]:
     return tuple(Redraw(tuple(CODES[c] for c in combo)) for combo in combos if combo)
 
 
-_DRAW = Draw()
-_DRAW_DISCARD = Draw("discard")
-_DECLINE = Decline()
-_EXTEND_YES = Extend(True)
-_EXTEND_NO = Extend(False)
-_PLAY: dict[int, MilleBornesAction] = {c: Play(CODES[c]) for c in (0, 1, 2, 3, 4, ROLL)}
-_REMEDY: dict[int, MilleBornesAction] = {c: Remedy(CODES[c]) for c in range(END_OF_LIMIT, REPAIRS + 1)}
-_HAZARD: dict[int, list[MilleBornesAction]] = {c: [Hazard(CODES[c], t) for t in range(6)]
+_DRAW: Final = Draw()
+_DRAW_DISCARD: Final = Draw("discard")
+_DECLINE: Final = Decline()
+_EXTEND_YES: Final = Extend(True)
+_EXTEND_NO: Final = Extend(False)
+_PLAY: Final[dict[int, MilleBornesAction]] = {c: Play(CODES[c]) for c in (0, 1, 2, 3, 4, ROLL)}
+_REMEDY: Final[dict[int, MilleBornesAction]] = {c: Remedy(CODES[c]) for c in range(END_OF_LIMIT, REPAIRS + 1)}
+_HAZARD: Final[dict[int, list[MilleBornesAction]]] = {c: [Hazard(CODES[c], t) for t in range(6)]
                                               for c in range(STOP, ACCIDENT + 1)}
-_SAFETY: dict[int, MilleBornesAction] = {c: Safety(CODES[c]) for c in range(RIGHT_OF_WAY, 19)}
-_COUP_FOURRE: dict[int, MilleBornesAction] = {c: CoupFourre(CODES[c]) for c in range(RIGHT_OF_WAY, 19)}
-_DISCARD: dict[int, MilleBornesAction] = {c: Discard(CODES[c]) for c in range(19)}
+_SAFETY: Final[dict[int, MilleBornesAction]] = {c: Safety(CODES[c]) for c in range(RIGHT_OF_WAY, 19)}
+_COUP_FOURRE: Final[dict[int, MilleBornesAction]] = {c: CoupFourre(CODES[c]) for c in range(RIGHT_OF_WAY, 19)}
+_DISCARD: Final[dict[int, MilleBornesAction]] = {c: Discard(CODES[c]) for c in range(19)}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from mahai.core.errors import MalformedAction
 
@@ -25,24 +25,24 @@ Card = int
 """0…51: ``suit * 13 + rank`` (rank 0 is the two, 12 the ace); 52, 53: the little and big joker."""
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
-RANKS = "23456789TJQKA"
-SUITS = "CDHS"
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+RANKS: Final = "23456789TJQKA"
+SUITS: Final = "CDHS"
+SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
 """Suit names as used in error params (also msgids of the ``spades`` catalog)."""
-SUIT_SYMBOLS = "♣♦♥♠"
+SUIT_SYMBOLS: Final = "♣♦♥♠"
 LITTLE_JOKER, BIG_JOKER = 52, 53
-JOKERS = 3 << 52
+JOKERS: Final = 3 << 52
 """The mask of the two jokers."""
-FULL_DECK = (1 << 52) - 1
+FULL_DECK: Final = (1 << 52) - 1
 """The standard 52 cards (no jokers)."""
-SUIT_MASKS = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39 | JOKERS)
+SUIT_MASKS: Final = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39 | JOKERS)
 """One mask per suit; the jokers are spades (SPR-14)."""
-TWO_OF_CLUBS = 0
-SUIT_OF: tuple[int, ...] = (*(c // 13 for c in range(52)), SPADES, SPADES)
+TWO_OF_CLUBS: Final = 0
+SUIT_OF: Final[tuple[int, ...]] = (*(c // 13 for c in range(52)), SPADES, SPADES)
 """The suit of each card (the jokers are spades)."""
 
 
-CARD_TEXTS: tuple[str, ...] = (*(RANKS[c % 13] + SUITS[c // 13] for c in range(52)), "LJ", "BJ")
+CARD_TEXTS: Final[tuple[str, ...]] = (*(RANKS[c % 13] + SUITS[c // 13] for c in range(52)), "LJ", "BJ")
 
 
 def card_text(card: Card) -> str:
@@ -66,7 +66,7 @@ def parse_card(text: str) -> Card:
     return SUITS.index(t[1]) * 13 + RANKS.index(t[0])
 
 
-_JOKER_TEXTS = {"LJ": LITTLE_JOKER, "BJ": BIG_JOKER}
+_JOKER_TEXTS: Final = {"LJ": LITTLE_JOKER, "BJ": BIG_JOKER}
 
 
 def mask_of(cards: Iterable[Card]) -> int:
@@ -85,11 +85,12 @@ def _chunks(base: int) -> tuple[tuple[Card, ...], ...]:
     return tuple(table)
 
 
-SUIT_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(_chunks(13 * s) for s in range(4))
+SUIT_CARDS: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(_chunks(13 * s) for s in range(4))
 """``SUIT_CARDS[suit][bits]``: the cards of one suit whose 13 rank bits are ``bits``."""
 
 
-JOKER_CARDS: tuple[tuple[Card, ...], ...] = ((), (LITTLE_JOKER,), (BIG_JOKER,), (LITTLE_JOKER, BIG_JOKER))
+JOKER_CARDS: Final[tuple[tuple[Card, ...], ...]] = (
+    (), (LITTLE_JOKER,), (BIG_JOKER,), (LITTLE_JOKER, BIG_JOKER))
 """``JOKER_CARDS[mask >> 52]``: the jokers of a mask."""
 
 
@@ -111,11 +112,11 @@ def _text_chunks(suit: int) -> tuple[tuple[str, ...], ...]:
     return tuple(table)
 
 
-SUIT_TEXTS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(_text_chunks(s) for s in range(4))
+SUIT_TEXTS: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(_text_chunks(s) for s in range(4))
 """``SUIT_TEXTS[suit][bits]``: the notations of :data:`SUIT_CARDS` ``[suit][bits]``."""
 
 
-_JOKER_TEXTS_OF: tuple[tuple[str, ...], ...] = ((), ("LJ",), ("BJ",), ("LJ", "BJ"))
+_JOKER_TEXTS_OF: Final[tuple[tuple[str, ...], ...]] = ((), ("LJ",), ("BJ",), ("LJ", "BJ"))
 
 
 def texts(mask: int) -> tuple[str, ...]:

@@ -14,7 +14,9 @@ import random
 from collections.abc import Mapping, Sequence
 from functools import cache
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
+
+from mypy_extensions import mypyc_attr
 
 from mahai.core.errors import IllegalAction
 from mahai.core.game import Event, Seat, State
@@ -54,19 +56,23 @@ from mahai.games.spades.cards import (
 from mahai.games.spades.options import SpadesOptions
 from mahai.games.spades.scoring import SideScore, score_side
 
-DRAW, BID, EXCHANGE, PLAY, OVER = "draw", "bid", "exchange", "play", "over"
-MAX_BID = 13
-MIN_BLIND_BID = 6
-NO_BID = -1
-SPADE_MASK = SUIT_MASKS[SPADES]
-_BITS = tuple(1 << c for c in range(54))
-_FOLLOW = tuple(SUIT_MASKS[SUIT_OF[c]] for c in range(54))  # the mask of each card's suit
-_FIRST_JOKER_BIT = 1 << 52
-_FOLLOW_PLAYS = tuple((13 * SUIT_OF[c], SUIT_PLAYS[SUIT_OF[c]]) for c in range(54))  # per card led
-_TO_ACT: tuple[tuple[Seat, ...], ...] = ((0,), (1,), (2,), (3,), ())
-_ONLY = tuple(frozenset({seat}) for seat in range(4))  # event audiences
+DRAW: Final = "draw"
+BID: Final = "bid"
+EXCHANGE: Final = "exchange"
+PLAY: Final = "play"
+OVER: Final = "over"
+MAX_BID: Final = 13
+MIN_BLIND_BID: Final = 6
+NO_BID: Final = -1
+SPADE_MASK: Final = SUIT_MASKS[SPADES]
+_BITS: Final = tuple(1 << c for c in range(54))
+_FOLLOW: Final = tuple(SUIT_MASKS[SUIT_OF[c]] for c in range(54))  # the mask of each card's suit
+_FIRST_JOKER_BIT: Final = 1 << 52
+_FOLLOW_PLAYS: Final = tuple((13 * SUIT_OF[c], SUIT_PLAYS[SUIT_OF[c]]) for c in range(54))  # per card led
+_TO_ACT: Final[tuple[tuple[Seat, ...], ...]] = ((0,), (1,), (2,), (3,), ())
+_ONLY: Final = tuple(frozenset({seat}) for seat in range(4))  # event audiences
 # The bit lengths _shuffle draws with: reversed(range(1, 52)) as in random.shuffle.
-_DRAWS = tuple((i, (i + 1).bit_length()) for i in range(51, 0, -1))
+_DRAWS: Final = tuple((i, (i + 1).bit_length()) for i in range(51, 0, -1))
 
 
 
@@ -97,7 +103,7 @@ def _shuffle(deck: list[int], rng: random.Random) -> None:
         deck[i], deck[j] = deck[j], deck[i]
 
 
-_FREE_BIDS = (1, MAX_BID, True)
+_FREE_BIDS: Final = (1, MAX_BID, True)
 
 
 @cache
@@ -145,6 +151,9 @@ def trick_winner(trick: Sequence[tuple[Seat, Card]], power: Sequence[int]) -> Se
     return win_seat
 
 
+# Compiled (mypyc): created without __init__ by clone() and determinize(), which a
+# class that allows interpreted subclasses permits (its __new__ does not call __init__).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SpadesState(State[SpadesAction]):
     """A Spades match in progress. Build it with :meth:`Spades.new`.
 

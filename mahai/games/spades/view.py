@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from mahai.core.game import Seat
 from mahai.core.options import options_to_dict
@@ -27,10 +27,10 @@ from mahai.games.spades.options import SpadesOptions
 from mahai.games.spades.state import NO_BID, OVER, SpadesState, bid_label
 
 # Shared JSON constants: a card in a trick, the suits a seat is void in (by bit set).
-_TRICK_CARDS = tuple(tuple(ReadOnlyDict(seat=seat, card=CARD_TEXTS[card]) for card in range(54))
+_TRICK_CARDS: Final = tuple(tuple(ReadOnlyDict(seat=seat, card=CARD_TEXTS[card]) for card in range(54))
                      for seat in range(4))
-_VOID_NAMES = tuple(tuple(SUIT_NAMES[s] for s in range(4) if bits >> s & 1) for bits in range(16))
-_SIDE_SEATS = {2: ((0,), (1,)), 4: ((0, 2), (1, 3))}
+_VOID_NAMES: Final = tuple(tuple(SUIT_NAMES[s] for s in range(4) if bits >> s & 1) for bits in range(16))
+_SIDE_SEATS: Final = {2: ((0,), (1,)), 4: ((0, 2), (1, 3))}
 
 
 @lru_cache(maxsize=32)
@@ -234,13 +234,14 @@ def _empty(players: int) -> PublicFacts:
     """Facts that share nothing with any state (every part differs): the start of reuse."""
     none = ReadOnlyDict(played=((),) * players, voids=(), bids=(), sides=(), last_trick=None, exchange=None,
                         winners=(), options=None)
-    return PublicFacts(players, None, "", 0, -1, -1, (), (), (-2,) * players, (), ((-1, -1),), (), -1,  # type: ignore[arg-type]
-                       False, (), ((-1, -1),), -2, False, (-1,) * players, (-1,) * players, (-1, -1),
-                       (-1, -1), (), 0, (), (-1,), none)
+    # Options of their own: never the same object as a state's (reuse checks ``is``).
+    return PublicFacts(players, SpadesOptions(), "", 0, -1, -1, (), (), (-2,) * players, (),
+                       ((-1, -1),), (), -1, False, (), ((-1, -1),), -2, False, (-1,) * players,
+                       (-1,) * players, (-1, -1), (-1, -1), (), 0, (), (-1,), none)
 
 
-_EMPTY = {2: _empty(2), 4: _empty(4)}
-_NO_DISCARDS = (0, 0, 0, 0)
+_EMPTY: Final = {2: _empty(2), 4: _empty(4)}
+_NO_DISCARDS: Final = (0, 0, 0, 0)
 
 
 def observe(state: SpadesState, viewer: Seat | None) -> SpadesObservation:
