@@ -59,7 +59,8 @@ def test_a_message_with_a_count_renders_in_its_form_and_its_json_is_unchanged() 
 def client(tmp_path: Path) -> Iterator[TestClient]:
     from mahai.server import create_app
 
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'mahai.db'}", pace=0.0), base_url="http://localhost") as c:
+    app = create_app(f"sqlite:///{tmp_path / 'mahai.db'}", pace=0.0)
+    with TestClient(app, base_url="http://localhost") as c:
         yield c
 
 
