@@ -461,6 +461,9 @@ def option_specs(options: object) -> list[OptionSpec]:
     >>> [(s.name, s.kind, s.choices, s.help) for s in option_specs(Options())]
     [('target', 'int', None, 'Points that win the match.'), ('lead', 'choice', ('left', 'dealer'), '')]
 
+    A field with ``metadata={"internal": True}`` (how a record was made, not a
+    choice for players) is not listed.
+
     Raises:
         TypeError: ``options`` is not a dataclass.
     """
@@ -468,6 +471,8 @@ def option_specs(options: object) -> list[OptionSpec]:
     hints = typing.get_type_hints(cls)
     out = []
     for f in fields(cls):
+        if f.metadata.get("internal"):
+            continue
         hint = hints.get(f.name)
         kind: Literal["bool", "int", "choice", "text"] = "text"
         choices: tuple[Any, ...] | None = None

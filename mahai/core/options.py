@@ -68,6 +68,8 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
 
 def options_from_mapping(base: T, overrides: Mapping[str, Any]) -> T:
     """``base`` with the fields in ``overrides`` replaced (names may use ``-``).
+    An internal field (``metadata={"internal": True}``: how a record was made, set
+    by the game alone) is no option a player may set.
 
     Raises:
         InvalidOptions: ``unknown_option`` or ``bad_option_value``.
@@ -76,7 +78,8 @@ def options_from_mapping(base: T, overrides: Mapping[str, Any]) -> T:
         return base
     cls = type(base)
     hints = typing.get_type_hints(cls)
-    names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    names = {f.name for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+             if not f.metadata.get("internal")}
     changes: dict[str, Any] = {}
     for raw, value in overrides.items():
         key = raw.replace("-", "_")

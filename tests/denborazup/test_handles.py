@@ -4,9 +4,13 @@ tie-break draws (DZR-9), legal placements (DZR-5) and private events by per-game
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
-from mahai.core import GameRecord, IllegalAction
+import pytest
+
+from mahai.core import GameRecord, IllegalAction, InvalidOptions
+from mahai.core.game import option_specs
 from mahai.games.denborazup import GAME, DenboraZupState
 from mahai.games.denborazup.actions import Place
 from mahai.server.lobby import deck_chronology
@@ -109,3 +113,32 @@ def test_a_record_of_handles_replays() -> None:
     labels = [str(GAME.describe_action(GAME.parse_action(t)))
               for _, t in record.actions if t.startswith("place")]
     assert labels and not any("—" in label for label in labels)  # recorded handles still name their card
+
+
+def test_a_record_saved_before_handles_replays_by_id() -> None:
+    """A stored game from before the handles (its options lack ``handles``, its notations
+    name cards by id) still replays: nothing a server stored is lost."""
+    old = dataclasses.replace(GAME.options("multi"), handles=False)
+    state = GAME.new(old, 2, seed=5)
+    assert state.handles == {c: c for c in state.cards}  # by id, as then
+    record = GameRecord.start(GAME, old, 2, 5)
+    del record.options["handles"]  # as saved then
+    rng = random.Random(5)
+    while not state.is_over and len(record.actions) < 300:
+        seat = rng.choice(state.to_act())
+        text = rng.choice(state.legal_actions(seat)).notation()
+        state.apply(seat, GAME.parse_action(text))
+        record.actions.append((seat, text))
+    assert any(t.split()[1] in state.cards for _, t in record.actions if t.startswith("place"))
+    replayed = list(GameRecord.from_json(record.to_json()).steps(GAME))[-1].state
+    assert isinstance(replayed, DenboraZupState)
+    assert (replayed.hands, replayed.timeline) == (state.hands, state.timeline)
+    assert replayed.version == state.version
+
+
+def test_handles_are_no_option_a_player_sets() -> None:
+    """New records say ``handles``; neither the lobby nor an override can turn them off."""
+    assert GameRecord.start(GAME, GAME.options("multi"), 2, 1).options["handles"] is True
+    assert "handles" not in {s.name for s in option_specs(GAME.options("multi"))}
+    with pytest.raises(InvalidOptions):
+        GAME.options("multi", handles=False)

@@ -3,6 +3,7 @@ projection and the text of actions and events (each a thin call into its module)
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -81,14 +82,18 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
     def options_from_json(self, data: Mapping[str, Any]) -> DenboraZupOptions:
         """Options saved by :func:`~mahai.core.options.options_to_dict`. A record saved before
         ``direction`` existed was played with the coin passing to the left (seat + 1): it
-        replays so (DZC-6); new games pass it to the right.
+        replays so (DZC-6); new games pass it to the right. A record saved before the
+        handles existed named hidden cards by id: it replays so (``handles`` False).
 
         Raises:
             InvalidOptions: unknown option or value.
         """
         if "direction" not in data:
             data = {**data, "direction": "left"}
-        return super().options_from_json(data)
+        if "handles" not in data:  # saved before handles: its notations name cards by id
+            data = {**data, "handles": False}
+        return dataclasses.replace(super().options_from_json(
+            {k: v for k, v in data.items() if k != "handles"}), handles=data["handles"] is not False)
 
     def new(self, options: DenboraZupOptions, players: int, seed: int) -> DenboraZupState:
         """A new game; all chance comes from ``random.Random(seed)``.
@@ -101,8 +106,9 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
         needed = players * options.rules.hand_size + 1
         if len(self.deck) < needed:
             raise InvalidOptions("deck_too_small", domain=DOMAIN, cards=len(self.deck), needed=needed)
-        state = DenboraZupState(self.deck, options, players, random.Random(seed), self.opaque)
-        if self.opaque:
+        opaque = self.opaque and options.handles
+        state = DenboraZupState(self.deck, options, players, random.Random(seed), opaque)
+        if opaque:
             known = self._handles
             for handle, card in state.by_handle.items():
                 known[handle] = card

@@ -52,7 +52,9 @@ RULES: dict[Mode, ModeRules] = {
 class DenboraZupOptions:
     """``mode``: ``multi`` (DZR-3…11, 2–8 players), ``solo`` (DZR-12, 1 player) or
     ``long`` (the long timeline, DZR-13, 2–8 players); :attr:`rules` says what it changes.
-    ``direction``: ``right`` (seat − 1, the sheet's, DZR-5, DZC-6) or ``left`` (seat + 1)."""
+    ``direction``: ``right`` (seat − 1, the sheet's, DZR-5, DZC-6) or ``left`` (seat + 1).
+    ``handles`` (internal, not a player's choice): hidden cards go by per-game handles
+    (:mod:`.state`); False only for records saved before handles existed."""
 
     mode: Mode = field(default="multi", metadata={"help": (
         "Several players race to empty their hands; solo, one player tries to use as few cards as "
@@ -61,6 +63,11 @@ class DenboraZupOptions:
     direction: Direction = field(default="right", metadata={
         "help": "The coin passes, and star cards resolve, to the right (as the rule sheet says) or to "
                 "the left."})
+    # Internal: a record saved before the handles existed names hidden cards by id and
+    # replays so (DenboraZupGame.options_from_json); no player chooses it.
+    handles: bool = field(default=True, metadata={
+        "internal": True,
+        "help": "Hidden cards go by handles drawn for this game, never by their deck id."})
 
     @property
     def rules(self) -> ModeRules:
