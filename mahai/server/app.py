@@ -164,6 +164,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = ()) -> FastA
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.start()
         yield
+        hub.close()
         store.dispose()
 
     app = FastAPI(title="Mahai", description="Card-game tables: lobby and live play.", lifespan=lifespan)
@@ -221,14 +222,16 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = ()) -> FastA
         return {**table.public(), "status": status, "leaves_at": leaves_at}
 
     @app.get("/api/tables")
-    def list_tables(ids: str | None = None) -> list[dict[str, Any]]:
-        """Without ``ids``: the tables their creators listed, still in play.
-        With ``ids`` (comma-separated): those tables, whatever their state
-        (unknown ids are left out)."""
+    async def list_tables(ids: str | None = None, limit: int = Query(50, ge=1, le=100),
+                          offset: int = Query(0, ge=0, le=10**6)) -> list[dict[str, Any]]:
+        """Without ``ids``: the tables their creators listed, still in play,
+        most recently active first, ``limit`` of them from ``offset``
+        (paging). With ``ids`` (comma-separated, at most 100): those tables,
+        whatever their state (unknown ids are left out)."""
         if ids is not None:
-            chosen = [hub.tables[i] for i in ids.split(",")[:100] if i in hub.tables]
-            return [listing(t) for t in chosen]
-        shown = [listing(t) for t in hub.tables.values() if t.row.listed]
+            chosen = [hub.find(i) for i in ids.split(",")[:100]]
+            return [listing(t) for t in chosen if t is not None]
+        shown = [listing(t) for t in hub.listed(limit, offset)]
         return [t for t in shown if t["status"] == "playing"]
 
     def creator_of(table: Table, creator: str) -> None:
@@ -319,7 +322,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = ()) -> FastA
             await ws.send_json(error_json(web_error(MalformedAction, "unknown_table"), DEFAULT_LANGUAGE))
             await ws.close()
             return
-        conn = Conn(ws.send_json, None, DEFAULT_LANGUAGE)
+        conn = Conn.socket(ws, DEFAULT_LANGUAGE)
         try:
             hello = await _receive(ws, conn)
             while hello is None or hello.get("type") != "hello":
