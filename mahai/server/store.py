@@ -232,25 +232,29 @@ class Writer(threading.Thread):
             self._commit(batch)
 
     def _commit(self, batch: list[tuple[Job, concurrent.futures.Future[None]]]) -> None:
+        outcomes: list[BaseException | None]
         try:
             with self.engine.begin() as conn:
                 for job, _ in batch:
                     job(conn)
+            outcomes = [None] * len(batch)
+            self.commits += 1
         except Exception:  # noqa: BLE001 - find the faulty job: one transaction each
-            for job, future in batch:
+            outcomes = []
+            for job, _ in batch:
                 try:
                     with self.engine.begin() as conn:
                         job(conn)
+                    outcomes.append(None)
                 except Exception as exc:  # noqa: BLE001 - handed to the waiting caller
-                    future.set_exception(exc)
-                else:
-                    future.set_result(None)
+                    outcomes.append(exc)
                 self.commits += 1
-        else:
-            self.commits += 1
-            for _, future in batch:
-                future.set_result(None)
         self.done += len(batch)
+        for (_, future), outcome in zip(batch, outcomes, strict=True):
+            if outcome is None:
+                future.set_result(None)
+            else:
+                future.set_exception(outcome)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
