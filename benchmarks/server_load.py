@@ -23,7 +23,7 @@ resident memory (MB), each also per table. Prints a table and writes JSON
 
 ``--root DIR`` serves the code of another checkout (``PYTHONPATH=DIR``; e.g. an
 export of main to compare against); ``--db URL`` a PostgreSQL database instead
-of a fresh SQLite file. Run it at ``nice -n 10`` on a shared machine.
+of a fresh SQLite file (``--postgres``: a throwaway cluster). Run it at ``nice -n 10`` on a shared machine.
 
 Example::
 
@@ -34,9 +34,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import glob
 import json
 import os
 import random
+import shutil
 import signal
 import sqlite3
 import statistics
@@ -44,6 +47,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -301,6 +305,37 @@ def committed(db_file: Path | None) -> int | None:
         return n
 
 
+@contextlib.contextmanager
+def postgres_cluster() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster (as ``tests/web/test_postgres.py`` starts
+    one): yields its URL; stopped and deleted after."""
+    def binary(name: str) -> str:
+        found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
+        return found[-1] if found else (shutil.which(name) or name)
+
+    base = tempfile.mkdtemp(prefix="mahai-pg-")
+    prefix: list[str] = []
+    if os.geteuid() == 0:
+        shutil.chown(base, "postgres")
+        os.chmod(base, 0o755)
+        prefix = ["runuser", "-u", "postgres", "--"]
+    data, port = os.path.join(base, "data"), free_port()
+
+    def run(*cmd: str) -> None:
+        subprocess.run([*prefix, *cmd], check=True, capture_output=True, timeout=120)
+
+    run(binary("initdb"), "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8")
+    run(binary("pg_ctl"), "-D", data, "-w", "-l", os.path.join(base, "log"), "-o",
+        f"-p {port} -k {base} -c listen_addresses=127.0.0.1", "start")
+    try:
+        run(binary("createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "mahai")
+        yield f"postgresql://postgres@127.0.0.1:{port}/mahai"
+    finally:
+        subprocess.run([*prefix, binary("pg_ctl"), "-D", data, "-m", "immediate", "stop"],
+                       capture_output=True, timeout=60)
+        shutil.rmtree(base, ignore_errors=True)
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     tmp = Path(tempfile.mkdtemp(prefix="mahai-load-"))
     db_file = None if args.db else tmp / "load.sqlite3"
@@ -397,11 +432,17 @@ def main() -> None:
     p.add_argument("--settle", type=float, default=3.0)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--db", default="", help="a PostgreSQL URL (default: a fresh SQLite file)")
+    p.add_argument("--postgres", action="store_true", help="on a throwaway PostgreSQL cluster")
     p.add_argument("--root", default=str(ROOT), help="the checkout whose code is served")
     p.add_argument("--server-arg", action="append", help="one more argument of mahai serve")
     p.add_argument("--json", default="", help="write the result here")
     args = p.parse_args()
-    result = asyncio.run(run(args))
+    if args.postgres:
+        with postgres_cluster() as url:
+            args.db = url
+            result = asyncio.run(run(args))
+    else:
+        result = asyncio.run(run(args))
     show(result)
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=2) + "\n")

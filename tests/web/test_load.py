@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import functools
 import json
 import os
 import random
 import socket
 import sqlite3
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +82,27 @@ def test_a_silent_spectator_does_not_hold_the_table_back(tmp_path: Path) -> None
         server.stop()
 
 
+def in_thread(test: Callable[..., None]) -> Callable[..., None]:
+    """Run the test in a thread of its own: no event loop runs there (the
+    browser tests keep one running in the main thread, where the hub would
+    start bot tasks that never run)."""
+    @functools.wraps(test)
+    def wrapper(*args: Any, **kwargs: Any) -> None:
+        errors: list[BaseException] = []
+
+        def target() -> None:
+            try:
+                test(*args, **kwargs)
+            except BaseException as exc:  # noqa: BLE001 - re-raised in the test's thread
+                errors.append(exc)
+        thread = threading.Thread(target=target)
+        thread.start()
+        thread.join()
+        if errors:
+            raise errors[0]
+    return wrapper
+
+
 def play(hub: Hub, table: Table, moves: int) -> None:
     """Make ``moves`` random legal moves (seats in turn), committed through the hub."""
     rng = random.Random(5)
@@ -99,6 +123,7 @@ def views(table: Table) -> list[Any]:
 
 
 @pytest.mark.parametrize(("game", "edition", "players"), GAMES)
+@in_thread
 def test_an_evicted_table_comes_back_from_its_snapshot_as_from_its_record(
         tmp_path: Path, game: str, edition: str | None, players: int) -> None:
     """The snapshot (pickled state after N actions + the actions after it) gives
@@ -132,6 +157,7 @@ def test_an_evicted_table_comes_back_from_its_snapshot_as_from_its_record(
     store.dispose()
 
 
+@in_thread
 def test_the_start_up_loads_only_tables_in_play_and_the_rest_on_demand(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'm.db'}"
     store = Store(url)
@@ -144,7 +170,7 @@ def test_the_start_up_loads_only_tables_in_play_and_the_rest_on_demand(tmp_path:
     store.dispose()
     store = Store(url)
     with store.engine.connect() as conn:
-        over = dict(conn.execute(sa.text("select id, over from mahai_tables")).all())
+        over: dict[str, Any] = dict(conn.execute(sa.text("select id, over from mahai_tables")).all())
     assert over == {done.id: True, live.id: False}
     again = Hub(store, pace=0, bot_workers=0)
     assert again.load() == 1 and list(again.tables) == [live.id]
@@ -155,6 +181,7 @@ def test_the_start_up_loads_only_tables_in_play_and_the_rest_on_demand(tmp_path:
     store.dispose()
 
 
+@in_thread
 def test_the_public_list_is_paged_most_recent_first(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'm.db'}")
     hub = Hub(store, pace=0, bot_workers=0)
@@ -171,6 +198,7 @@ def test_the_public_list_is_paged_most_recent_first(tmp_path: Path) -> None:
     store.dispose()
 
 
+@in_thread
 def test_the_writer_commits_a_batch_and_only_the_faulty_write_fails(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'm.db'}")
     hub = Hub(store, pace=0, bot_workers=0)
@@ -224,3 +252,31 @@ def test_acknowledged_bot_moves_survive_sigkill_under_load(tmp_path: Path) -> No
             time.sleep(0.2)
     finally:
         server.stop()
+
+
+def test_a_slow_bot_kind_chooses_in_a_worker_process() -> None:
+    """A bot kind timed slow on the loop goes to the process pool: it gets the
+    seat's observation, returns a legal action and the bot as it is after
+    choosing (its generator advanced, so the next choice differs from a replay)."""
+    from mahai.bots import make_bot
+    from mahai.games import get_game
+    from mahai.server.thinking import SAMPLES, Thinker
+
+    game = get_game("spades")
+    state = game.new(game.options("standard"), 4, 3)
+    seat = state.to_act()[0]
+    bot = make_bot("spades", "random", random.Random(1))
+    thinker = Thinker(workers=1)
+
+    async def main() -> None:
+        legal = state.legal_actions(seat)
+        action, kept = await thinker.act(game, seat, bot, game.observe(state, seat), legal)
+        assert kept is bot and thinker.remote == 0  # fast so far: on the loop
+        thinker.timing[("spades", "random")] = (SAMPLES, 1000.0 * SAMPLES)  # as if it took 1 s each
+        action, kept = await thinker.act(game, seat, bot, game.observe(state, seat), legal)
+        assert thinker.remote == 1 and kept is not bot and action in legal
+        assert kept.rng.getstate() != bot.rng.getstate()
+    try:
+        run(main)
+    finally:
+        thinker.close()
