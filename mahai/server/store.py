@@ -229,7 +229,10 @@ class Writer(threading.Thread):
                     stopping = True
                     break
                 batch.append(item)
-            self._commit(batch)
+            # a caller that gave up before its write started (its future cancelled) is not written
+            batch = [(job, future) for job, future in batch if future.set_running_or_notify_cancel()]
+            if batch:
+                self._commit(batch)
 
     def _commit(self, batch: list[tuple[Job, concurrent.futures.Future[None]]]) -> None:
         outcomes: list[BaseException | None]

@@ -643,8 +643,17 @@ class Hub:
         events = state.apply(seat, action)
         notation = action.notation()
         at = time.time()
-        await self.store.append_async(table.id, len(table.record.actions), seat, notation, at,
-                                      over=state.is_over)
+        write = asyncio.ensure_future(self.store.append_async(
+            table.id, len(table.record.actions), seat, notation, at, over=state.is_over))
+        cancelled = False
+        while True:  # once the write is under way, memory follows the store even if we are cancelled
+            try:
+                await asyncio.shield(write)
+                break
+            except asyncio.CancelledError:
+                if write.cancelled():
+                    raise
+                cancelled = True
         table.row.updated = at
         table.row.over = state.is_over
         table.touched = time.monotonic()
@@ -663,6 +672,8 @@ class Hub:
             self._release(table)
         await self.broadcast(table, new)
         self._kick(table)
+        if cancelled:
+            raise asyncio.CancelledError
 
     # ---------------------------------------------------------------- pauses
     def _hold(self, table: Table) -> None:

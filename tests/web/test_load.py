@@ -280,3 +280,23 @@ def test_a_slow_bot_kind_chooses_in_a_worker_process() -> None:
         run(main)
     finally:
         thinker.close()
+
+
+def test_a_write_given_up_before_it_starts_is_skipped_and_the_writer_lives_on(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'm.db'}")
+    gate = threading.Event()
+    def wait(conn: sa.Connection) -> None:
+        gate.wait(10)
+
+    def create(conn: sa.Connection) -> None:
+        conn.execute(sa.text("create table nope (x int)"))
+
+    first = store.writer.submit(wait)
+    given_up = store.writer.submit(create)
+    assert given_up.cancel()
+    gate.set()
+    first.result(10)
+    store.flush()  # the writer still runs
+    with store.engine.connect() as conn:
+        assert "nope" not in sa.inspect(conn).get_table_names()
+    store.dispose()
