@@ -122,7 +122,8 @@ class Server:
     def __init__(self, db: str, pace: float, root: Path, extra: list[str]) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = dict(os.environ, PYTHONPATH=str(root))
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+            [str(root), *filter(None, [os.environ.get("SERVER_LOAD_PYTHONPATH")])]))
         self.started = time.monotonic()
         self.proc = subprocess.Popen(
             [sys.executable, "-c", "from mahai.cli import main; main()", "serve", "--port", str(self.port),
