@@ -11,8 +11,10 @@ same bot.
 Most bots choose in well under a millisecond — less than sending them to
 another process costs — so :class:`Thinker` times every decision made on the
 loop and sends a bot to the pool only once its kind (game, bot name) averages
-more than :data:`SLOW_MS` over its first decisions (e.g. Spades' search bot,
-about 40 ms a move on this machine; the heuristic bots take about 0.1 ms).
+more than :data:`SLOW_MS` over its first decisions and more than
+:data:`TRANSFER_RATIO` times what pickling its arguments costs (e.g. Spades'
+search bot, about 40 ms a move on this machine for 0.4 ms of pickling; the
+heuristic bots take about 0.1 ms).
 With ``workers=0`` every decision is made on the loop (no process at all).
 The pool's processes get the observation of one seat, never a state.
 """
@@ -22,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import pickle
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -30,8 +33,12 @@ from mahai.bots import Bot
 from mahai.core import Action, Game
 from mahai.games import get_game
 
-SLOW_MS = 3.0
-"""A bot kind whose decisions average more than this (ms, on the loop) goes to the pool."""
+SLOW_MS = 5.0
+"""A bot kind whose decisions average more than this (ms, on the loop) goes to the pool…"""
+TRANSFER_RATIO = 5.0
+"""…if they also take this many times longer than pickling what a worker gets (the
+DenboraZup bots carry their deck knowledge: 200 KB, 0.7 ms to pickle for a 1 ms
+decision — cheaper on the loop)."""
 SAMPLES = 3
 """Decisions timed on the loop before a bot kind is judged."""
 
@@ -56,14 +63,18 @@ class Thinker:
         self.workers = default_workers() if workers is None else workers
         self.pool: ProcessPoolExecutor | None = None
         self.timing: dict[tuple[str, str], tuple[int, float]] = {}
-        """(game, bot name) → [decisions timed, total ms] on the loop."""
+        """(game, bot name) → (decisions timed, total ms) on the loop."""
+        self.transfer: dict[tuple[str, str], float] = {}
+        """(game, bot name) → ms to pickle a decision's arguments (measured once)."""
         self.remote = 0
         """Decisions made in the pool."""
 
     def slow(self, game: str, bot: Bot) -> bool:
         """Whether ``bot`` of ``game`` is one to send to the pool."""
-        n, total = self.timing.get((game, bot.name), (0, 0.0))
-        return self.workers > 0 and n >= SAMPLES and total / n > SLOW_MS
+        key = (game, bot.name)
+        n, total = self.timing.get(key, (0, 0.0))
+        return (self.workers > 0 and n >= SAMPLES and total / n > SLOW_MS
+                and total / n > TRANSFER_RATIO * self.transfer.get(key, 0.0))
 
     async def act(self, game: Game[Any, Any], seat: int, bot: Bot, observation: Any,
                   legal: list[Action]) -> tuple[Action, Bot]:
@@ -82,6 +93,10 @@ class Thinker:
         n, total = self.timing.get(key, (0, 0.0))
         if n < 50:
             self.timing[key] = (n + 1, total + took)
+        if key not in self.transfer and self.workers > 0:
+            start = time.perf_counter()
+            pickle.dumps((bot, observation, legal), protocol=pickle.HIGHEST_PROTOCOL)
+            self.transfer[key] = (time.perf_counter() - start) * 1000
         return action, bot
 
     def close(self) -> None:
