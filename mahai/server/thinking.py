@@ -25,6 +25,7 @@ import asyncio
 import multiprocessing
 import os
 import pickle
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -47,6 +48,17 @@ def _think(game_name: str, bot: Bot, seat: int, observation: Any, legal: list[Ac
     """In a worker: the bot's action and the bot after choosing it."""
     action = bot.act(get_game(game_name), seat, observation, legal)
     return action, bot
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: end it when the server process is gone (killed, say), so
+    that no orphan worker outlives it."""
+    def watch() -> None:
+        while True:
+            time.sleep(2)
+            if os.getppid() != parent:
+                os._exit(0)
+    threading.Thread(target=watch, name="mahai-parent-watch", daemon=True).start()
 
 
 def default_workers() -> int:
@@ -82,7 +94,8 @@ class Thinker:
         when it chose on the loop, its copy back from the worker otherwise)."""
         if self.slow(game.name, bot):
             if self.pool is None:
-                self.pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+                self.pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                                initializer=_watch_parent, initargs=(os.getpid(),))
             loop = asyncio.get_running_loop()
             self.remote += 1
             return await loop.run_in_executor(self.pool, _think, game.name, bot, seat, observation, legal)

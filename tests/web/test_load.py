@@ -300,3 +300,46 @@ def test_a_write_given_up_before_it_starts_is_skipped_and_the_writer_lives_on(tm
     with store.engine.connect() as conn:
         assert "nope" not in sa.inspect(conn).get_table_names()
     store.dispose()
+
+
+WORKER_USER = r'''
+import asyncio, random
+from mahai.bots import make_bot
+from mahai.games import get_game
+from mahai.server.thinking import SAMPLES, Thinker
+thinker = Thinker(1)
+async def main() -> None:
+    game = get_game("spades")
+    state = game.new(game.options("standard"), 4, 3)
+    seat = state.to_act()[0]
+    bot = make_bot("spades", "random", random.Random(1))
+    thinker.timing[("spades", "random")] = (SAMPLES, 1000.0 * SAMPLES)  # as if slow: to the pool
+    thinker.transfer[("spades", "random")] = 0.0
+    await thinker.act(game, seat, bot, game.observe(state, seat), state.legal_actions(seat))
+    print("ready", flush=True)
+    await asyncio.sleep(120)
+asyncio.run(main())
+'''
+
+
+def test_the_bot_workers_do_not_outlive_a_killed_server() -> None:
+    import signal
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-c", WORKER_USER], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+    assert children
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+
+    def alive(pid: str) -> bool:
+        try:
+            return "zombie" not in Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            return False
+    deadline = time.monotonic() + 30
+    while any(alive(p) for p in children):
+        assert time.monotonic() < deadline, "a bot worker outlived its server"
+        time.sleep(0.2)
