@@ -202,9 +202,10 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = ()) -> FastA
     @app.post("/api/tables")
     async def create_table(spec: NewTable, request: Request) -> dict[str, Any]:
         creator = secrets.token_urlsafe(24)
-        table, tokens = hub.create(spec.game, spec.edition, spec.options,
-                                   [s.model_dump() for s in spec.seats], spec.lang, spec.turn_seconds,
-                                   listed=spec.listed, creator_hash=token_hash(creator))
+        table, tokens = await hub.create_async(spec.game, spec.edition, spec.options,
+                                               [s.model_dump() for s in spec.seats], spec.lang,
+                                               spec.turn_seconds, listed=spec.listed,
+                                               creator_hash=token_hash(creator))
         base = origin(request)
         links = {str(k): f"/t/{table.id}?seat={v}" for k, v in tokens.items()}
         return {

@@ -562,6 +562,31 @@ class Hub:
             InvalidOptions: unknown game, edition, option, bot or bad player count
                 (core codes), or ``bad_seats`` (web).
         """
+        table, tokens = self._prepare(game_name, edition, overrides, seats, lang, turn_seconds,
+                                      listed=listed, creator_hash=creator_hash)
+        self.store.create(table.row)  # blocks until committed
+        self.tables[table.id] = table
+        self._kick(table)
+        return table, tokens
+
+    async def create_async(self, game_name: str, edition: str | None, overrides: dict[str, Any],
+                           seats: list[dict[str, Any]], lang: str, turn_seconds: int | None, *,
+                           listed: bool = False, creator_hash: str | None = None,
+                           ) -> tuple[Table, dict[int, str]]:
+        """:meth:`create` without blocking the loop: returns once the table is
+        committed by the store's writer thread (same arguments and errors)."""
+        table, tokens = self._prepare(game_name, edition, overrides, seats, lang, turn_seconds,
+                                      listed=listed, creator_hash=creator_hash)
+        await self.store.create_async(table.row)
+        self.tables[table.id] = table
+        self._kick(table)
+        return table, tokens
+
+    def _prepare(self, game_name: str, edition: str | None, overrides: dict[str, Any],
+               seats: list[dict[str, Any]], lang: str,
+               turn_seconds: int | None, *, listed: bool = False,
+               creator_hash: str | None = None) -> tuple[Table, dict[int, str]]:
+        """The new table (built, not stored yet) and its person seats' tokens (see :meth:`create`)."""
         game = get_game(game_name)
         players = len(seats)
         edition = edition or game.default_edition(players)
@@ -593,11 +618,7 @@ class Hub:
         record = GameRecord.start(game, options, players, secrets.randbits(62))
         row = TableRow(secrets.token_urlsafe(9), edition, lang, turn_seconds, time.time(), rows, record,
                        creator_hash, listed)
-        table = self._build(row)  # validates before anything is stored
-        self.store.create(row)
-        self.tables[row.id] = table
-        self._kick(table)
-        return table, tokens
+        return self._build(row), tokens  # validates before anything is stored
 
     def get(self, table_id: str) -> Table:
         """The table ``table_id`` (rebuilt from the store if needed).
@@ -850,9 +871,9 @@ class Hub:
                 else:
                     seats.append({"kind": "person", "name": s.name, "bot": s.bot if s.away else None})
             row = table.row
-            new, tokens = self.create(table.game.name, row.edition, dict(row.record.options), seats,
-                                      row.lang, row.turn_seconds, listed=row.listed,
-                                      creator_hash=row.creator_hash)
+            new, tokens = await self.create_async(table.game.name, row.edition, dict(row.record.options),
+                                                  seats, row.lang, row.turn_seconds, listed=row.listed,
+                                                  creator_hash=row.creator_hash)
             await self.store.set_rematch_async(table.id, new.id)
             row.rematch = new.id
             for conn in list(table.conns):
