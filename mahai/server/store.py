@@ -430,11 +430,16 @@ class Store:
             snap = conn.execute(snapshots_t.select().where(snapshots_t.c.table_id == table_id)).first()
         return row, None if snap is None else Snapshot(snap.idx, snap.code, bytes(snap.data))
 
-    def unfinished(self) -> list[str]:
-        """The ids of the tables whose game is not over, oldest first."""
+    def unfinished(self, max_age: float | None = None) -> list[str]:
+        """The ids of the tables whose game is not over, oldest first;
+        ``max_age``: only those active (last move, else creation) in the last
+        ``max_age`` seconds."""
+        query = sa.select(tables_t.c.id).where(tables_t.c.over == sa.false())
+        if max_age is not None:
+            recency = sa.func.coalesce(tables_t.c.updated, tables_t.c.created)
+            query = query.where(recency >= time.time() - max_age)
         with self.engine.connect() as conn:
-            return [r.id for r in conn.execute(sa.select(tables_t.c.id).where(tables_t.c.over == sa.false())
-                                               .order_by(tables_t.c.created))]
+            return [r.id for r in conn.execute(query.order_by(tables_t.c.created))]
 
     def listed(self, limit: int, offset: int = 0, max_age: float | None = None) -> list[str]:
         """The ids of the tables their creators listed whose game is not over,

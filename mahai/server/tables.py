@@ -463,12 +463,13 @@ class Hub:
         return [t for t in (self.find(i) for i in ids) if t is not None]
 
     def load(self) -> int:
-        """Rebuild the stored tables whose game is not over (from their
-        snapshots where possible); returns how many. Finished tables are
-        rebuilt only when asked for. A table whose game is not installed or
-        whose record no longer replays is skipped."""
+        """Rebuild the stored tables whose game is not over and that moved in
+        the last :data:`~mahai.server.lobby.ABANDONED_AFTER` seconds (from
+        their snapshots where possible); returns how many. Finished and
+        abandoned tables are rebuilt only when asked for. A table whose game
+        is not installed or whose record no longer replays is skipped."""
         n = 0
-        for table_id in self.store.unfinished():
+        for table_id in self.store.unfinished(max_age=ABANDONED_AFTER):
             if self._fetch(table_id) is not None:
                 n += 1
         return n

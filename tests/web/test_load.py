@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
+from mahai.server.lobby import ABANDONED_AFTER
 from mahai.server.store import SeatRow, Snapshot, Store
 from mahai.server.tables import Hub, Table
 from tests.web.client import Client
@@ -167,13 +168,17 @@ def test_the_start_up_loads_only_tables_in_play_and_the_rest_on_demand(tmp_path:
     assert done.state.is_over
     live, _ = hub.create("nim", None, {"stones": 30}, [{"kind": "person"}, {"kind": "person"}], "en", None)
     play(hub, live, 3)
+    old, _ = hub.create("nim", None, {"stones": 30}, [{"kind": "person"}, {"kind": "person"}], "en", None)
     store.dispose()
     store = Store(url)
-    with store.engine.connect() as conn:
+    with store.engine.begin() as conn:
+        conn.execute(sa.text("update mahai_tables set created = created - :age where id = :id"),
+                     {"age": ABANDONED_AFTER + 60, "id": old.id})  # nobody moved for a week: abandoned
         over: dict[str, Any] = dict(conn.execute(sa.text("select id, over from mahai_tables")).all())
-    assert over == {done.id: True, live.id: False}
+    assert over == {done.id: True, live.id: False, old.id: False}
     again = Hub(store, pace=0, bot_workers=0)
     assert again.load() == 1 and list(again.tables) == [live.id]
+    assert again.tables[old.id].state.version == 0
     assert again.tables[live.id].state.version == live.state.version
     found = again.tables.get(done.id)
     assert found is not None and found.state.is_over and found.snap_idx == 0
