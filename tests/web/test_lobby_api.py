@@ -257,7 +257,7 @@ def test_the_migrations_build_the_declared_schema(tmp_path: Path) -> None:
     with store.engine.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn), metadata)
         version = conn.execute(sa.text("select version_num from alembic_version")).scalar()
-    assert diff == [] and version == "0002"
+    assert diff == [] and version == "0003"
     store.dispose()
 
 

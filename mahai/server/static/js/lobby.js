@@ -319,14 +319,14 @@ async function myTables() {
 }
 
 async function publicTables() {
-  const tables = await (await fetch("/api/tables")).json();
+  const tables = await (await fetch("/api/tables?limit=20")).json();
   const list = document.getElementById("public-list");
   if (!list) return;
   if (!tables.length) {
     list.replaceChildren(h("li", { class: "muted" }, t("No table is listed right now.")));
     return;
   }
-  list.replaceChildren(...tables.slice(-20).reverse().map((tb) => h("li", {},
+  list.replaceChildren(...tables.map((tb) => h("li", {},
     h("strong", {}, `${tb.title} · ${tb.edition_title}`), h("span", { class: "when" }, seatsLine(tb)),
     h("a", { href: `/t/${tb.id}?spectate=1` }, t("Watch")))));
 }
