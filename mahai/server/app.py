@@ -205,7 +205,7 @@ class Session:
         connection (its writer task sends both, in order: a ``sync`` answer
         never overtakes an older update); ASCII JSON, so any text encodes."""
         if self.conn.queued:
-            self.conn.push(json.dumps(message))
+            await self.conn.put(json.dumps(message))
         else:
             await self.ws.send_json(message)
 

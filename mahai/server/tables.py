@@ -79,6 +79,8 @@ SNAPSHOT_EVERY = 100
 """A table's state is stored as a snapshot every this many actions (and when evicted)."""
 EVENTS_KEPT = 200
 """Events a live table keeps for its log (and its snapshot)."""
+PUT_WAIT = 5.0
+"""Seconds a reply to a client's own message waits for room in its queue (:meth:`Conn.put`)."""
 
 _fingerprints: dict[str, str] = {}
 
@@ -171,6 +173,22 @@ class Conn:
         if self.writer is None:
             self.writer = asyncio.create_task(self._write())
         return True
+
+    async def put(self, text: str) -> None:
+        """Queue ``text`` like :meth:`push`, but wait for room (at most
+        :data:`PUT_WAIT` seconds): a reply to the client's own message slows that
+        client's receive loop, never its table; one that reads nothing for that
+        long is closed as a slow consumer."""
+        if self.closed or self.send_text is None:
+            return
+        if self.queue is None:
+            self.queue = asyncio.Queue(self.limit)
+        if self.writer is None:
+            self.writer = asyncio.create_task(self._write())
+        try:
+            await asyncio.wait_for(self.queue.put(text), PUT_WAIT)
+        except TimeoutError:
+            self.shut(CLOSE_SLOW)
 
     async def _write(self) -> None:
         assert self.queue is not None and self.send_text is not None

@@ -136,18 +136,16 @@ def test_every_bot_has_a_name_in_every_language() -> None:
 
 def test_every_option_has_help_in_every_language() -> None:
     """The lobby's one-line help per option comes from the game's catalog (``option.<name>``),
-    so it is in the player's language."""
-    import dataclasses
-
+    so it is in the player's language (every option the lobby lists: :func:`option_specs`)."""
+    from mahai.core.game import option_specs
     from mahai.games import get_game
     from mahai.i18n import LANGUAGES, catalog
 
     missing = []
     for name in ("mille_bornes", "spades", "denborazup"):
-        cls = type(next(iter(get_game(name).editions.values())))
-        for f in dataclasses.fields(cls):
-            if f.name == "edition":
+        for spec in option_specs(next(iter(get_game(name).editions.values()))):
+            if spec.name == "edition":
                 continue
-            missing += [f"{lang}/{name}: option.{f.name}" for lang in LANGUAGES
-                        if f"option.{f.name}" not in catalog(name, lang)]
+            missing += [f"{lang}/{name}: option.{spec.name}" for lang in LANGUAGES
+                        if f"option.{spec.name}" not in catalog(name, lang)]
     assert not missing, missing

@@ -121,8 +121,13 @@ def dz_text_problems(page: Any, lang: str) -> list[str]:
         ".event[data-card]", """els => els.map(e => [e.dataset.card,
             (e.querySelector('.ev-title') || {}).innerText || '',
             (e.querySelector('.ev-explain') || {}).innerText || ''])""")
+    by_title = {c.title(lang): c for c in GAME.deck.events}
     for card_id, title, explain in shown:
-        card = GAME.deck.get(card_id)
+        # a hand card goes by its per-game handle (no deck id): known by its title in lang
+        card = GAME.deck.get(card_id) if card_id in GAME.deck else by_title.get(title.strip())
+        if card is None:
+            found.append(f"{card_id}: title {title!r} is no card's {lang} title")
+            continue
         if title.strip() != card.title(lang):
             found.append(f"{card_id}: title {title!r}, not {card.title(lang)!r}")
         if explain and explain.strip() != card.explanation(lang):

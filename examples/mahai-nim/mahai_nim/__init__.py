@@ -53,7 +53,7 @@ class NimOptions:
     as ``option.<name>``."""
 
     stones: int = field(default=10, metadata={"help": "How many stones are on the heap at the start.",
-                                              "min": 1, "max": 1000})
+                                              "min": 1, "max": 50_000})
     max_take: Literal[2, 3] = field(default=3, metadata={"help": "The most stones one may take in a turn."})
     misere: bool = field(default=False, metadata={"help": "Whoever takes the last stone loses."})
 
