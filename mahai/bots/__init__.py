@@ -52,6 +52,22 @@ def bot_names(game: str) -> list[str]:
     return [*(n for n in _declared(game) if n != "random"), "random"]
 
 
+DEFAULT_LEVEL = "strong"
+"""The level that plays for people by default where a seat needs a bot (the web's stand-in and
+new bot seats): strong, and quick (:mod:`mahai.bots.levels`)."""
+
+
+def default_bot(game: str) -> str:
+    """The bot that plays a seat of ``game`` by default: :data:`DEFAULT_LEVEL` when the game
+    declares it, else its strongest bot (``random`` if it declares none).
+
+    Raises:
+        InvalidOptions: ``unknown_game``.
+    """
+    names = bot_names(game)
+    return DEFAULT_LEVEL if DEFAULT_LEVEL in names else names[0]
+
+
 def check_bots(game: str, names: list[str]) -> None:
     """Raise :class:`InvalidOptions` (``unknown_bot``) unless every name is a bot of ``game``
     (an empty list too: someone has to play)."""
@@ -78,7 +94,7 @@ def bot_factory(game: str, name: str) -> BotFactory:
 
 
 def make_bot(game: str, name: str, rng: random.Random) -> Bot:
-    """A new bot ``name`` for ``game`` (e.g. ``"heuristic"``, ``"random"``).
+    """A new bot ``name`` for ``game`` (e.g. ``"expert"``, ``"random"``).
 
     Raises:
         InvalidOptions: ``unknown_bot``.
@@ -86,4 +102,5 @@ def make_bot(game: str, name: str, rng: random.Random) -> Bot:
     return bot_factory(game, name)(rng)
 
 
-__all__ = ["Bot", "BotFactory", "RandomBot", "bot_factory", "bot_names", "check_bots", "make_bot"]
+__all__ = ["DEFAULT_LEVEL", "Bot", "BotFactory", "RandomBot", "bot_factory", "bot_names", "check_bots",
+           "default_bot", "make_bot"]

@@ -37,9 +37,9 @@ import json
 import math
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from itertools import combinations
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -354,9 +354,13 @@ def load_result(path: Path) -> ArenaResult:
 def run_arena(game_name: str, options: Any, players: int, bots: Sequence[str], games: int, seed: int = 0,
               jobs: int = 1, backend: Backend = "local", gauntlet: bool = False,
               ray_address: str | None = None, progress: Callable[[int], None] | None = None,
-              on_result: Callable[[Outcome], None] | None = None) -> ArenaResult:
+              on_result: Callable[[Outcome], None] | None = None,
+              done: Mapping[MatchKey, Outcome] | None = None) -> ArenaResult:
     """Schedule, play and summarize an arena (see the module docstring); ``on_result`` sees each
-    finished game (for a log of a long run).
+    finished game (for a log of a long run). ``done``: games already played (by
+    :func:`match_key`, e.g. :func:`read_log` of an earlier run with the same game, options and
+    seed), kept instead of played again. The games left are played deal by deal, every matchup
+    in turn (so a run cut short has every matchup equally far along).
 
     Raises:
         ValueError: a bad schedule (see :func:`schedule`).
@@ -365,10 +369,17 @@ def run_arena(game_name: str, options: Any, players: int, bots: Sequence[str], g
     """
     matches = schedule(bots, players, games, gauntlet)
     start = time.perf_counter()
+    known = dict(done or {})
+    kept = [replace(known[match_key(m)], index=m.index) for m in matches if match_key(m) in known]
+    # Deal by deal, every matchup in turn: a run cut short leaves every matchup as far along.
+    todo = sorted((m for m in matches if match_key(m) not in known), key=lambda m: (m.deal, m.index))
+    if progress and kept:
+        progress(len(kept))
     if backend == "ray":
-        outcomes = run_ray(game_name, options, players, seed, matches, ray_address, progress, on_result)
+        played = run_ray(game_name, options, players, seed, todo, ray_address, progress, on_result)
     else:
-        outcomes = run_local(game_name, options, players, seed, matches, jobs, progress, on_result)
+        played = run_local(game_name, options, players, seed, todo, jobs, progress, on_result)
+    outcomes = sorted([*kept, *played], key=lambda o: o.index)
     return ArenaResult(game_name, options_to_dict(options), players, list(bots), seed, backend, matches,
                        outcomes, summarize(bots, matches, outcomes), time.perf_counter() - start)
 
@@ -497,9 +508,38 @@ def print_table(result: ArenaResult, console: Console) -> None:
                       f"mean margin {p['mean_margin']:+.0f}")
 
 
-def _log(log: Any, outcome: Outcome) -> None:
-    log.write(json.dumps(asdict(outcome)) + "\n")
+def _log(log: Any, matches: Sequence[Match], outcome: Outcome) -> None:
+    m = matches[outcome.index]
+    log.write(json.dumps({**asdict(outcome), "pair": list(m.pair), "deal": m.deal, "seats": list(m.seats)})
+              + "\n")
     log.flush()
+
+
+MatchKey = tuple[tuple[str, str], int, tuple[str, ...]]
+"""What makes a game of an arena the same game in another schedule: the matchup, the deal and
+the bot of each seat (with the same game, options and seed)."""
+
+
+def match_key(match: Match) -> MatchKey:
+    """The :data:`MatchKey` of ``match``."""
+    return (match.pair, match.deal, match.seats)
+
+
+def read_log(path: Path) -> dict[MatchKey, Outcome]:
+    """The games of a ``games.jsonl`` log (written by ``mahai arena --out``), by
+    :func:`match_key`; lines without their match (older logs) or cut short are skipped."""
+    out: dict[MatchKey, Outcome] = {}
+    if not path.exists():
+        return out
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            g = json.loads(line)
+            key = ((g["pair"][0], g["pair"][1]), int(g["deal"]), tuple(g["seats"]))
+            out[key] = Outcome(g["index"], tuple(g["winners"]), tuple(g["scores"]), tuple(g["choices"]),
+                               tuple(g["seconds"]), tuple(g["slowest"]), g.get("extra", {}))
+        except (ValueError, KeyError, TypeError, IndexError):
+            continue
+    return out
 
 
 @app.command()
@@ -517,6 +557,8 @@ def arena(
     gauntlet: bool = typer.Option(False, help="Only the first bot against each of the others."),
     out: OutOpt = None,
     no_plots: bool = typer.Option(False, help="Skip the plots."),
+    resume: bool = typer.Option(False, help="Keep the games of --out's games.jsonl (same game, options "
+                                "and seed) and play only the others."),
 ) -> None:
     """A round robin over duplicate deals, seats rotated: openskill ratings, win rates with 95%
     intervals, score margins, CPU seconds per decision; JSON, CSV and plots."""
@@ -525,24 +567,33 @@ def arena(
     try:
         setup = table_setup(game, edition, option, players)
         names = bot_list(setup.game, bots, [])
-        total = len(schedule(names, setup.players, games, gauntlet))
+        matches = schedule(names, setup.players, games, gauntlet)
     except MahaiError as err:
         raise fail(err) from None
     except ValueError as err:
         raise typer.BadParameter(str(err), param_hint="--bots") from None
     console = Console(width=None if sys.stdout.isatty() else 120)
     log = None
+    done: dict[MatchKey, Outcome] = {}
+    cut = False
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
-        log = (out / "games.jsonl").open("w", encoding="utf-8")
+        path = out / "games.jsonl"
+        if resume:  # the log keeps every game (those of other schedules too); new ones are added
+            done = read_log(path)
+            cut = path.exists() and not path.read_bytes().endswith(b"\n") and path.stat().st_size > 0
+        log = path.open("a" if resume else "w", encoding="utf-8")
+        if resume and cut:
+            log.write("\n")
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=Console(stderr=True)) as progress:
-        task = progress.add_task(f"{setup.game.name} arena", total=total)
+        task = progress.add_task(f"{setup.game.name} arena", total=len(matches))
         try:
             result = run_arena(setup.game.name, setup.options, setup.players, names, games, seed, jobs,
                                backend, gauntlet, ray_address,  # type: ignore[arg-type]
                                progress=lambda n: progress.advance(task, n),
-                               on_result=None if log is None else lambda o: _log(log, o))
+                               on_result=None if log is None else lambda o: _log(log, matches, o),
+                               done=done)
         except RayMissing as err:
             Console(stderr=True).print(str(err), style="red")
             raise typer.Exit(code=2) from None

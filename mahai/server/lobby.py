@@ -31,7 +31,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from mahai.bots import bot_names
+from mahai.bots import bot_names, default_bot
 from mahai.core import Game, InvalidOptions
 from mahai.core.game import option_specs
 from mahai.core.options import options_to_dict
@@ -141,7 +141,8 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
     (every count some edition allows); ``default_edition`` (player count, as a
     string → the edition to offer); ``editions`` (``[{"name", "title",
     "players", "options"}]``, options as JSON); ``options`` (:func:`option_info`);
-    ``bots`` (``[{"name", "title"}]``, strongest first, ``random`` last);
+    ``bots`` (``[{"name", "title"}]``, strongest first, ``random`` last); ``default_bot``
+    (the one new bot seats and stand-ins get, :func:`mahai.bots.default_bot`);
     ``references`` (``[{"title", "url"}]``: public reference pages); ``about``
     (one sentence or None, and each edition's ``about``); ``picture`` (URL);
     ``rules`` (URL of the "How to play" page or None).
@@ -160,6 +161,7 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
                      for k, v in game.editions.items()],
         "options": option_info(game, lang),
         "bots": [{"name": b, "title": bot_name(game, b, lang)} for b in bot_names(game.name)],
+        "default_bot": default_bot(game.name),
         "references": references(game, lang),
     }
 

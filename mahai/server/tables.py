@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mahai.bots import Bot, bot_names, check_bots, make_bot
+from mahai.bots import Bot, check_bots, default_bot, make_bot
 from mahai.core import Action, Event, Game, GameRecord, InvalidOptions, MahaiError, MalformedAction, State
 from mahai.core.errors import IllegalAction
 from mahai.games import get_game
@@ -320,8 +320,9 @@ class Table:
 
 
 def strongest_bot(game: str) -> str:
-    """The first of the game's bots (:func:`mahai.bots.bot_names`: strongest first)."""
-    return bot_names(game)[0]
+    """The bot that plays for a person by default: :func:`mahai.bots.default_bot` (the
+    ``strong`` level where the game has one: strong and quick on a shared server)."""
+    return default_bot(game)
 
 
 def snapshot(table: Table, viewer: int | None, lang: str, public: dict[str, Any] | None = None,

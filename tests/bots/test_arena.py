@@ -16,6 +16,7 @@ from mahai.cli.arena import (
     Outcome,
     load_result,
     outcomes_agree,
+    read_log,
     rotations,
     run_arena,
     schedule,
@@ -123,3 +124,38 @@ def test_a_run_loads_back_from_its_json(tmp_path: Path) -> None:
     again = load_result(tmp_path / "arena.json")
     assert outcomes_agree(result.outcomes, again.outcomes) and again.matches == result.matches
     assert again.summary == result.summary
+
+
+def test_a_run_resumes_from_its_log_and_keeps_the_games_already_played(tmp_path: Path) -> None:
+    """``--resume`` keeps the logged games (found by matchup, deal and seats, so a schedule with
+    more bots or games reuses them) and plays only the others: the result is the fresh run's."""
+    runner = CliRunner()
+    first = ["arena", "mille-bornes", "--bots", "heuristic,random", "--games", "2", "-o", "game_target=1000",
+             "--seed", "4", "--out", str(tmp_path), "--no-plots"]
+    assert runner.invoke(app, first).exit_code == 0
+    log = tmp_path / "games.jsonl"
+    kept = read_log(log)
+    assert len(kept) == 2 and all(k[0] == ("heuristic", "random") for k in kept)
+    # a forged score in the log shows that the game was kept, not played again
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    lines[0]["scores"] = [1234.0, 0.0]
+    log.write_text("".join(json.dumps(g) + "\n" for g in lines))
+    more = ["arena", "mille-bornes", "--bots", "heuristic,random,easy", "--games", "4",
+            "-o", "game_target=1000", "--seed", "4", "--out", str(tmp_path), "--no-plots", "--resume"]
+    res = runner.invoke(app, more)
+    assert res.exit_code == 0, res.output
+    assert len(log.read_text().splitlines()) == 12  # 3 matchups x 4 games, none twice
+    resumed = load_result(tmp_path / "arena.json")
+    fresh = run_arena("mille_bornes", SHORT, 2, ["heuristic", "random", "easy"], 4, seed=4)
+    assert resumed.matches == fresh.matches
+    assert resumed.outcomes[0].scores == (1234.0, 0.0)
+    assert outcomes_agree(resumed.outcomes[1:], fresh.outcomes[1:])
+
+
+def test_an_unfinished_run_played_every_matchup_as_far() -> None:
+    """The games left are played deal by deal, every matchup in turn (a run cut short is fair)."""
+    order: list[tuple[str, str]] = []
+    run_arena("mille_bornes", SHORT, 2, ["heuristic", "random", "easy"], 4, seed=2,
+              on_result=lambda o: order.append(schedule(["heuristic", "random", "easy"], 2, 4)[o.index].pair))
+    assert order[:6] == [("heuristic", "random")] * 2 + [("heuristic", "easy")] * 2 + [("random", "easy")] * 2
+    assert sorted(order) == sorted(m.pair for m in schedule(["heuristic", "random", "easy"], 2, 4))

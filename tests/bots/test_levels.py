@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from mahai.bots import bot_factory, check_bots, make_bot
+from mahai.bots import bot_factory, bot_names, check_bots, default_bot, make_bot
 from mahai.bots.levels import (
     ALIASES,
     DECLARED,
@@ -24,6 +24,7 @@ from mahai.bots.mille_bornes_search import MilleBornesSearchBot
 from mahai.bots.spades import HeuristicBot as SpadesHeuristic
 from mahai.bots.spades_search import SearchBot as SpadesSearch
 from mahai.core.errors import InvalidOptions
+from mahai.games import get_game
 from mahai.games.mille_bornes import GAME
 from mahai.i18n import LANGUAGES, catalog
 from mahai.sim import run_games, summarize
@@ -32,6 +33,9 @@ from mahai.sim import run_games, summarize
 def test_every_game_declares_the_levels_strongest_first() -> None:
     for game, mapping in DECLARED.items():
         assert list(mapping) == list(LEVELS) == ["expert", "strong", "medium", "easy"], game
+        assert dict(get_game(game).bots) == mapping, game  # the game's own declaration
+        assert bot_names(game) == [*LEVELS, "random"]
+        assert default_bot(game) == "strong"  # the web's stand-in and new bot seats
         for path in mapping.values():
             module, _, attr = path.partition(":")
             assert callable(getattr(importlib.import_module(module), attr))

@@ -46,8 +46,8 @@ def decide(state: DenboraZupState, seat: int, level: str = "expert") -> object:
 
 
 def test_registry() -> None:
-    assert list(GAME.bots) == ["expert", "medium", "easy"]
-    assert bot_names("denborazup") == ["expert", "medium", "easy", "random"]
+    assert list(GAME.bots) == ["expert", "strong", "medium", "easy"]  # strongest first (issue #15)
+    assert bot_names("denborazup") == ["expert", "strong", "medium", "easy", "random"]
     assert LEVELS["easy"].noise > LEVELS["medium"].noise > LEVELS["expert"].noise
 
 

@@ -18,12 +18,14 @@ runner = CliRunner()
 
 
 def test_simulate_json_reports_win_rates_intervals_scores_legs_and_speed() -> None:
-    result = runner.invoke(app, ["simulate", "mille-bornes", "--games", "4", "--seed", "9", "--json"])
+    # the medium level is the heuristic (the default, the strongest level, searches: slow here)
+    result = runner.invoke(app, ["simulate", "mille-bornes", "--games", "4", "--seed", "9", "--json",
+                                 "--bots", "medium,random"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["games"] == 4
-    assert set(data["bots"]) == {"heuristic", "random"}
-    heuristic = data["bots"]["heuristic"]
+    assert set(data["bots"]) == {"medium", "random"}
+    heuristic = data["bots"]["medium"]
     assert heuristic["games"] == 4 and 0 <= heuristic["wins"] <= 4
     lo, hi = heuristic["win_rate_95"]
     assert lo <= heuristic["win_rate"] <= hi

@@ -68,7 +68,7 @@ def test_defaults_come_from_the_games_metadata(game: str, edition: str | None, p
 
 def test_the_strongest_bot_plays_by_default() -> None:
     spades = get_game("spades")
-    assert common.strongest(spades) == next(iter(spades.bots)) == "search"
+    assert common.strongest(spades) == next(iter(spades.bots)) == "expert"
     assert common.strongest(get_game("nim")) == "random"
     assert common.bot_list(spades, None, ["random"]) == ["random"]
     assert common.bot_list(spades, "heuristic, random", []) == ["heuristic", "random"]

@@ -98,7 +98,7 @@ def test_the_lobby_offers_the_counts_each_edition_allows(server: Server, page: A
     assert counts(page) == list(dz.players(dz.options("multi")))
     page.check("#players-3")
     assert page.query_selector("#seat-2") is not None and page.query_selector("#seat-3") is None
-    assert page.input_value("#seat-1") == f"bot:{info['denborazup']['bots'][0]['name']}"  # the strongest
+    assert page.input_value("#seat-1") == f"bot:{info['denborazup']['default_bot']}" == "bot:strong"
     page.check("#game-spades")
     page.check("#edition-openspiel")
     assert counts(page) == [4]

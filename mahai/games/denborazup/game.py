@@ -38,7 +38,8 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
     name: ClassVar[str] = "denborazup"
     slug: ClassVar[str] = "denborazup"
     player_counts: ClassVar[tuple[int, ...]] = (1, 2, 3, 4, 5, 6, 7, 8)
-    bots: ClassVar[dict[str, str]] = {"expert": "mahai.bots.denborazup:ExpertBot",
+    bots: ClassVar[dict[str, str]] = {"expert": "mahai.bots.denborazup:ExpertBot",  # strongest first
+                                      "strong": "mahai.bots.levels:denborazup_strong",
                                       "medium": "mahai.bots.denborazup:MediumBot",
                                       "easy": "mahai.bots.denborazup:EasyBot"}
     editions: ClassVar[dict[str, DenboraZupOptions]] = dict(EDITIONS)

@@ -188,7 +188,8 @@ class MilleBornes(Game[MilleBornesState, MilleBornesOptions]):
     slug = "mille-bornes"
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4, 5, 6)
     editions: ClassVar[Mapping[str, MilleBornesOptions]] = EDITIONS
-    bots: ClassVar[Mapping[str, str]] = {"heuristic": "mahai.bots.mille_bornes:heuristic"}
+    bots: ClassVar[Mapping[str, str]] = {  # levels by strength, strongest first (mahai.bots.levels)
+        level: f"mahai.bots.levels:mille_bornes_{level}" for level in ("expert", "strong", "medium", "easy")}
 
     def players(self, options: MilleBornesOptions) -> tuple[int, ...]:
         """2, 3, 4 or 6 players (MBR-1); 5 too with ``five_players`` (2016 team game)."""

@@ -92,8 +92,8 @@ class Spades(Game[SpadesState, SpadesOptions]):
     slug: ClassVar[str] = "spades"
     player_counts: ClassVar[tuple[int, ...]] = (2, 4)
     editions: ClassVar[dict[str, Any]] = dict(EDITIONS)
-    bots: ClassVar[dict[str, str]] = {"search": "mahai.bots.spades:_search",
-                                      "heuristic": "mahai.bots.spades:_heuristic"}
+    bots: ClassVar[dict[str, str]] = {  # levels by strength, strongest first (mahai.bots.levels)
+        level: f"mahai.bots.levels:spades_{level}" for level in ("expert", "strong", "medium", "easy")}
 
     def players(self, options: SpadesOptions) -> tuple[int, ...]:
         """(4,) when a failed nil's tricks help the partner (``failed_nil_tricks``:

@@ -56,8 +56,8 @@ function render() {
 function chooseGame(name) {
   form.game = name;
   const g = game();
-  // Another game has other bots: every bot seat gets this game's strongest.
-  form.seats = form.seats.map((s) => (s.kind === "bot" ? { ...s, bot: g.bots[0].name } : s));
+  // Another game has other bots: every bot seat gets this game's default one.
+  form.seats = form.seats.map((s) => (s.kind === "bot" ? { ...s, bot: defaultBot(g) } : s));
   const preferred = g.players.includes(4) ? 4 : g.players[0];
   chooseEdition(g.default_edition[String(preferred)] || g.editions[0].name, preferred);
 }
@@ -78,15 +78,18 @@ function setCounts(counts, preferred) {
   fitSeats();
 }
 
-// Keep the seats chosen so far; a new seat is a bot (the strongest) with a name.
+// The bot a new bot seat gets (the server's default_bot: a strong one, quick; else the strongest).
+const defaultBot = (g) => g.default_bot || g.bots[0].name;
+
+// Keep the seats chosen so far; a new seat is a bot (the default one) with a name.
 function fitSeats() {
   const g = game();
   const n = form.players || 0;
   const seats = form.seats.slice(0, n).map((s) => (s.kind === "bot" && !g.bots.some((b) => b.name === s.bot)
-    ? { ...s, bot: g.bots[0].name, named: false } : s));
+    ? { ...s, bot: defaultBot(g), named: false } : s));
   while (seats.length < n) {
     seats.push(seats.length === 0 ? { kind: "person", bot: null, name: lastName(), named: true }
-      : { kind: "bot", bot: g.bots[0].name, name: "", named: false });
+      : { kind: "bot", bot: defaultBot(g), name: "", named: false });
   }
   form.seats = seats;
   botNames();

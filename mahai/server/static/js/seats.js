@@ -102,7 +102,10 @@ function say(text) {
   if (box) box.textContent = text;
 }
 
-const botTitle = () => (info && info.bots.length ? info.bots[0].title : "");
+// The bot that takes a seat its person leaves: the server's default_bot (else the strongest).
+const standIn = () => (info && info.bots.length
+  ? info.bots.find((b) => b.name === info.default_bot) || info.bots[0] : null);
+const botTitle = () => (standIn() ? standIn().title : "");
 
 function render() {
   if (!last) return;
@@ -190,7 +193,7 @@ function confirmLeave() {
 function leave() {
   const ws = panel.ws;
   if (!ws || ws.readyState !== 1) return;
-  const bot = info && info.bots.length ? info.bots[0].name : null;
+  const bot = standIn() ? standIn().name : null;
   remember("left", tableId, token);
   remember("seat", tableId, null);
   leaving = true;
