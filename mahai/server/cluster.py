@@ -311,14 +311,16 @@ class Cluster:
         if table is None:
             return
         answer: dict[str, Any] = {"to": data.get("from"), "id": data.get("id")}
-        args = data.get("args") if isinstance(data.get("args"), list) else []
+        given = data.get("args")
+        args: list[Any] = given if isinstance(given, list) else []
         try:
             answer["result"] = await getattr(hub, str(op))(table, *args)
         except MahaiError as err:
             answer["error"] = err.to_json()
         except Exception as exc:  # noqa: BLE001 - answered, so that the watcher does not wait
             print(f"mahai: forwarded {op}: {exc}", file=sys.stderr)
-            answer["error"] = {"kind": "MalformedAction", "code": "bad_message", "domain": "web", "params": {}}
+            answer["error"] = {"kind": "MalformedAction", "code": "bad_message", "domain": "web",
+                               "params": {}}
         self.notify("mahai_reply", answer)
 
     def changed(self, table: Table) -> None:

@@ -95,9 +95,17 @@ def test_two_workers_share_a_table_and_survive_the_owner_killed(postgres_url: st
         for c in clients.values():
             assert set(range(1, 9)) <= seen_versions(c)  # every update, on both processes
 
-        os.kill(owner[0], signal.SIGKILL)
         dead = next(s for s, c in clients.items() if worker_of(c) == owner[0])
         alive = clients[1 - dead]
+        if clients[0].state is not None and clients[0].state["to_act"] != [1 - dead]:
+            play(clients, acked, 1)
+        state = alive.state
+        assert state is not None and state["to_act"] == [1 - dead]
+        os.kill(owner[0], signal.SIGKILL)
+        # during play: the survivor's move right away goes to a dead owner, then is run by the survivor
+        answer = alive.act("take 1")
+        assert answer["type"] == "update" and answer["version"] == state["version"] + 1, answer
+        acked.append((1 - dead, "take 1"))
         deadline = time.monotonic() + 20
         while owners(postgres_url) in ([], [owner[0]]):
             assert time.monotonic() < deadline, "no process took the table over"
