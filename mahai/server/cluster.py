@@ -11,10 +11,12 @@ payloads):
 
 - ``mahai_act``: a watcher forwards a client's request to the owner
   ``{"table", "id", "from", "op", "args"}`` (``op``: ``act``, ``resume``,
-  ``claim``, ``hand_to_bot``, ``rename`` — the :class:`~mahai.server.tables.Hub`
+  ``claim``, ``hand_to_bot``, ``rename``, ``rematch_at_owner`` — the :class:`~mahai.server.tables.Hub`
   method of that name); the owner runs it and answers on
 - ``mahai_reply``: ``{"to", "id", "result"}`` or ``{"to", "id", "error":
   MahaiError.to_json()}``; the watcher returns the result or raises the error.
+- ``mahai_rematch``: ``{"table", "new", "tokens": {seat: token}}``: the owner
+  made the table's rematch; each process moves its own connections to it.
 - ``mahai_table``: after each change the owner announces ``{"table",
   "version", "hold", "deadline", "stand_ins"}``; a watcher reads the actions
   it lacks and the seats from the store (the record is the truth:
@@ -60,7 +62,7 @@ GIVE_UP = 30.0
 """Seconds after which a forwarded request fails (``TimeoutError``): no owner answered."""
 ADOPT_EVERY = 1.0
 """Seconds between two attempts to take over the tables nobody here owns."""
-OPS = frozenset({"act", "resume", "claim", "hand_to_bot", "rename"})
+OPS = frozenset({"act", "resume", "claim", "hand_to_bot", "rename", "rematch_at_owner"})
 
 
 def lock_key(table_id: str) -> int:
@@ -187,7 +189,7 @@ class Cluster:
         while not self._stop.is_set():
             try:
                 with self._connect() as conn:
-                    for channel in ("mahai_act", "mahai_reply", "mahai_table"):
+                    for channel in ("mahai_act", "mahai_reply", "mahai_table", "mahai_rematch"):
                         conn.execute(f"listen {channel}")
                     ready.set()
                     while not self._stop.is_set():
@@ -216,6 +218,9 @@ class Cluster:
         elif channel == "mahai_table":
             if data.get("from") != self.me:
                 asyncio.run_coroutine_threadsafe(self._follow(data), loop)
+        elif channel == "mahai_rematch":
+            if data.get("from") != self.me:
+                asyncio.run_coroutine_threadsafe(self._rematch(data), loop)
 
     # ---------------------------------------------------------------- watcher side
     def _answered(self, data: dict[str, Any]) -> None:
@@ -267,6 +272,17 @@ class Cluster:
             await hub.follow(table, data)
         except Exception as exc:  # noqa: BLE001 - one table must not stop the listener
             print(f"mahai: follow {table_id}: {exc}", file=sys.stderr)
+
+    async def _rematch(self, data: dict[str, Any]) -> None:
+        hub = self.hub
+        table = None if hub is None else dict.get(hub.tables, str(data.get("table")))
+        tokens = data.get("tokens")
+        if hub is None or table is None or not isinstance(tokens, dict):
+            return
+        table.row.rematch = str(data.get("new"))
+        async with table.lock:
+            await hub.send_rematch(table, str(data.get("new")),
+                                   {int(k): str(v) for k, v in tokens.items() if str(k).isdigit()})
 
     async def catch_up(self, table: Table) -> None:
         """This process just became the owner: read what the old owner committed, then run the table."""

@@ -501,6 +501,9 @@ class Hub:
         self.loop = asyncio.get_running_loop()
         if self.cluster is not None:
             self.cluster.start(self)
+            for table in list(self.tables.values()):
+                if not self.cluster.owns(table.id):  # built before this process listened
+                    self._follow_soon(table)
         for table in list(self.tables.values()):
             self._kick(table)
         if self.sweeper is None:
@@ -957,6 +960,9 @@ class Hub:
         Raises:
             IllegalAction: ``not_over`` (web) while the game is still on.
         """
+        if self.cluster is not None and not self.cluster.owns(table.id):
+            made = await self.cluster.forward(table, "rematch_at_owner")
+            return self.get(str(made["table"])), {int(k): v for k, v in made["tokens"].items()}
         async with table.lock:
             existing = self.tables.get(table.row.rematch or "")
             if existing is not None:
@@ -975,20 +981,33 @@ class Hub:
                                                   creator_hash=row.creator_hash)
             await self.store.set_rematch_async(table.id, new.id)
             row.rematch = new.id
-            for conn in list(table.conns):
-                msg: dict[str, Any] = {"type": "rematch", "table": new.id}
-                if conn.seat is not None and conn.seat in tokens:
-                    msg.update(seat=conn.seat, token=tokens[conn.seat])
-                if conn.queued:
-                    if not conn.push(json.dumps(msg, ensure_ascii=False, separators=(",", ":"))):
-                        self._drop(table, conn)
-                    continue
-                try:
-                    await conn.send(msg)
-                except Exception:  # noqa: BLE001 - a dead socket must not stop the table
-                    table.conns.discard(conn)
+            if self.cluster is not None:  # the people on the other processes move too
+                self.cluster.notify("mahai_rematch", {"table": table.id, "from": self.cluster.me,
+                                                      "new": new.id, "tokens": tokens})
+            await self.send_rematch(table, new.id, tokens)
             await self.broadcast(table, [])
         return new, tokens
+
+    async def rematch_at_owner(self, table: Table) -> dict[str, Any]:
+        """:meth:`rematch` for another process of a cluster: ``{"table": id, "tokens": {"seat": token}}``."""
+        new, tokens = await self.rematch(table)
+        return {"table": new.id, "tokens": {str(k): v for k, v in tokens.items()}}
+
+    async def send_rematch(self, table: Table, new_id: str, tokens: dict[int, str]) -> None:
+        """Tell each connection of ``table`` here that ``new_id`` plays it again
+        (a person's seat with its new token; see :meth:`rematch`)."""
+        for conn in list(table.conns):
+            msg: dict[str, Any] = {"type": "rematch", "table": new_id}
+            if conn.seat is not None and conn.seat in tokens:
+                msg.update(seat=conn.seat, token=tokens[conn.seat])
+            if conn.queued:
+                if not conn.push(json.dumps(msg, ensure_ascii=False, separators=(",", ":"))):
+                    self._drop(table, conn)
+                continue
+            try:
+                await conn.send(msg)
+            except Exception:  # noqa: BLE001 - a dead socket must not stop the table
+                table.conns.discard(conn)
 
     # ---------------------------------------------------------------- bots, timer
     def _kick(self, table: Table) -> None:

@@ -2,7 +2,8 @@
 processes): a client on each process at the same table, both see every update
 and both act (one through the owner, one forwarded to it); the owner is killed
 (SIGKILL) during play, the other process takes the table over from the store,
-and no acknowledged action is lost."""
+and no acknowledged action is lost; the rematch reaches the people on every
+process."""
 
 from __future__ import annotations
 
@@ -121,6 +122,11 @@ def test_two_workers_share_a_table_and_survive_the_owner_killed(postgres_url: st
         assert stored(postgres_url, tid) == acked  # 0 acknowledged actions lost
         assert len(acked) == 30
         assert server.get(f"/api/tables/{tid}")["over"] is True
+        again = server.post(f"/api/tables/{tid}/rematch", {"token": tokens["0"]})
+        for seat, c in clients.items():  # the people on every process move to the rematch
+            msg = c.wait("rematch")
+            assert msg["table"] == again["id"] and msg["seat"] == seat and msg["token"]
+        assert server.post(f"/api/tables/{tid}/rematch", {"token": tokens["1"]})["id"] == again["id"]
     finally:
         for c in opened:
             try:
