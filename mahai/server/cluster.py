@@ -28,8 +28,8 @@ owning them (:meth:`Cluster.adopt`) and the first that succeeds catches up
 from the store and runs the table. Acknowledged actions were committed before
 any update was sent, so a takeover loses none. A forwarded request is sent
 again every :data:`RESEND` seconds until an owner answers or this process
-became the owner (then it runs here); the engine's version check makes a
-repeated ``act`` harmless.
+became the owner (then it runs here); it keeps its id, and an owner that
+already ran it answers again without running it twice.
 
 Not shared between processes: which seats are *online* (each process shows
 the connections it holds) and who a pause after a hand waits for (the
@@ -46,6 +46,7 @@ import queue
 import secrets
 import sys
 import threading
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 import psycopg
@@ -62,6 +63,8 @@ GIVE_UP = 30.0
 """Seconds after which a forwarded request fails (``TimeoutError``): no owner answered."""
 ADOPT_EVERY = 1.0
 """Seconds between two attempts to take over the tables nobody here owns."""
+SERVED_KEPT = 10_000
+"""Forwarded requests whose answers an owner keeps (to answer a repeated one without running it)."""
 OPS = frozenset({"act", "resume", "claim", "hand_to_bot", "rename", "rematch_at_owner"})
 
 
@@ -109,6 +112,8 @@ class Cluster:
         self._lock_conn = self._connect()
         self._outbox: queue.SimpleQueue[tuple[str, str] | None] = queue.SimpleQueue()
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._served: OrderedDict[str, asyncio.Future[dict[str, Any]]] = OrderedDict()
+        """The answers to the last requests this owner ran (a request sent again is not run again)."""
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
         self._adopter: asyncio.Task[None] | None = None
@@ -239,25 +244,27 @@ class Cluster:
         assert self.hub is not None and op in OPS
         loop = asyncio.get_running_loop()
         waited = 0.0
-        while waited < GIVE_UP:
-            if self.owns(table.id) or await asyncio.to_thread(self.try_own, table.id):
-                if waited:
-                    await self.catch_up(table)
-                return await getattr(self.hub, op)(table, *args)
-            req = secrets.token_hex(8)
-            future: asyncio.Future[dict[str, Any]] = loop.create_future()
-            self._pending[req] = future
-            self.notify("mahai_act", {"table": table.id, "id": req, "from": self.me, "op": op,
-                                      "args": list(args)})
-            try:
-                reply = await asyncio.wait_for(future, RESEND)
-            except TimeoutError:
-                self._pending.pop(req, None)
-                waited += RESEND
-                continue
-            if "error" in reply:
-                raise error_from_json(reply["error"])
-            return reply.get("result")
+        req = secrets.token_hex(8)  # the same id when sent again: the owner runs it once
+        future: asyncio.Future[dict[str, Any]] = loop.create_future()
+        self._pending[req] = future
+        try:
+            while waited < GIVE_UP:
+                if self.owns(table.id) or await asyncio.to_thread(self.try_own, table.id):
+                    if waited:
+                        await self.catch_up(table)
+                    return await getattr(self.hub, op)(table, *args)
+                self.notify("mahai_act", {"table": table.id, "id": req, "from": self.me, "op": op,
+                                          "args": list(args)})
+                try:
+                    reply = await asyncio.wait_for(asyncio.shield(future), RESEND)
+                except TimeoutError:
+                    waited += RESEND
+                    continue
+                if "error" in reply:
+                    raise error_from_json(reply["error"])
+                return reply.get("result")
+        finally:
+            self._pending.pop(req, None)
         raise TimeoutError(f"no owner answered for table {table.id}")
 
     async def _follow(self, data: dict[str, Any]) -> None:
@@ -326,6 +333,15 @@ class Cluster:
         table = dict.get(hub.tables, table_id)
         if table is None:
             return
+        key = f"{data.get('from')}/{data.get('id')}"
+        done = self._served.get(key)
+        if done is not None:  # sent again: answer again once the first run is done, never run twice
+            self.notify("mahai_reply", await asyncio.shield(done))
+            return
+        done = asyncio.get_running_loop().create_future()
+        self._served[key] = done
+        while len(self._served) > SERVED_KEPT:
+            self._served.popitem(last=False)
         answer: dict[str, Any] = {"to": data.get("from"), "id": data.get("id")}
         given = data.get("args")
         args: list[Any] = given if isinstance(given, list) else []
@@ -337,6 +353,7 @@ class Cluster:
             print(f"mahai: forwarded {op}: {exc}", file=sys.stderr)
             answer["error"] = {"kind": "MalformedAction", "code": "bad_message", "domain": "web",
                                "params": {}}
+        done.set_result(answer)
         self.notify("mahai_reply", answer)
 
     def changed(self, table: Table) -> None:
