@@ -16,6 +16,7 @@ from typing import Any
 import psycopg
 import pytest
 
+from mahai.server.cluster import lock_key
 from tests.web.client import Client
 from tests.web.server import MAHAI, Server
 from tests.web.test_postgres import postgres_url  # noqa: F401 - the fixture
@@ -39,11 +40,18 @@ def connect(server: Server, tid: str, token: str, avoid: int | None = None) -> C
     raise AssertionError("every connection reached the same process")
 
 
-def owners(url: str) -> list[int]:
-    """The pids of the processes holding a table's advisory lock (their connections' application_name)."""
+def owners(url: str, tid: str | None = None) -> list[int]:
+    """The pids of the processes holding a table's advisory lock (``tid``'s; None: any table's),
+    found by their connections' application_name."""
+    query = ("select a.application_name from pg_locks l join pg_stat_activity a "
+             "on a.pid = l.pid where l.locktype = 'advisory' and l.granted")
+    params: tuple[int, ...] = ()
+    if tid is not None:
+        key = lock_key(tid)
+        query += " and l.classid = %s and l.objid = %s"
+        params = ((key >> 32) & 0xFFFFFFFF, key & 0xFFFFFFFF)
     with psycopg.connect(url) as conn:
-        rows = conn.execute("select a.application_name from pg_locks l join pg_stat_activity a "
-                            "on a.pid = l.pid where l.locktype = 'advisory' and l.granted").fetchall()
+        rows = conn.execute(query, params).fetchall()
     return [int(name.rsplit("-", 1)[1]) for (name,) in rows]
 
 
@@ -127,6 +135,22 @@ def test_two_workers_share_a_table_and_survive_the_owner_killed(postgres_url: st
             msg = c.wait("rematch")
             assert msg["table"] == again["id"] and msg["seat"] == seat and msg["token"]
         assert server.post(f"/api/tables/{tid}/rematch", {"token": tokens["1"]})["id"] == again["id"]
+
+        # a bot's table, its person on the process that does not own it: the owner runs the bot
+        bot_table = server.create("nim", ["person", "bot:random"], options={"stones": 12})
+        (bot_owner,) = owners(postgres_url, bot_table["id"])
+        person = connect(server, bot_table["id"], bot_table["tokens"]["0"], avoid=bot_owner)
+        opened.append(person)
+        mine: list[tuple[int, str]] = []
+        state = person.state
+        while state is not None and not state["over"]:
+            if state["to_act"] == [0]:
+                assert person.act("take 1")["type"] == "update"
+                mine.append((0, "take 1"))
+            state = person.wait_until(lambda s: s["over"] or s["to_act"] == [0])
+        moves = stored(postgres_url, bot_table["id"])
+        assert [m for m in moves if m[0] == 0] == mine and any(m[0] == 1 for m in moves)
+        assert state is not None and state["version"] == len(moves)
     finally:
         for c in opened:
             try:
