@@ -33,9 +33,12 @@ evicted (its state saved as a snapshot) and rebuilt on demand from the
 store, from its snapshot when the code that wrote it is the running code
 (:func:`code_fingerprint`), else by replaying its record.
 
-The seam for several processes: actions enter through :meth:`Hub.act` /
-:meth:`Hub._commit` and leave through :meth:`Hub.broadcast`; a table is built
-from the store by :meth:`Hub._fetch`.
+Several processes (``mahai serve --workers N``, :mod:`mahai.server.cluster`):
+actions enter through :meth:`Hub.act` / :meth:`Hub._commit` and leave through
+:meth:`Hub.broadcast`; a table is built from the store by :meth:`Hub._fetch`.
+With a cluster only the table's owner commits and runs bots and timers; the
+others forward their clients' requests to it and, after each of its
+broadcasts, catch up from the store (:meth:`Hub.follow`).
 """
 
 from __future__ import annotations
