@@ -66,6 +66,7 @@ from __future__ import annotations
 import asyncio
 import importlib.resources
 import json
+import os
 import re
 import secrets
 from collections.abc import AsyncIterator, Sequence
@@ -83,6 +84,7 @@ from starlette.websockets import WebSocketDisconnected
 from mahai.core import IllegalAction, InvalidOptions, MahaiError, MalformedAction
 from mahai.games import available_games, get_game
 from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, LOCALE_DIR, catalog, explain, plurals
+from mahai.server.cluster import Cluster
 from mahai.server.limits import (
     MAX_MESSAGE,
     MAX_SEATS,
@@ -270,7 +272,7 @@ ERROR_STATUS = {"unknown_table": 404, "bad_token": 403, "bad_creator": 403, "unk
 
 def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                hosts: Sequence[str] | None = None, limits: Limits | None = None,
-               docs: bool = False) -> FastAPI:
+               docs: bool = False, cluster: bool = False) -> FastAPI:
     """The application over the store at ``db_url``; tables are rebuilt at start.
     ``lan``: the network addresses the server listens on (none: loopback only;
     :func:`mahai.server.network.listen_addresses`), used in shared links when
@@ -278,9 +280,12 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
     ``Host`` names it answers to (default: loopback and ``lan``,
     :func:`mahai.server.security.allowed_hosts`; ``["*"]``: any). ``limits``:
     the rate limits (:class:`mahai.server.limits.Limits`). ``docs``: serve
-    ``/docs`` and ``/redoc`` (their scripts come from a CDN)."""
+    ``/docs`` and ``/redoc`` (their scripts come from a CDN). ``cluster``: one
+    of several processes over the same PostgreSQL (:mod:`mahai.server.cluster`;
+    each WebSocket handshake then answers with ``x-mahai-worker: <pid>``)."""
     store = Store(db_url)
-    hub = Hub(store, pace)
+    shared: Cluster | None = Cluster(db_url) if cluster else None
+    hub = Hub(store, pace, cluster=shared)
     hub.load()
     lan = list(lan)
     own_hosts = list(hosts) if hosts is not None else allowed_hosts("127.0.0.1", lan)
@@ -482,7 +487,8 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         table: Table | None = None
         entered = False
         try:
-            await ws.accept()
+            worker = None if shared is None else [(b"x-mahai-worker", str(os.getpid()).encode())]
+            await ws.accept(headers=worker)
             entered = gate.enter(address)
             if not entered:
                 await session.refuse(web_error(IllegalAction, "rate_limited"), 1008)

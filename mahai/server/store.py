@@ -430,6 +430,19 @@ class Store:
             snap = conn.execute(snapshots_t.select().where(snapshots_t.c.table_id == table_id)).first()
         return row, None if snap is None else Snapshot(snap.idx, snap.code, bytes(snap.data))
 
+    def tail(self, table_id: str, idx: int) -> tuple[list[tuple[int, str]], list[SeatRow], str | None]:
+        """The table's actions from number ``idx`` on (``(seat, notation)`` in
+        order), its seats and its rematch id, as committed now (a watcher
+        catching up with the owner, :mod:`mahai.server.cluster`)."""
+        with self.engine.connect() as conn:
+            actions = [(r.seat, r.notation) for r in conn.execute(
+                actions_t.select().where(actions_t.c.table_id == table_id, actions_t.c.idx >= idx)
+                .order_by(actions_t.c.idx))]
+            seats = [SeatRow(r.seat, r.kind, r.bot, r.token_hash, r.name, r.invite) for r in conn.execute(
+                seats_t.select().where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat))]
+            rematch = conn.execute(sa.select(tables_t.c.rematch).where(tables_t.c.id == table_id)).scalar()
+        return actions, seats, rematch
+
     def unfinished(self, max_age: float | None = None) -> list[str]:
         """The ids of the tables whose game is not over, oldest first;
         ``max_age``: only those active (last move, else creation) in the last

@@ -33,9 +33,12 @@ evicted (its state saved as a snapshot) and rebuilt on demand from the
 store, from its snapshot when the code that wrote it is the running code
 (:func:`code_fingerprint`), else by replaying its record.
 
-The seam for several processes: actions enter through :meth:`Hub.act` /
-:meth:`Hub._commit` and leave through :meth:`Hub.broadcast`; a table is built
-from the store by :meth:`Hub._fetch`.
+Several processes (``mahai serve --workers N``, :mod:`mahai.server.cluster`):
+actions enter through :meth:`Hub.act` / :meth:`Hub._commit` and leave through
+:meth:`Hub.broadcast`; a table is built from the store by :meth:`Hub._fetch`.
+With a cluster only the table's owner commits and runs bots and timers; the
+others forward their clients' requests to it and, after each of its
+broadcasts, catch up from the store (:meth:`Hub.follow`).
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mahai.bots import Bot, check_bots, default_bot, make_bot
 from mahai.core import Action, Event, Game, GameRecord, InvalidOptions, MahaiError, MalformedAction, State
@@ -63,6 +66,9 @@ from mahai.server.lobby import ABANDONED_AFTER, clean_name, deck_chronology, edi
 from mahai.server.store import SeatRow, Snapshot, Store, TableRow, token_hash
 from mahai.server.text import card_labels, events_json, legal_json, seat_names
 from mahai.server.thinking import Thinker
+
+if TYPE_CHECKING:
+    from mahai.server.cluster import Cluster
 
 # deck_chronology lives in mahai.server.lobby; re-exported for older imports.
 __all__ = ["Conn", "Hub", "LiveTables", "Table", "code_fingerprint", "deck_chronology", "snapshot",
@@ -395,12 +401,17 @@ class Hub:
     no timer, no pause running); it is rebuilt when asked for
     (:class:`LiveTables`). ``bot_workers``: processes for slow bots
     (:class:`~mahai.server.thinking.Thinker`; None: ``MAHAI_BOT_WORKERS``, else 1).
+    ``cluster``: this process's part in several processes over one PostgreSQL
+    (:mod:`mahai.server.cluster`; None: one process owns every table): only the
+    owner of a table runs its bots and timer; the other processes forward
+    their clients' requests to it and follow its changes (:meth:`follow`).
     """
 
     def __init__(self, store: Store, pace: float = 0.8, hold_seconds: float = 90.0,
                  evict_over: float = 30.0, evict_idle: float = 600.0,
-                 bot_workers: int | None = None) -> None:
+                 bot_workers: int | None = None, cluster: Cluster | None = None) -> None:
         self.store = store
+        self.cluster = cluster
         self.pace = pace
         self.hold_seconds = hold_seconds
         self.evict_over = evict_over
@@ -466,8 +477,21 @@ class Hub:
                 row.over = True
                 self.store.mark_over(row.id)
             dict.__setitem__(self.tables, table_id, table)
+        if self.cluster is not None and not self.cluster.try_own(table_id):
+            self._follow_soon(table)  # a change committed while it was being built
         self._kick_soon(table)
         return table
+
+    def _follow_soon(self, table: Table) -> None:
+        """:meth:`follow` the table on the loop (from any thread)."""
+        def start() -> None:
+            asyncio.ensure_future(self.follow(table, None))
+        try:
+            asyncio.get_running_loop()
+            start()
+        except RuntimeError:
+            if self.loop is not None and not self.loop.is_closed():
+                self.loop.call_soon_threadsafe(start)
 
     def find(self, table_id: str) -> Table | None:
         """The table ``table_id`` (rebuilt from the store if needed), or None."""
@@ -497,13 +521,20 @@ class Hub:
         """Let bots and timers resume on every table and start evicting idle
         ones (call inside the event loop)."""
         self.loop = asyncio.get_running_loop()
+        if self.cluster is not None:
+            self.cluster.start(self)
+            for table in list(self.tables.values()):
+                if not self.cluster.owns(table.id):  # built before this process listened
+                    self._follow_soon(table)
         for table in list(self.tables.values()):
             self._kick(table)
         if self.sweeper is None:
             self.sweeper = asyncio.create_task(self._sweep())
 
     def close(self) -> None:
-        """Stop the eviction task and the bot workers."""
+        """Stop the eviction task, the cluster's threads and the bot workers."""
+        if self.cluster is not None:
+            self.cluster.close()
         if self.sweeper is not None:
             self.sweeper.cancel()
             self.sweeper = None
@@ -548,7 +579,8 @@ class Hub:
         return gone
 
     def _retire(self, table: Table) -> None:
-        if table.snap_idx != len(table.record.actions):
+        owner = self.cluster is None or self.cluster.owns(table.id)
+        if owner and table.snap_idx != len(table.record.actions):
             self._snapshot(table)
         for task in (table.driver, table.timer, table.hold_task):
             if task is not None:
@@ -557,6 +589,8 @@ class Hub:
         with self._loading:
             if dict.get(self.tables, table.id) is table:
                 dict.__delitem__(self.tables, table.id)
+        if self.cluster is not None:
+            self.cluster.release(table.id)
 
     def _snapshot(self, table: Table) -> None:
         """Store the table's state (and the events its log shows) as its snapshot (queued)."""
@@ -585,6 +619,8 @@ class Hub:
         table, tokens = self._prepare(game_name, edition, overrides, seats, lang, turn_seconds,
                                       listed=listed, creator_hash=creator_hash)
         self.store.create(table.row)  # blocks until committed
+        if self.cluster is not None:
+            self.cluster.try_own(table.id)
         self.tables[table.id] = table
         self._kick(table)
         return table, tokens
@@ -598,6 +634,8 @@ class Hub:
         table, tokens = self._prepare(game_name, edition, overrides, seats, lang, turn_seconds,
                                       listed=listed, creator_hash=creator_hash)
         await self.store.create_async(table.row)
+        if self.cluster is not None:
+            await asyncio.to_thread(self.cluster.try_own, table.id)
         self.tables[table.id] = table
         self._kick(table)
         return table, tokens
@@ -666,6 +704,9 @@ class Hub:
         if not isinstance(text, str) or not isinstance(version, int) or isinstance(version, bool) \
                 or len(text) > 200:
             raise web_error(MalformedAction, "bad_message")
+        if self.cluster is not None and not self.cluster.owns(table.id):
+            await self.cluster.forward(table, "act", seat, version, text)
+            return
         async with table.lock:
             if table.state.is_over:
                 raise web_error(IllegalAction, "game_over")
@@ -748,6 +789,9 @@ class Hub:
         """``seat``'s person pressed "continue" after a hand or leg; the last one
         to do so ends the pause. Anything else is ignored (no error: a late or
         repeated press is harmless)."""
+        if self.cluster is not None and not self.cluster.owns(table.id):
+            await self.cluster.forward(table, "resume", seat)
+            return
         async with table.lock:
             hold = table.hold
             if hold is None or seat is None or seat not in hold.waiting:
@@ -769,11 +813,56 @@ class Hub:
             self._release(table)
             self._kick(table)
 
+    async def follow(self, table: Table, info: dict[str, Any] | None) -> None:
+        """Bring a table this process does not own up to the store (with a
+        cluster): apply the actions committed since its copy was made, take its
+        seats and rematch as stored, and the owner's pause, turn deadline and
+        stand-ins from ``info`` (a ``mahai_table`` notice; None: keep them);
+        then update this process's sockets (:meth:`broadcast`)."""
+        async with table.lock:
+            actions, seats, rematch = await asyncio.to_thread(
+                self.store.tail, table.id, len(table.record.actions))
+            new: list[tuple[int, Event]] = []
+            state = table.state
+            for seat, notation in actions:
+                events = state.apply(seat, table.game.parse_action(notation))
+                table.record.actions.append((seat, notation))
+                new.extend((state.version, e) for e in events)
+            if actions:
+                table.note_legal()
+                table.events.extend(new)
+                if len(table.events) > 2 * EVENTS_KEPT:
+                    del table.events[:-EVENTS_KEPT]
+                table.row.over = state.is_over
+                table.touched = time.monotonic()
+            if seats:
+                table.row.seats = seats
+                for s in seats:
+                    if s.kind == "bot":
+                        if s.seat not in table.bots:
+                            table.bots[s.seat] = make_bot(table.game.name, s.bot or "random",
+                                                          random.Random(self.rng.getrandbits(64)))
+                    else:
+                        table.bots.pop(s.seat, None)
+            table.row.rematch = rematch
+            if info is not None:
+                hold = info.get("hold")
+                table.hold = None if not isinstance(hold, dict) else Hold(
+                    int(hold["version"]), set(hold["waiting"]), float(hold["deadline"]))
+                deadline = info.get("deadline")
+                table.turn_deadline = float(deadline) if isinstance(deadline, (int, float)) else None
+                if isinstance(info.get("stand_ins"), list):
+                    table.stand_ins = list(info["stand_ins"])
+            await self.broadcast(table, new)
+
     async def broadcast(self, table: Table, new: list[tuple[int, Event]]) -> None:
         """Send every connection the ``update`` for its seat and language: the
         message is projected and serialised once per (seat, language) and queued
         on each socket (:meth:`Conn.push`); a connection too slow to take it
-        leaves the table (:meth:`_drop`)."""
+        leaves the table (:meth:`_drop`). With a cluster, the owner then tells
+        the other processes (:meth:`~mahai.server.cluster.Cluster.changed`)."""
+        if self.cluster is not None and self.cluster.owns(table.id):
+            self.cluster.changed(table)
         groups: dict[tuple[int | None, str], list[Conn]] = {}
         for conn in list(table.conns):
             groups.setdefault((conn.seat, conn.lang), []).append(conn)
@@ -822,6 +911,12 @@ class Hub:
             raise web_error(MalformedAction, "bad_message")
         name = bot or strongest_bot(table.game.name)
         check_bots(table.game.name, [name])
+        if self.cluster is not None and not self.cluster.owns(table.id):
+            await self.cluster.forward(table, "hand_to_bot", seat, name)
+            for conn in list(table.conns):
+                if conn.seat == seat:
+                    conn.seat = None
+            return
         async with table.lock:
             old = table.row.seats[seat]
             row = SeatRow(seat, "bot", name, old.token_hash, old.name, None)
@@ -843,6 +938,12 @@ class Hub:
         seat = table.seat_of(token)
         if seat is None:
             return None
+        if self.cluster is not None and not self.cluster.owns(table.id):
+            row = table.row.seats[seat]
+            if row.invite is None and row.kind == "person":
+                return seat
+            got = await self.cluster.forward(table, "claim", token)
+            return got if isinstance(got, int) else None
         async with table.lock:
             row = table.row.seats[seat]
             if row.invite is None and row.kind == "person":
@@ -859,6 +960,9 @@ class Hub:
         """Give ``seat`` the name its player chose (:func:`clean_name`; empty:
         no name). Returns the name kept."""
         kept = clean_name(name)
+        if self.cluster is not None and not self.cluster.owns(table.id):
+            got = await self.cluster.forward(table, "rename", seat, kept)
+            return got if isinstance(got, str) else None
         async with table.lock:
             row = table.row.seats[seat]
             row.name = kept
@@ -878,6 +982,9 @@ class Hub:
         Raises:
             IllegalAction: ``not_over`` (web) while the game is still on.
         """
+        if self.cluster is not None and not self.cluster.owns(table.id):
+            made = await self.cluster.forward(table, "rematch_at_owner")
+            return self.get(str(made["table"])), {int(k): v for k, v in made["tokens"].items()}
         async with table.lock:
             existing = self.tables.get(table.row.rematch or "")
             if existing is not None:
@@ -896,24 +1003,37 @@ class Hub:
                                                   creator_hash=row.creator_hash)
             await self.store.set_rematch_async(table.id, new.id)
             row.rematch = new.id
-            for conn in list(table.conns):
-                msg: dict[str, Any] = {"type": "rematch", "table": new.id}
-                if conn.seat is not None and conn.seat in tokens:
-                    msg.update(seat=conn.seat, token=tokens[conn.seat])
-                if conn.queued:
-                    if not conn.push(json.dumps(msg, ensure_ascii=False, separators=(",", ":"))):
-                        self._drop(table, conn)
-                    continue
-                try:
-                    await conn.send(msg)
-                except Exception:  # noqa: BLE001 - a dead socket must not stop the table
-                    table.conns.discard(conn)
+            if self.cluster is not None:  # the people on the other processes move too
+                self.cluster.notify("mahai_rematch", {"table": table.id, "from": self.cluster.me,
+                                                      "new": new.id, "tokens": tokens})
+            await self.send_rematch(table, new.id, tokens)
             await self.broadcast(table, [])
         return new, tokens
 
+    async def rematch_at_owner(self, table: Table) -> dict[str, Any]:
+        """:meth:`rematch` for another process of a cluster: ``{"table": id, "tokens": {"seat": token}}``."""
+        new, tokens = await self.rematch(table)
+        return {"table": new.id, "tokens": {str(k): v for k, v in tokens.items()}}
+
+    async def send_rematch(self, table: Table, new_id: str, tokens: dict[int, str]) -> None:
+        """Tell each connection of ``table`` here that ``new_id`` plays it again
+        (a person's seat with its new token; see :meth:`rematch`)."""
+        for conn in list(table.conns):
+            msg: dict[str, Any] = {"type": "rematch", "table": new_id}
+            if conn.seat is not None and conn.seat in tokens:
+                msg.update(seat=conn.seat, token=tokens[conn.seat])
+            if conn.queued:
+                if not conn.push(json.dumps(msg, ensure_ascii=False, separators=(",", ":"))):
+                    self._drop(table, conn)
+                continue
+            try:
+                await conn.send(msg)
+            except Exception:  # noqa: BLE001 - a dead socket must not stop the table
+                table.conns.discard(conn)
+
     # ---------------------------------------------------------------- bots, timer
     def _kick(self, table: Table) -> None:
-        if table.retired:
+        if table.retired or (self.cluster is not None and not self.cluster.owns(table.id)):
             return
         try:
             asyncio.get_running_loop()

@@ -1,0 +1,366 @@
+"""Several server processes over one PostgreSQL (``mahai serve --workers N``).
+
+Each live table is *owned* by one process at a time: the one holding the
+table's PostgreSQL advisory lock (``pg_try_advisory_lock`` of a 64-bit key
+derived from the table id, :func:`lock_key`) on its lock connection. The
+owner applies actions, runs the table's bots and turn timer and writes its
+snapshots; any other process that has the table in memory is a *watcher*.
+
+Messages between processes go through PostgreSQL ``LISTEN/NOTIFY`` (JSON
+payloads):
+
+- ``mahai_act``: a watcher forwards a client's request to the owner
+  ``{"table", "id", "from", "op", "args"}`` (``op``: ``act``, ``resume``,
+  ``claim``, ``hand_to_bot``, ``rename``, ``rematch_at_owner`` — the :class:`~mahai.server.tables.Hub`
+  method of that name); the owner runs it and answers on
+- ``mahai_reply``: ``{"to", "id", "result"}`` or ``{"to", "id", "error":
+  MahaiError.to_json()}``; the watcher returns the result or raises the error.
+- ``mahai_rematch``: ``{"table", "new", "tokens": {seat: token}}``: the owner
+  made the table's rematch; each process moves its own connections to it.
+- ``mahai_table``: after each change the owner announces ``{"table",
+  "version", "hold", "deadline", "stand_ins"}``; a watcher reads the actions
+  it lacks and the seats from the store (the record is the truth:
+  :meth:`Hub.follow`), applies them to its copy and updates its own sockets.
+
+If an owner dies its connections die with it and PostgreSQL releases its
+locks; every second each process tries to lock the tables it holds without
+owning them (:meth:`Cluster.adopt`) and the first that succeeds catches up
+from the store and runs the table. Acknowledged actions were committed before
+any update was sent, so a takeover loses none. A forwarded request is sent
+again every :data:`RESEND` seconds until an owner answers or this process
+became the owner (then it runs here); it keeps its id, and an owner that
+already ran it answers again without running it twice.
+
+Not shared between processes: which seats are *online* (each process shows
+the connections it holds) and who a pause after a hand waits for (the
+owner's connections).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import os
+import queue
+import secrets
+import sys
+import threading
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any
+
+import psycopg
+
+from mahai.core import errors as core_errors
+from mahai.core.errors import MahaiError
+
+if TYPE_CHECKING:
+    from mahai.server.tables import Hub, Table
+
+RESEND = 3.0
+"""Seconds a forwarded request waits for the owner's answer before it is sent again."""
+GIVE_UP = 30.0
+"""Seconds after which a forwarded request fails (``TimeoutError``): no owner answered."""
+ADOPT_EVERY = 1.0
+"""Seconds between two attempts to take over the tables nobody here owns."""
+SERVED_KEPT = 10_000
+"""Forwarded requests whose answers an owner keeps (to answer a repeated one without running it)."""
+OPS = frozenset({"act", "resume", "claim", "hand_to_bot", "rename", "rematch_at_owner"})
+
+
+def lock_key(table_id: str) -> int:
+    """The signed 64-bit advisory-lock key of a table (first 8 bytes of SHA-256 of its id)."""
+    return int.from_bytes(hashlib.sha256(b"mahai-table:" + table_id.encode()).digest()[:8], "big",
+                          signed=True)
+
+
+def pg_url(url: str) -> str:
+    """A SQLAlchemy PostgreSQL URL as psycopg takes it (``postgresql+psycopg://`` → ``postgresql://``)."""
+    for prefix in ("postgresql+psycopg://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql://" + url[len(prefix):]
+    return url
+
+
+def is_postgres(url: str) -> bool:
+    return url.startswith(("postgresql://", "postgres://", "postgresql+psycopg://"))
+
+
+def error_from_json(data: dict[str, Any]) -> MahaiError:
+    """The :class:`MahaiError` of ``MahaiError.to_json()`` (its class by ``kind``)."""
+    kind = getattr(core_errors, str(data.get("kind")), MahaiError)
+    if not (isinstance(kind, type) and issubclass(kind, MahaiError)):
+        kind = MahaiError
+    params = data.get("params") or {}
+    return kind(str(data.get("code")), domain=str(data.get("domain", "core")), **params)
+
+
+class Cluster:
+    """This process's part in a cluster: the advisory locks it holds (one
+    connection), a listener thread (``LISTEN``), a sender thread (``NOTIFY``)
+    and the requests it forwarded and waits for. ``url``: the PostgreSQL URL."""
+
+    def __init__(self, url: str) -> None:
+        self.url = pg_url(url)
+        self.name = f"mahai-worker-{os.getpid()}"
+        """The ``application_name`` of this process's connections (tests find the owner with it)."""
+        self.me = f"{os.getpid()}-{secrets.token_hex(4)}"
+        self.hub: Hub | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.owned: set[str] = set()
+        self._locks = threading.Lock()
+        self._lock_conn = self._connect()
+        self._outbox: queue.SimpleQueue[tuple[str, str] | None] = queue.SimpleQueue()
+        self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._served: OrderedDict[str, asyncio.Future[dict[str, Any]]] = OrderedDict()
+        """The answers to the last requests this owner ran (a request sent again is not run again)."""
+        self._stop = threading.Event()
+        self._threads: list[threading.Thread] = []
+        self._adopter: asyncio.Task[None] | None = None
+
+    def _connect(self) -> psycopg.Connection[Any]:
+        return psycopg.connect(self.url, autocommit=True, application_name=self.name)
+
+    # ---------------------------------------------------------------- ownership
+    def owns(self, table_id: str) -> bool:
+        return table_id in self.owned
+
+    def try_own(self, table_id: str) -> bool:
+        """Take the table's advisory lock if free (blocking, any thread); True if this process owns it."""
+        with self._locks:
+            if table_id in self.owned:
+                return True
+            row = self._lock_conn.execute("select pg_try_advisory_lock(%s)", (lock_key(table_id),)).fetchone()
+            if row is not None and row[0]:
+                self.owned.add(table_id)
+                return True
+            return False
+
+    def release(self, table_id: str) -> None:
+        """Give the table up (it left this process's memory)."""
+        with self._locks:
+            if table_id in self.owned:
+                self.owned.discard(table_id)
+                self._lock_conn.execute("select pg_advisory_unlock(%s)", (lock_key(table_id),))
+
+    # ---------------------------------------------------------------- start, stop
+    def start(self, hub: Hub) -> None:
+        """Listen and send (threads) and adopt orphaned tables (a task); call inside the loop."""
+        self.hub = hub
+        self.loop = asyncio.get_running_loop()
+        ready = threading.Event()
+        for target, args in ((self._listen, (ready,)), (self._send, ())):
+            thread = threading.Thread(target=target, args=args, daemon=True, name="mahai-cluster")
+            thread.start()
+            self._threads.append(thread)
+        ready.wait(10)
+        self._adopter = asyncio.create_task(self._adopt_loop())
+
+    def close(self) -> None:
+        self._stop.set()
+        self._outbox.put(None)
+        if self._adopter is not None:
+            self._adopter.cancel()
+        try:
+            self._lock_conn.close()
+        except Exception:  # noqa: BLE001 - closing anyway
+            pass
+
+    # ---------------------------------------------------------------- NOTIFY
+    def notify(self, channel: str, payload: dict[str, Any]) -> None:
+        """Queue a ``NOTIFY channel, json`` (sent by the sender thread, in order)."""
+        self._outbox.put((channel, json.dumps(payload, separators=(",", ":"))))
+
+    def _send(self) -> None:
+        conn: psycopg.Connection[Any] | None = None
+        while True:
+            item = self._outbox.get()
+            if item is None:
+                break
+            while not self._stop.is_set():
+                try:
+                    if conn is None:
+                        conn = self._connect()
+                    conn.execute("select pg_notify(%s, %s)", item)
+                    break
+                except psycopg.Error as exc:
+                    print(f"mahai: notify: {exc}", file=sys.stderr)
+                    conn = None
+                    self._stop.wait(0.5)
+        if conn is not None:
+            conn.close()
+
+    def _listen(self, ready: threading.Event) -> None:
+        while not self._stop.is_set():
+            try:
+                with self._connect() as conn:
+                    for channel in ("mahai_act", "mahai_reply", "mahai_table", "mahai_rematch"):
+                        conn.execute(f"listen {channel}")
+                    ready.set()
+                    while not self._stop.is_set():
+                        for note in conn.notifies(timeout=1.0):
+                            self._dispatch(note.channel, note.payload)
+            except psycopg.Error as exc:
+                print(f"mahai: listen: {exc}", file=sys.stderr)
+                self._stop.wait(0.5)
+
+    def _dispatch(self, channel: str, payload: str) -> None:
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            data = json.loads(payload)
+        except ValueError:
+            return
+        if not isinstance(data, dict):
+            return
+        if channel == "mahai_reply":
+            if data.get("to") == self.me:
+                loop.call_soon_threadsafe(self._answered, data)
+        elif channel == "mahai_act":
+            if data.get("table") in self.owned:
+                asyncio.run_coroutine_threadsafe(self._serve(data), loop)
+        elif channel == "mahai_table":
+            if data.get("from") != self.me:
+                asyncio.run_coroutine_threadsafe(self._follow(data), loop)
+        elif channel == "mahai_rematch":
+            if data.get("from") != self.me:
+                asyncio.run_coroutine_threadsafe(self._rematch(data), loop)
+
+    # ---------------------------------------------------------------- watcher side
+    def _answered(self, data: dict[str, Any]) -> None:
+        future = self._pending.pop(str(data.get("id")), None)
+        if future is not None and not future.done():
+            future.set_result(data)
+
+    async def forward(self, table: Table, op: str, *args: Any) -> Any:
+        """Run ``Hub.<op>(table, *args)`` at the table's owner and return its
+        result (or raise its :class:`MahaiError`); here if this process owns
+        the table or becomes its owner meanwhile.
+
+        Raises:
+            TimeoutError: no owner answered in :data:`GIVE_UP` seconds.
+        """
+        assert self.hub is not None and op in OPS
+        loop = asyncio.get_running_loop()
+        waited = 0.0
+        req = secrets.token_hex(8)  # the same id when sent again: the owner runs it once
+        future: asyncio.Future[dict[str, Any]] = loop.create_future()
+        self._pending[req] = future
+        try:
+            while waited < GIVE_UP:
+                if self.owns(table.id) or await asyncio.to_thread(self.try_own, table.id):
+                    if waited:
+                        await self.catch_up(table)
+                    return await getattr(self.hub, op)(table, *args)
+                self.notify("mahai_act", {"table": table.id, "id": req, "from": self.me, "op": op,
+                                          "args": list(args)})
+                try:
+                    reply = await asyncio.wait_for(asyncio.shield(future), RESEND)
+                except TimeoutError:
+                    waited += RESEND
+                    continue
+                if "error" in reply:
+                    raise error_from_json(reply["error"])
+                return reply.get("result")
+        finally:
+            self._pending.pop(req, None)
+        raise TimeoutError(f"no owner answered for table {table.id}")
+
+    async def _follow(self, data: dict[str, Any]) -> None:
+        hub = self.hub
+        table_id = data.get("table")
+        if hub is None or not isinstance(table_id, str) or table_id in self.owned:
+            return
+        table = dict.get(hub.tables, table_id)
+        if table is None:
+            return
+        try:
+            await hub.follow(table, data)
+        except Exception as exc:  # noqa: BLE001 - one table must not stop the listener
+            print(f"mahai: follow {table_id}: {exc}", file=sys.stderr)
+
+    async def _rematch(self, data: dict[str, Any]) -> None:
+        hub = self.hub
+        table = None if hub is None else dict.get(hub.tables, str(data.get("table")))
+        tokens = data.get("tokens")
+        if hub is None or table is None or not isinstance(tokens, dict):
+            return
+        table.row.rematch = str(data.get("new"))
+        async with table.lock:
+            await hub.send_rematch(table, str(data.get("new")),
+                                   {int(k): str(v) for k, v in tokens.items() if str(k).isdigit()})
+
+    async def catch_up(self, table: Table) -> None:
+        """This process just became the owner: read what the old owner committed, then run the table."""
+        assert self.hub is not None
+        table.hold = None  # the old owner's pause and timer died with it: they start again here
+        table.turn_deadline = None
+        await self.hub.follow(table, None)
+        self.hub._kick(table)
+
+    async def _adopt_loop(self) -> None:
+        while True:
+            await asyncio.sleep(ADOPT_EVERY)
+            await self.adopt()
+
+    async def adopt(self) -> int:
+        """Take over every table in memory that no process owns (its owner died or
+        let it go); returns how many."""
+        hub = self.hub
+        if hub is None:
+            return 0
+        n = 0
+        for table in list(hub.tables.values()):
+            if table.id in self.owned or table.retired:
+                continue
+            try:
+                got = await asyncio.to_thread(self.try_own, table.id)
+            except psycopg.Error as exc:
+                print(f"mahai: lock: {exc}", file=sys.stderr)
+                continue
+            if got:
+                await self.catch_up(table)
+                n += 1
+        return n
+
+    # ---------------------------------------------------------------- owner side
+    async def _serve(self, data: dict[str, Any]) -> None:
+        hub = self.hub
+        table_id, op = data.get("table"), data.get("op")
+        if hub is None or not isinstance(table_id, str) or op not in OPS or table_id not in self.owned:
+            return
+        table = dict.get(hub.tables, table_id)
+        if table is None:
+            return
+        key = f"{data.get('from')}/{data.get('id')}"
+        done = self._served.get(key)
+        if done is not None:  # sent again: answer again once the first run is done, never run twice
+            self.notify("mahai_reply", await asyncio.shield(done))
+            return
+        done = asyncio.get_running_loop().create_future()
+        self._served[key] = done
+        while len(self._served) > SERVED_KEPT:
+            self._served.popitem(last=False)
+        answer: dict[str, Any] = {"to": data.get("from"), "id": data.get("id")}
+        given = data.get("args")
+        args: list[Any] = given if isinstance(given, list) else []
+        try:
+            answer["result"] = await getattr(hub, str(op))(table, *args)
+        except MahaiError as err:
+            answer["error"] = err.to_json()
+        except Exception as exc:  # noqa: BLE001 - answered, so that the watcher does not wait
+            print(f"mahai: forwarded {op}: {exc}", file=sys.stderr)
+            answer["error"] = {"kind": "MalformedAction", "code": "bad_message", "domain": "web",
+                               "params": {}}
+        done.set_result(answer)
+        self.notify("mahai_reply", answer)
+
+    def changed(self, table: Table) -> None:
+        """Tell the watchers that ``table`` changed (the owner, after each broadcast)."""
+        hold = table.hold
+        self.notify("mahai_table", {
+            "table": table.id, "from": self.me, "version": table.state.version,
+            "hold": None if hold is None else {"version": hold.version, "waiting": sorted(hold.waiting),
+                                               "deadline": hold.deadline},
+            "deadline": table.turn_deadline, "stand_ins": table.stand_ins[-8:]})

@@ -1,0 +1,167 @@
+"""``mahai serve --workers 2`` on a throwaway PostgreSQL (issue 14, several
+processes): a client on each process at the same table, both see every update
+and both act (one through the owner, one forwarded to it); the owner is killed
+(SIGKILL) during play, the other process takes the table over from the store,
+and no acknowledged action is lost; the rematch reaches the people on every
+process."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+from typing import Any
+
+import psycopg
+import pytest
+
+from mahai.server.cluster import lock_key
+from tests.web.client import Client
+from tests.web.server import MAHAI, Server
+from tests.web.test_postgres import postgres_url  # noqa: F401 - the fixture
+
+pytestmark = pytest.mark.web
+
+
+def worker_of(client: Client) -> int:
+    """The pid of the server process that holds ``client``'s socket (its handshake says it)."""
+    return int(client.ws.response.headers["x-mahai-worker"])
+
+
+def connect(server: Server, tid: str, token: str, avoid: int | None = None) -> Client:
+    """A client of ``token``'s seat on a process other than ``avoid`` (new connections are spread
+    over the processes by the kernel: ``SO_REUSEPORT``)."""
+    for _ in range(60):
+        client = Client(server.ws_url, tid, token)
+        if avoid is None or worker_of(client) != avoid:
+            return client
+        client.close()
+    raise AssertionError("every connection reached the same process")
+
+
+def owners(url: str, tid: str | None = None) -> list[int]:
+    """The pids of the processes holding a table's advisory lock (``tid``'s; None: any table's),
+    found by their connections' application_name."""
+    query = ("select a.application_name from pg_locks l join pg_stat_activity a "
+             "on a.pid = l.pid where l.locktype = 'advisory' and l.granted")
+    params: tuple[int, ...] = ()
+    if tid is not None:
+        key = lock_key(tid)
+        query += " and l.classid = %s and l.objid = %s"
+        params = ((key >> 32) & 0xFFFFFFFF, key & 0xFFFFFFFF)
+    with psycopg.connect(url) as conn:
+        rows = conn.execute(query, params).fetchall()
+    return [int(name.rsplit("-", 1)[1]) for (name,) in rows]
+
+
+def stored(url: str, tid: str) -> list[tuple[int, str]]:
+    with psycopg.connect(url) as conn:
+        return [(s, a) for s, a in conn.execute(
+            "select seat, notation from mahai_actions where table_id = %s order by idx", (tid,))]
+
+
+def play(clients: dict[int, Client], acked: list[tuple[int, str]], moves: int) -> None:
+    """``moves`` moves (``take 1``), each by the seat to act; every acknowledged one is noted and
+    both clients must see its update."""
+    for _ in range(moves):
+        state = clients[0].state
+        assert state is not None
+        if state["over"]:
+            return
+        version = state["version"]
+        for c in clients.values():
+            c.wait_until(lambda s, v=version: s["version"] == v)
+        seat = state["to_act"][0]
+        answer = clients[seat].act("take 1")
+        assert answer["type"] == "update", answer
+        acked.append((seat, "take 1"))
+        for c in clients.values():
+            c.wait_until(lambda s, v=version: s["version"] == v + 1)
+
+
+def seen_versions(client: Client) -> set[int]:
+    return {f["version"] for f in client.frames if f["type"] in ("state", "update")}
+
+
+def test_two_workers_share_a_table_and_survive_the_owner_killed(postgres_url: str) -> None:  # noqa: F811
+    server = Server(postgres_url, args=("--workers", "2", "--rate-limit-scale", "0")).start()
+    opened: list[Client] = []
+    try:
+        made = server.create("nim", ["person", "person"], options={"stones": 30})
+        tid, tokens = made["id"], made["tokens"]
+        first = connect(server, tid, tokens["0"])
+        second = connect(server, tid, tokens["1"], avoid=worker_of(first))
+        opened += [first, second]
+        clients = {0: first, 1: second}
+        assert worker_of(first) != worker_of(second)
+        owner = owners(postgres_url)
+        assert len(owner) == 1 and owner[0] in (worker_of(first), worker_of(second))
+
+        acked: list[tuple[int, str]] = []
+        play(clients, acked, 8)  # both seats act: one on the owner, one forwarded
+        assert {0, 1} <= {seat for seat, _ in acked}
+        for c in clients.values():
+            assert set(range(1, 9)) <= seen_versions(c)  # every update, on both processes
+
+        dead = next(s for s, c in clients.items() if worker_of(c) == owner[0])
+        alive = clients[1 - dead]
+        if clients[0].state is not None and clients[0].state["to_act"] != [1 - dead]:
+            play(clients, acked, 1)
+        state = alive.state
+        assert state is not None and state["to_act"] == [1 - dead]
+        os.kill(owner[0], signal.SIGKILL)
+        # during play: the survivor's move right away goes to a dead owner, then is run by the survivor
+        answer = alive.act("take 1")
+        assert answer["type"] == "update" and answer["version"] == state["version"] + 1, answer
+        acked.append((1 - dead, "take 1"))
+        deadline = time.monotonic() + 20
+        while owners(postgres_url) in ([], [owner[0]]):
+            assert time.monotonic() < deadline, "no process took the table over"
+            time.sleep(0.2)
+        assert owners(postgres_url) == [worker_of(alive)]  # the survivor owns it now
+        clients[dead] = connect(server, tid, tokens[str(dead)])
+        opened.append(clients[dead])
+        assert clients[dead].state is not None and clients[dead].state["version"] == len(acked)
+        assert stored(postgres_url, tid) == acked
+
+        while clients[0].state is not None and not clients[0].state["over"]:
+            play(clients, acked, 1)
+        assert stored(postgres_url, tid) == acked  # 0 acknowledged actions lost
+        assert len(acked) == 30
+        assert server.get(f"/api/tables/{tid}")["over"] is True
+        again = server.post(f"/api/tables/{tid}/rematch", {"token": tokens["0"]})
+        for seat, c in clients.items():  # the people on every process move to the rematch
+            msg = c.wait("rematch")
+            assert msg["table"] == again["id"] and msg["seat"] == seat and msg["token"]
+        assert server.post(f"/api/tables/{tid}/rematch", {"token": tokens["1"]})["id"] == again["id"]
+
+        # a bot's table, its person on the process that does not own it: the owner runs the bot
+        bot_table = server.create("nim", ["person", "bot:random"], options={"stones": 12})
+        (bot_owner,) = owners(postgres_url, bot_table["id"])
+        person = connect(server, bot_table["id"], bot_table["tokens"]["0"], avoid=bot_owner)
+        opened.append(person)
+        mine: list[tuple[int, str]] = []
+        state = person.state
+        while state is not None and not state["over"]:
+            if state["to_act"] == [0]:
+                assert person.act("take 1")["type"] == "update"
+                mine.append((0, "take 1"))
+            state = person.wait_until(lambda s: s["over"] or s["to_act"] == [0])
+        moves = stored(postgres_url, bot_table["id"])
+        assert [m for m in moves if m[0] == 0] == mine and any(m[0] == 1 for m in moves)
+        assert state is not None and state["version"] == len(moves)
+    finally:
+        for c in opened:
+            try:
+                c.close()
+            except Exception:  # noqa: BLE001 - the process behind it may be dead
+                pass
+        server.stop()
+
+
+def test_workers_need_postgresql(tmp_path: Any) -> None:
+    done = subprocess.run([str(MAHAI), "serve", "--workers", "2", "--db", f"sqlite:///{tmp_path}/m.db"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "PostgreSQL" in done.stderr
