@@ -15,6 +15,7 @@ from mahai.cli.app import app
 from mahai.cli.common import check_lang, fail
 from mahai.core.errors import MahaiError
 from mahai.games.denborazup import GAME, DenboraZupGame, chronology, deck_problems, format_date, load_deck
+from mahai.games.denborazup.deck import DeckBalance, deck_balance
 from mahai.i18n import DEFAULT_LANGUAGE, explain, translate
 
 denborazup_app = typer.Typer(help="DenboraZup: the chronology of the deck and deck checks.",
@@ -52,7 +53,10 @@ def check_deck(
     path: Annotated[Path, typer.Argument(help="The deck file (CSV).")],
     lang: str = typer.Option(DEFAULT_LANGUAGE, help="eu, en, es or fr.", callback=check_lang),
 ) -> None:
-    """Validate a deck file and list every problem with its line (exit code 1 if any)."""
+    """Validate a deck file: list every problem with its line, print the balance table
+    (per century, area, category, star cards by era and category) and the balance goals
+    it misses (issue 12). Exit code 1 if a card is malformed or its source is refused
+    (not https, or a host of ``DENIED_HOSTS``); missed balance goals only warn."""
     try:
         events, problems = deck_problems(path)
     except MahaiError as err:
@@ -60,8 +64,45 @@ def check_deck(
     console = Console()
     for problem in problems:
         console.print(f"[red]{explain(problem, lang)}[/red]")
+    balance = deck_balance(events)
+    console.print(balance_table(balance, lang))
+    refused = 0
+    for short in balance.shortfalls():
+        text = translate("cli", f"shortfall.{short.goal}", lang, key=short.key, value=short.value,
+                         limit=short.limit)
+        if short.goal in ("insecure_source", "denied_source"):
+            refused += 1
+            console.print(f"[red]{text}[/red]")
+        else:
+            console.print(f"[yellow]{text}[/yellow]")
     stars = sum(e.star for e in events)
     console.print(translate("cli", "check.summary", lang, events=len(events), stars=stars,
-                            problems=len(problems)))
-    if problems:
+                            problems=len(problems) + refused))
+    if problems or refused:
         raise typer.Exit(code=1)
+
+
+def balance_table(balance: DeckBalance, lang: str) -> Table:
+    """The balance of a deck as one table: a row per century, area, category and star
+    group, with its count and its share of the deck (per cent)."""
+    def t(msgid: str) -> str:
+        return translate("cli", msgid, lang)
+
+    table = Table(title=t("balance.title"))
+    table.add_column(t("balance.group"))
+    table.add_column(t("balance.value"))
+    table.add_column(t("balance.events"), justify="right")
+    table.add_column(t("balance.share"), justify="right")
+    n = max(balance.events, 1)
+    groups: list[tuple[str, dict[str, int]]] = [
+        ("balance.century", {str(c): k for c, k in balance.centuries.items()}),
+        ("balance.area", {t(f"area.{a}"): k for a, k in balance.areas.items()}),
+        ("balance.category", {t(f"category.{c}"): k for c, k in balance.categories.items()}),
+        ("balance.star_era", {t(f"era.{e}"): k for e, k in balance.star_eras.items()}),
+        ("balance.star_category", {t(f"category.{c}"): k for c, k in balance.star_categories.items()}),
+    ]
+    for group, counts in groups:
+        for i, (name, count) in enumerate(counts.items()):
+            table.add_row(t(group) if i == 0 else "", name, str(count), f"{100 * count / n:.1f}")
+        table.add_section()
+    return table

@@ -163,3 +163,25 @@ def test_cli_check_deck_names_the_line(tmp_path: Any) -> None:
     assert "Line 4: there is no year 0" in result.output
     result = runner.invoke(app, ["denborazup", "check-deck", str(MINI)])
     assert result.exit_code == 0 and "48" in result.output
+
+
+def test_cli_check_deck_prints_the_balance_and_refuses_a_denied_source(tmp_path: Any) -> None:
+    """Issue 12: check-deck reports the balance table (per century, area, category, stars)
+    in the reader's language, and a source on the denied host list fails the check."""
+    result = runner.invoke(app, ["denborazup", "check-deck", str(MINI), "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    for heading in ("Balance of the deck", "Century", "Area", "Category", "Stars by era",
+                    "Stars by category"):
+        assert heading in result.output
+    assert "Refused" not in result.output and "refused" not in result.output
+    lines = MINI.read_text(encoding="utf-8").splitlines()
+    header = lines[0].split(",")
+    row = lines[1].split(",")
+    at = header.index("source_url")
+    row[at] = "https://www.scribd.com/document/1/a-copy"
+    lines[1] = ",".join(row)
+    bad = tmp_path / "denied.csv"
+    bad.write_text("\n".join(lines), encoding="utf-8")
+    result = runner.invoke(app, ["denborazup", "check-deck", str(bad), "--lang", "en"])
+    assert result.exit_code == 1
+    assert "The source is refused (a mirror, blog or document dump)" in result.output

@@ -77,6 +77,7 @@ SAME_WORDS: frozenset[str] = frozenset({
     "bsd",  # “BSD mille”: the edition of the BSD games' mille, a name
     "gora", "behera",  # the DenboraZup coin's faces (sheet 004), English UP/DOWN
     "zero",  # Basque too (Euskaltzaindia's dictionary)
+    "araba", "bizkaia", "gipuzkoa", "iparralde", "wikipedia",  # place names and a site's name
 })
 """Lower-case words that a Basque translation may share with its English text."""
 
