@@ -37,8 +37,10 @@ def decide(state: SpadesState) -> str:
 
 
 def test_registered() -> None:
-    assert {"heuristic", "search"} <= set(bot_names("spades"))
+    """Levels by strength (issue 15); the older technique names still make their bots."""
+    assert {"expert", "strong", "medium", "easy"} <= set(bot_names("spades"))
     assert isinstance(make_bot("spades", "heuristic", random.Random(1)), HeuristicBot)
+    assert isinstance(make_bot("spades", "medium", random.Random(1)), HeuristicBot)
 
 
 # ------------------------------------------------------------------- bidding
