@@ -275,8 +275,17 @@ async function create(el) {
 }
 
 // ------------------------------------------------------------------ lists of tables
-const when = (seconds) => new Intl.DateTimeFormat(currentLang(), { dateStyle: "medium", timeStyle: "short" })
-  .format(new Date(seconds * 1000));
+// A browser without the language's date names (Chromium has none for Basque: it fell back to
+// "Dec 8, 2026, 8:56 PM" on a Basque page) writes the date in digits, year first as Basque does.
+function when(seconds) {
+  const date = new Date(seconds * 1000);
+  const lang = currentLang();
+  if (Intl.DateTimeFormat.supportedLocalesOf([lang]).length) {
+    return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(date);
+  }
+  const two = (n) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}/${two(date.getMonth() + 1)}/${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+}
 
 function seatsLine(tb) {
   return tb.seats.map((s) => s.name || t("Seat {n}", { n: s.seat + 1 })).join(", ");
