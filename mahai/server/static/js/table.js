@@ -313,12 +313,16 @@ function renderOver(msg) {
   const names = msg.winners.map(seatName).join(", ");
   if (!over.hidden && over.dataset.version === String(msg.version)) return;
   over.dataset.version = String(msg.version);
+  const appearing = over.hidden;
   over.hidden = false;
   fill(over, h("h2", {}, t("Game over.")),
     h("p", { id: "winners", class: "winners" }, msg.winners.length ? t("Winners: {names}", { names }) : t("No winner.")),
     msg.seat !== null ? h("p", { class: "verdict" }, msg.winners.includes(msg.seat) ? t("You won!") : t("You did not win this time.")) : null,
     gameModule.final ? gameModule.final(msg, ui) : null,
     h("p", {}, h("a", { href: `/t/${tableId}/replay` }, t("Step-by-step replay")), " · ", h("a", { href: "/" }, t("New table"))));
+  // The panel comes after the table and the side panels: on a phone it was 1,800 px below the
+  // screen, which showed only "Game over." without the winners. Bring it into view once.
+  if (appearing) over.scrollIntoView({ behavior: "smooth", block: "start" });
 }
 
 // Render a state message as if it had just arrived (for tests and the console).
