@@ -33,7 +33,8 @@ async def _play_out(hub: Hub, table_id: str) -> None:
 
 def test_a_denborazup_rematch_keeps_the_players_options(client: TestClient) -> None:
     """DZR-5, DZR-10 (direction), the solo mode."""
-    res = client.post("/api/tables", json={"game": "denborazup", "edition": "solo", "options": {"direction": "left"},
+    res = client.post("/api/tables", json={"game": "denborazup", "edition": "solo",
+                                           "options": {"direction": "left"},
                                            "seats": [{"kind": "person", "name": "Miren"}]})
     assert res.status_code == 200, res.text
     made: dict[str, Any] = res.json()
