@@ -270,6 +270,9 @@ async function create(el) {
   const first = form.seats.find((s) => s.kind === "person");
   if (first) setLastName(first.name);
   const persons = Object.keys(data.links);
+  // One person, who typed a name just now: that is the creator's name at the table, no
+  // "Welcome, choose your name" again there (it stayed above the table all game on a phone).
+  if (persons.length === 1 && first && first.name) remember("named", data.id, "1");
   // One person: that is the creator, straight to the table; else the invitations page.
   location.href = persons.length === 1 ? data.links[persons[0]] : data.invite;
 }
