@@ -37,7 +37,8 @@ their scripts from a CDN, so they are off unless ``create_app(docs=True)``):
 - ``GET  /static/games/<name>.js`` → the game's table renderer: Mahai's own, else
   the package resource a plug-in declares (``Game.renderer``).
 
-WebSocket ``/ws/tables/{id}``: the client sends ``{"type": "hello", "token",
+WebSocket ``/ws/tables/{id}`` (optional ``?lang=``: the language of a refusal
+before the hello, e.g. ``unknown_table``): the client sends ``{"type": "hello", "token",
 "lang"}`` first, then ``{"type": "act", "version", "action"}`` or
 ``{"type": "hand_to_bot", "bot"}`` or ``{"type": "continue"}`` (done reading
 the summary after a hand or leg: :meth:`Hub.resume`); the server sends ``welcome``, ``state``,
@@ -482,7 +483,8 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         """One connection to a table (protocol: module docstring). Ends quietly when
         the client goes away, whenever it does; refusals are ``error`` messages."""
         address = ws.client.host if ws.client else "?"
-        conn = Conn.socket(ws, DEFAULT_LANGUAGE)
+        # The page's language (?lang=) for what is said before the hello (no such table, refused).
+        conn = Conn.socket(ws, _lang(ws.query_params.get("lang")))
         session = Session(ws, conn, gate, address)
         table: Table | None = None
         entered = False
@@ -494,7 +496,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                 await session.refuse(web_error(IllegalAction, "rate_limited"), 1008)
             table = hub.tables.get(table_id)
             if table is None:
-                await ws.send_json(error_json(web_error(MalformedAction, "unknown_table"), DEFAULT_LANGUAGE))
+                await ws.send_json(error_json(web_error(MalformedAction, "unknown_table"), conn.lang))
                 await ws.close()
                 return
             hello = await session.receive()

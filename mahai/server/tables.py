@@ -60,6 +60,7 @@ from typing import TYPE_CHECKING, Any
 from mahai.bots import Bot, check_bots, default_bot, make_bot
 from mahai.core import Action, Event, Game, GameRecord, InvalidOptions, MahaiError, MalformedAction, State
 from mahai.core.errors import IllegalAction
+from mahai.core.game import option_specs
 from mahai.games import get_game
 from mahai.i18n import LANGUAGES
 from mahai.server.lobby import ABANDONED_AFTER, clean_name, deck_chronology, edition_title, game_title
@@ -998,7 +999,12 @@ class Hub:
                 else:
                     seats.append({"kind": "person", "name": s.name, "bot": s.bot if s.away else None})
             row = table.row
-            new, tokens = await self.create_async(table.game.name, row.edition, dict(row.record.options),
+            # The options a player may set (option_specs): an internal one the record holds
+            # (DenboraZup's ``handles``) is the game's own and refused as an override (a
+            # DenboraZup rematch failed with "unknown option handles").
+            settable = {spec.name for spec in option_specs(table.game.options(row.edition))}
+            options = {k: v for k, v in row.record.options.items() if k in settable}
+            new, tokens = await self.create_async(table.game.name, row.edition, options,
                                                   seats, row.lang, row.turn_seconds, listed=row.listed,
                                                   creator_hash=row.creator_hash)
             await self.store.set_rematch_async(table.id, new.id)

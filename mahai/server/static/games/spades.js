@@ -66,13 +66,17 @@ function centre(v, msg, ui, slots) {
          v.spades_broken ? h("span", { class: "broken" }, ui.t("Spades are broken.")) : null]));
 }
 
+// A one-hand game (option `length`, as the OpenSpiel edition) ends after its hand: no target to show.
+const single = (v) => v.options.length === "single_hand";
+
 function scoreboard(v, ui) {
   const { h } = ui;
   return h("div", { class: "scoreboard", id: "sides" }, v.sides.map((sd, i) => h("div", { class: "side", "data-side": i },
     h("strong", {}, sideName(v, i, ui)),
     h("span", { class: "points" }, ui.t("{n} point", { n: sd.points })),
     h("span", { class: "muted" }, ui.t("bags"), `: ${sd.bags}`, sd.contract !== null ? ` · ${ui.t("contract")}: ${sd.contract}` : ""))),
-  h("span", { class: "muted target" }, ui.t("Hand {n}", { n: v.hand_number }), " · ", ui.t("to {target}", { target: v.options.target })));
+  h("span", { class: "muted target" }, ui.t("Hand {n}", { n: v.hand_number }),
+    single(v) ? null : [" · ", ui.t("to {target}", { target: v.options.target })]));
 }
 
 function scoreTable(view, ui) {
@@ -81,7 +85,7 @@ function scoreTable(view, ui) {
     hd.sides.map((sd) => h("td", {}, `${sd.points >= 0 ? "+" : ""}${sd.points}`)),
     hd.sides.map((sd) => h("td", {}, String(sd.total)))));
   return h("table", { class: "score", id: "score-sheet" },
-    h("caption", {}, ui.t("Score sheet (to {target})", { target: view.options.target })),
+    h("caption", {}, single(view) ? ui.t("Score sheet") : ui.t("Score sheet (to {target})", { target: view.options.target })),
     h("thead", {}, h("tr", {}, h("td", {}),
       [0, 1].map((s) => h("th", { scope: "col" }, ui.t("{side}: this hand", { side: sideName(view, s, ui) }))),
       [0, 1].map((s) => h("th", { scope: "col" }, ui.t("{side}: total", { side: sideName(view, s, ui) }))))),

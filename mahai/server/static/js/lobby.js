@@ -273,13 +273,25 @@ async function create(el) {
   const first = form.seats.find((s) => s.kind === "person");
   if (first) setLastName(first.name);
   const persons = Object.keys(data.links);
+  // One person, who typed a name just now: that is the creator's name at the table, no
+  // "Welcome, choose your name" again there (it stayed above the table all game on a phone).
+  if (persons.length === 1 && first && first.name) remember("named", data.id, "1");
   // One person: that is the creator, straight to the table; else the invitations page.
   location.href = persons.length === 1 ? data.links[persons[0]] : data.invite;
 }
 
 // ------------------------------------------------------------------ lists of tables
-const when = (seconds) => new Intl.DateTimeFormat(currentLang(), { dateStyle: "medium", timeStyle: "short" })
-  .format(new Date(seconds * 1000));
+// A browser without the language's date names (Chromium has none for Basque: it fell back to
+// "Dec 8, 2026, 8:56 PM" on a Basque page) writes the date in digits, year first as Basque does.
+function when(seconds) {
+  const date = new Date(seconds * 1000);
+  const lang = currentLang();
+  if (Intl.DateTimeFormat.supportedLocalesOf([lang]).length) {
+    return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(date);
+  }
+  const two = (n) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}/${two(date.getMonth() + 1)}/${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+}
 
 function seatsLine(tb) {
   return tb.seats.map((s) => s.name || t("Seat {n}", { n: s.seat + 1 })).join(", ");

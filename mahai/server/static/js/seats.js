@@ -45,13 +45,17 @@ async function init() {
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}`);
+  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}?lang=${currentLang()}`);
   ws.onopen = () => { retry = 500; ws.send(JSON.stringify({ type: "hello", token, lang: currentLang() })); };
   ws.onmessage = (ev) => onMessage(JSON.parse(ev.data), ws);
-  ws.onclose = () => { if (!moving) setTimeout(connect, retry); retry = Math.min(retry * 2, 5000); };
+  // No such table: reconnecting cannot help (table.js says so on the page).
+  ws.onclose = () => { if (!moving && !gone) setTimeout(connect, retry); retry = Math.min(retry * 2, 5000); };
 }
 
+let gone = false;
+
 async function onMessage(msg, ws) {
+  if (msg.type === "error" && msg.code === "unknown_table") gone = true;
   if (msg.type === "welcome") {
     panel.ws = ws;
     if (!info) {

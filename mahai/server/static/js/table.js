@@ -39,6 +39,7 @@ let firstRender = true;
 let lastFocus = null;   // the control of the table that had keyboard focus last (a selector), or null
 let pending = 0;        // messages received, not yet shown
 let skipHold = null;    // ends the current hold early
+let gone = false;       // the server knows no such table: no reconnecting
 const log = [];
 
 const $ = (id) => document.getElementById(id);
@@ -96,7 +97,7 @@ function setConn(text, ok) {
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  ws = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}`);
+  ws = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}?lang=${currentLang()}`);
   setConn(t("Connecting…"), false);
   ws.onopen = () => {
     retry = 500;
@@ -104,11 +105,16 @@ function connect() {
     ws.send(JSON.stringify({ type: "hello", token, lang: currentLang() }));
   };
   ws.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.type === "error" && msg.code === "unknown_table") gone = true;
     pending += 1;
     busy();
-    queue = queue.then(() => { pending -= 1; return onMessage(JSON.parse(ev.data)); }).catch(console.error).then(busy);
+    queue = queue.then(() => { pending -= 1; return onMessage(msg); }).catch(console.error).then(busy);
   };
   ws.onclose = () => {
+    // No such table (a mistyped or expired link): say so once; reconnecting cannot help (it
+    // tried again every half second, "Reconnecting…" for ever).
+    if (gone) { $("conn").style.display = "none"; return; }
     setConn(t("Reconnecting…"), false);
     document.body.dataset.connected = "0";
     setTimeout(connect, retry);
@@ -313,12 +319,16 @@ function renderOver(msg) {
   const names = msg.winners.map(seatName).join(", ");
   if (!over.hidden && over.dataset.version === String(msg.version)) return;
   over.dataset.version = String(msg.version);
+  const appearing = over.hidden;
   over.hidden = false;
   fill(over, h("h2", {}, t("Game over.")),
     h("p", { id: "winners", class: "winners" }, msg.winners.length ? t("Winners: {names}", { names }) : t("No winner.")),
     msg.seat !== null ? h("p", { class: "verdict" }, msg.winners.includes(msg.seat) ? t("You won!") : t("You did not win this time.")) : null,
     gameModule.final ? gameModule.final(msg, ui) : null,
     h("p", {}, h("a", { href: `/t/${tableId}/replay` }, t("Step-by-step replay")), " · ", h("a", { href: "/" }, t("New table"))));
+  // The panel comes after the table and the side panels: on a phone it was 1,800 px below the
+  // screen, which showed only "Game over." without the winners. Bring it into view once.
+  if (appearing) over.scrollIntoView({ behavior: "smooth", block: "start" });
 }
 
 // Render a state message as if it had just arrived (for tests and the console).

@@ -1,0 +1,29 @@
+"""A person who creates a table for themselves alone, with the name typed in the
+lobby, is not asked for it again at the table (the "Welcome to the table, choose
+your name" box stayed above the table all game, 200 px of a phone's screen); one
+who typed no name is asked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.server import Server
+
+
+@pytest.mark.parametrize("name", ["Ane", ""])
+def test_the_lobbys_name_is_the_table_name_of_a_lone_creator(server: Server, page: Any, name: str) -> None:
+    page.goto(server.url + "/")
+    page.check("#game-nim")
+    page.fill("#name-0", name)
+    page.click("#create")  # one person: straight to the table
+    page.wait_for_function("window.mahaiLast !== undefined && document.body.dataset.seat === '0'")
+    page.wait_for_selector("#seat-panel h2")
+    if name:
+        assert page.is_hidden("#seat-welcome")
+        assert name in page.inner_text("#seat-panel")
+        assert page.is_visible("#rename")  # the name can still be changed
+    else:
+        page.wait_for_selector("#seat-name")
+        assert page.is_visible("#seat-welcome")

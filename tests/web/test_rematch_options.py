@@ -1,0 +1,49 @@
+"""The rematch of a finished table keeps the options a player may set, and only
+those: DenboraZup records hold the internal option ``handles`` (how hidden cards
+are named, set by the game alone), which the table creation refuses as an
+override; a DenboraZup rematch failed with "unknown option: handles" (shown to
+the player as raw option names: "Aukerak: direction, mode")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from mahai.server import create_app
+from mahai.server.tables import Hub
+
+
+@pytest.fixture()
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(f"sqlite:///{tmp_path / 'mahai.db'}", pace=0.0)
+    with TestClient(app, base_url="http://localhost:8000") as c:
+        yield c
+
+
+async def _play_out(hub: Hub, table_id: str) -> None:
+    table = hub.tables[table_id]
+    while not table.state.is_over:
+        seat = table.state.to_act()[0]
+        await hub.act(table, seat, table.state.version, table.state.legal_actions(seat)[0].notation())
+
+
+def test_a_denborazup_rematch_keeps_the_players_options(client: TestClient) -> None:
+    """DZR-5, DZR-10 (direction), the solo mode."""
+    res = client.post("/api/tables", json={"game": "denborazup", "edition": "solo",
+                                           "options": {"direction": "left"},
+                                           "seats": [{"kind": "person", "name": "Miren"}]})
+    assert res.status_code == 200, res.text
+    made: dict[str, Any] = res.json()
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert "handles" in hub.tables[made["id"]].row.record.options  # the record holds the internal option
+    client.portal.call(_play_out, hub, made["id"])  # type: ignore[union-attr]
+    again = client.post(f"/api/tables/{made['id']}/rematch?lang=eu", json={"token": made["tokens"]["0"]})
+    assert again.status_code == 200, again.text
+    new = hub.tables[again.json()["id"]]
+    assert new.row.edition == "solo" and new.row.record.options["direction"] == "left"
+    assert new.row.record.options["mode"] == "solo" and new.row.record.options["handles"] is True
+    assert not new.state.is_over

@@ -1,0 +1,48 @@
+"""A table link that names no table (mistyped, or of a table gone from the server):
+the refusal comes in the page's language (``?lang=`` on the WebSocket address, as
+the hello has not been sent yet), and the table page stops reconnecting (it tried
+again every half second for ever, showing "Reconnecting…")."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from websockets.sync.client import connect
+
+from mahai.i18n import translate
+from tests.web.server import Server
+
+
+def refusal(server: Server, query: str) -> dict[str, Any]:
+    with connect(f"{server.ws_url}/ws/tables/nosuchtable{query}") as ws:
+        msg: dict[str, Any] = json.loads(ws.recv(timeout=10))
+    return msg
+
+
+@pytest.mark.parametrize("lang", ["eu", "en", "es", "fr"])
+def test_unknown_table_is_refused_in_the_pages_language(server: Server, lang: str) -> None:
+    msg = refusal(server, f"?lang={lang}")
+    assert msg["type"] == "error" and msg["code"] == "unknown_table"
+    assert msg["message"] == translate("web", "unknown_table", lang)
+
+
+def test_unknown_table_without_a_known_language_is_refused_in_basque(server: Server) -> None:
+    assert translate("web", "unknown_table", "eu") != translate("web", "unknown_table", "en")
+    for query in ("", "?lang=xx"):
+        assert refusal(server, query)["message"] == translate("web", "unknown_table", "eu")
+
+
+def test_the_table_page_of_an_unknown_table_stops_reconnecting(server: Server, page: Any) -> None:
+    sockets: list[Any] = []
+    page.on("websocket", lambda ws: sockets.append(ws))
+    page.add_init_script("localStorage.setItem('mahai.lang', 'en')")
+    page.goto(f"{server.url}/t/nosuchtable")
+    page.wait_for_selector("#error:not(:empty)")
+    page.wait_for_timeout(1000)
+    opened = len(sockets)  # the table's and the seat panel's (table.js, seats.js)
+    page.wait_for_timeout(2500)  # before the fix: new sockets every 0.5 s
+    assert page.inner_text("#error") == translate("web", "unknown_table", "en")
+    assert opened == len(sockets) == 2
+    assert page.is_hidden("#conn")
