@@ -101,7 +101,7 @@ export function render(root, msg, ui) {
   if (old) scrollLeft = old.scrollLeft;
 
   const top = h("div", { class: "dz-top" }, coin(v, msg, ui, legal),
-    h("span", { class: "pill" }, ui.t("Round {n}", { n: v.round })),
+    v.round > 0 ? h("span", { class: "pill" }, ui.t("Round {n}", { n: v.round })) : null,  // no "round 0" before the first flip
     v.mode !== "solo" ? h("span", { class: "pill" }, ui.t("Flipper: {who}", { who: ui.seatName(v.flipper) })) : null,
     h("span", { class: "pill", "data-place": "deck" }, ui.t("Deck: {n}", { n: v.deck_count })),
     h("span", { class: "pill" }, ui.t("Discard pile: {n}", { n: v.discard_count })),
