@@ -11,6 +11,7 @@ sentence is a translation (not the English msgid). Every sentence of the catalog
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Iterator
@@ -44,10 +45,9 @@ def name(seat: int) -> str:
     return f"P{seat}"
 
 
-def check(message: Message | None, seen: set[str]) -> None:
+def check(message: Message | None) -> None:
     assert message is not None
     assert message.domain == "mille_bornes"
-    seen.add(message.msgid)
     for lang in LANGUAGES:
         text = render(message, lang, name)
         assert "{" not in text and "}" not in text, (lang, message, text)
@@ -68,12 +68,11 @@ def walk(edition: str, players: int, over: dict[str, Any],
         yield st, events
 
 
-SEEN_ACTIONS: set[str] = set()
-SEEN_EVENTS: set[str] = set()
-
-
-@pytest.mark.parametrize(("edition", "players", "over"), CASES)
-def test_every_action_and_event_renders(edition: str, players: int, over: dict[str, Any]) -> None:
+@functools.cache
+def rendered(case: int) -> tuple[dict[str, Message], dict[str, Message | None]]:
+    """The message of every legal action and of every projected event (by repr) met in the
+    random games of ``CASES[case]`` (two seeds); computed once per worker process."""
+    edition, players, over = CASES[case]
     actions: dict[str, Message] = {}
     events: dict[str, Message | None] = {}
     for st, new in (x for seed in (players, 100 + players) for x in walk(edition, players, over, seed)):
@@ -86,20 +85,31 @@ def test_every_action_and_event_renders(edition: str, players: int, over: dict[s
                 if projected is not None:
                     message = GAME.describe_event(projected, viewer)
                     events.setdefault(repr(message), message)
+    return actions, events
+
+
+@pytest.mark.parametrize("case", range(len(CASES)),
+                         ids=[f"{e}-{p}-{i}" for i, (e, p, _) in enumerate(CASES)])
+def test_every_action_and_event_renders(case: int) -> None:
+    actions, events = rendered(case)
     for message in actions.values():
-        check(message, SEEN_ACTIONS)
+        check(message)
     for maybe in events.values():
-        check(maybe, SEEN_EVENTS)
+        check(maybe)
 
 
 def test_every_sentence_is_reached() -> None:
-    """Runs after the random games above (same module): each catalog sentence was used."""
-    if not SEEN_EVENTS:
-        pytest.skip("run with the whole module")
+    """Each catalog sentence is used by some action or event of the random games (whichever
+    worker ran the cases above: the games are played again here where needed)."""
+    seen: set[str] = set()
+    for case in range(len(CASES)):
+        actions, events = rendered(case)
+        seen |= {m.msgid for m in actions.values()}
+        seen |= {m.msgid for m in events.values() if m is not None}
     po = Path(__file__).resolve().parents[2] / "mahai/locale/en/LC_MESSAGES/mille_bornes.po"
     section = po.read_text(encoding="utf-8").split("# Actions and events", 1)[1]
     sentences = set(re.findall(r'^msgid "(.+)"$', section, flags=re.M)) - NESTED
-    assert sentences == SEEN_ACTIONS | SEEN_EVENTS
+    assert sentences == seen
 
 
 def test_written_for_the_viewer() -> None:
