@@ -342,7 +342,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     db_file = None if args.db else tmp / "load.sqlite3"
     db = args.db or f"sqlite:///{db_file}"
     pace = args.pace if args.scenario == "human" else 0.0
-    server = Server(db, pace, Path(args.root).resolve(), args.server_arg or [])
+    root = Path(args.root).resolve()
+    extra = list(args.server_arg or [])
+    if not args.limits and root == ROOT.resolve():
+        # every client comes from 127.0.0.1: the per-client limits would refuse the load
+        # (an older checkout given with --root has no such limits, nor the option)
+        extra += ["--rate-limit-scale", "0"]
+    server = Server(db, pace, root, extra)
     start_seconds = server.wait_ready()
     stats = Stats()
     stop = asyncio.Event()
@@ -437,6 +443,8 @@ def main() -> None:
     p.add_argument("--root", default=str(ROOT), help="the checkout whose code is served")
     p.add_argument("--server-arg", action="append", help="one more argument of mahai serve")
     p.add_argument("--json", default="", help="write the result here")
+    p.add_argument("--limits", action="store_true",
+                   help="keep the server's per-client rate limits (off by default: one client address)")
     args = p.parse_args()
     if args.postgres:
         with postgres_cluster() as url:
