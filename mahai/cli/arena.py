@@ -166,12 +166,18 @@ def run_local(game_name: str, options: Any, players: int, seed: int, matches: Se
         for fut in futures:
             done = fut.result()
             results.extend(done)
-            for o in done:
-                if on_result:
-                    on_result(o)
-            if progress:
-                progress(len(done))
+            _report(done, progress, on_result)
     return sorted(results, key=lambda o: o.index)
+
+
+def _report(done: Sequence[Outcome], progress: Callable[[int], None] | None,
+            on_result: Callable[[Outcome], None] | None) -> None:
+    """Tell the caller of games just finished (either backend)."""
+    for o in done:
+        if on_result:
+            on_result(o)
+    if progress:
+        progress(len(done))
 
 
 class RayMissing(RuntimeError):
@@ -203,11 +209,7 @@ def run_ray(game_name: str, options: Any, players: int, seed: int, matches: Sequ
             ready, pending = ray.wait(pending, num_returns=1)
             done = ray.get(ready)
             results.extend(done)
-            for o in done:
-                if on_result:
-                    on_result(o)
-            if progress:
-                progress(len(ready))
+            _report(done, progress, on_result)
     finally:
         if started:
             ray.shutdown()
