@@ -194,7 +194,8 @@ export function render(root, msg, ui) {
           onclick: () => { calling = !calling; ui.rerender(); refocus('[data-pick="call"]'); } }, ui.t("DenboraZup!")) : null,
         pass ? ui.actionButton(pass, null, { id: "pass" }) : null) : null);
   }
-  ui.fill(root, top, seats, prompts, rating, centre, reveal(v, msg, ui), dock);
+  // the hand right under the reference card (the decision), the last reveal after it
+  ui.fill(root, top, seats, prompts, rating, centre, dock, reveal(v, msg, ui));
   const tl = root.querySelector("#timeline");
   if (tl) {
     tl.scrollLeft = scrollLeft;

@@ -174,12 +174,21 @@ function seatsBox() {
         h("option", { value: "person", selected: s.kind === "person" }, t("Person")),
         h("optgroup", { label: t("Bots, strongest first") }, g.bots.map((b) => h("option", {
           value: `bot:${b.name}`, selected: s.kind === "bot" && s.bot === b.name }, t("Bot: {name}", { name: b.title })))));
-      const name = h("input", { type: "text", id: `name-${i}`, name: `name-${i}`, value: s.name || "", maxlength: "24",
+      const name = h("input", { type: "text", id: `name-${i}`, name: `name-${i}`, value: s.name || "", maxlength: String(NAME_MAX),
         autocomplete: i === 0 ? "nickname" : "off", placeholder: s.kind === "person" ? t("Name (optional)") : null,
-        "aria-label": t("Name at seat {n}", { n: i + 1 }),
-        oninput: (ev) => { s.name = ev.target.value; s.named = true; } });
+        "aria-label": t("Name at seat {n}", { n: i + 1 }), "aria-describedby": "name-limit",
+        oninput: (ev) => { s.name = ev.target.value; s.named = true; nameLimit(); } });
       return h("div", { class: "seat-row" }, h("label", { for: `seat-${i}` }, t("Seat {n}", { n: i + 1 })), kind, name);
-    }));
+    }),
+    h("p", { class: "muted name-limit", id: "name-limit" }, t("Names: at most {n} character.", { n: NAME_MAX })));
+}
+
+// The names' limit, said under the seats; it stands out while a name is at the limit (the field
+// stops there: the server keeps NAME_MAX characters, mahai.server.lobby.NAME_LENGTH).
+const NAME_MAX = 24;
+function nameLimit() {
+  const note = document.getElementById("name-limit");
+  if (note) note.classList.toggle("full", form.seats.some((s) => (s.name || "").length >= NAME_MAX));
 }
 
 // One option: {name, kind, label, help, choices: [{value, title}]}, its help right under it.

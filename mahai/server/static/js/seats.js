@@ -1,63 +1,56 @@
-// The table page's seat controls, in a module of their own that table.js loads with one line
-// (`import "./seats.js";`): the person's name at the table, leaving (after a confirmation that
-// names the bot taking over; the invitation link takes the seat back), the rematch at game over
-// (each person's page moves to the new table with its new seat token), and links to "How to play"
-// and, for the creator, the invitations page. Never a link to the DenboraZup chronology: during a
-// game it is the answer key.
+// The table page's seat controls, a module that table.js starts (startSeats) and feeds with every
+// message of its one WebSocket (seatMessage): the person's name at the table, leaving (after a
+// confirmation that names the bot taking over; the invitation link takes the seat back), the
+// rematch at game over (each person's page moves to the new table with its new seat token), and
+// links to "How to play" and, for the creator, the invitations page. Never a link to the DenboraZup
+// chronology: during a game it is the answer key.
 //
-// It renders into #seat-welcome (the name prompt, made before #status) and #seat-panel (made after
-// the first panel of <aside>), and listens on a WebSocket of its own to the table (same hello as
-// table.js): `state`/`update` say who sits where and whether the game is over, `rematch` carries the
-// new table and this seat's new token.
-import { currentLang, h, loadCatalogs, t } from "./i18n.js";
-import { creatorToken, lastName, leftToken, remember, seatToken, setLastName } from "./keep.js";
+// It renders into #seat-welcome (the name prompt, made before #status), #seat-panel (made after
+// the first panel of <aside>) and #over-actions (the rematch and the way back to the lobby, in the
+// game-over panel table.js makes: fillOverActions). From table.js's connection (one per viewer:
+// the server allows 100 sockets per address) it reads `state`/`update` (who sits where, whether
+// the game is over) and `rematch` (the new table and this seat's new token), and it sends
+// `hand_to_bot` through it.
+import { currentLang, h, t } from "./i18n.js";
+import { creatorToken, lastName, leftToken, remember, setLastName } from "./keep.js";
 
 const tableId = location.pathname.split("/")[2];
+// The longest name the server keeps (mahai.server: names are cut at 24 characters).
+export const NAME_MAX = 24;
 let token = null;
 let last = null;
 let info = null;       // /api/games/<name>: the bots (strongest first) and the rules page
 let moving = false;
 let leaving = false;
-let retry = 500;
 let welcome = null;
 let panel = null;
 let dialog = null;
+let send = () => false;  // table.js's connection: send(object) → whether it went out
 
 function named() { return localStorage.getItem(`mahai.named.${tableId}`) === "1"; }
 
-async function init() {
+// Called once by table.js, its catalogs (web, core) loaded: `conn.token` is the seat token it says
+// hello with (null: watching), `conn.send(object)` sends on its WebSocket.
+export function startSeats(conn) {
   if (panel) return;
-  const params = new URLSearchParams(location.search);
-  token = params.get("spectate") === "1" ? null : (params.get("seat") || seatToken(tableId));
+  token = conn.token;
+  send = conn.send;
   if (token && token === leftToken(tableId)) remember("left", tableId, null);  // back with the link
   if (!document.querySelector("link[href='/static/css/seats.css']")) {
     document.head.append(h("link", { rel: "stylesheet", href: "/static/css/seats.css" }));
   }
-  await loadCatalogs(currentLang(), ["web", "core"]);
   welcome = h("section", { id: "seat-welcome", class: "panel", hidden: true, "aria-labelledby": "seat-welcome-title" });
   const status = document.getElementById("status");
   if (status) status.before(welcome); else document.body.append(welcome);
   panel = h("section", { id: "seat-panel", class: "panel", "aria-labelledby": "seat-panel-title" });
   const firstPanel = document.querySelector("aside .panel");
   if (firstPanel) firstPanel.after(panel); else (document.querySelector("main") || document.body).append(panel);
-  connect();
 }
 
-function connect() {
-  const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}?lang=${currentLang()}`);
-  ws.onopen = () => { retry = 500; ws.send(JSON.stringify({ type: "hello", token, lang: currentLang() })); };
-  ws.onmessage = (ev) => onMessage(JSON.parse(ev.data), ws);
-  // No such table: reconnecting cannot help (table.js says so on the page).
-  ws.onclose = () => { if (!moving && !gone) setTimeout(connect, retry); retry = Math.min(retry * 2, 5000); };
-}
-
-let gone = false;
-
-async function onMessage(msg, ws) {
-  if (msg.type === "error" && msg.code === "unknown_table") gone = true;
+// Every message of table.js's connection, as it arrives.
+export async function seatMessage(msg) {
+  if (!panel) return;
   if (msg.type === "welcome") {
-    panel.ws = ws;
     if (!info) {
       info = await (await fetch(`/api/games/${msg.table.game}?lang=${currentLang()}`)).json();
       render();  // the rules link and the bot's name
@@ -102,7 +95,7 @@ function moveTo(newId, newToken) {
 }
 
 function say(text) {
-  const box = document.getElementById("seat-message");
+  const box = document.getElementById(last && last.over && document.getElementById("over-message") ? "over-message" : "seat-message");
   if (box) box.textContent = text;
 }
 
@@ -135,13 +128,6 @@ function render() {
   } else {
     kids.push(h("p", { class: "muted" }, t("You are watching.")));
   }
-  if (over && (row || creator)) {
-    kids.push(h("p", {}, last.table.rematch
-      ? h("button", { type: "button", id: "rematch", onclick: () => joinRematch(true) }, t("Join the rematch"))
-      : h("button", { type: "button", id: "rematch", onclick: () => joinRematch(true) }, t("Rematch: same people, new deal"))));
-  } else if (over && last.table.rematch) {
-    kids.push(h("p", {}, h("a", { href: `/t/${last.table.rematch}?spectate=1`, id: "watch-rematch" }, t("Watch the rematch"))));
-  }
   kids.push(h("p", { id: "seat-message", role: "status" }));
   const links = [];
   if (rules) links.push(h("li", {}, h("a", { href: rules, target: "_blank", rel: "noopener", id: "rules-link" }, t("How to play"))));
@@ -154,11 +140,33 @@ function render() {
   const focused = document.activeElement && panel.contains(document.activeElement) ? document.activeElement.id : null;
   panel.replaceChildren(...kids);
   if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+  fillOverActions();
+}
+
+// The game-over panel's way on (#over-actions, made by table.js): the rematch (for a person who
+// sat here, or the creator), else watching it; the step-by-step replay; back to the lobby.
+export function fillOverActions() {
+  const box = document.getElementById("over-actions");
+  if (!box || !last || !last.over) return;
+  const row = last.seat !== null ? last.table.seats[last.seat] : null;
+  const kids = [];
+  if (row || creatorToken(tableId)) {
+    kids.push(h("button", { type: "button", id: "rematch", class: "primary", onclick: () => joinRematch(true) },
+      last.table.rematch ? t("Join the rematch") : t("Rematch: same people, new deal")));
+  } else if (last.table.rematch) {
+    kids.push(h("a", { href: `/t/${last.table.rematch}?spectate=1`, id: "watch-rematch", class: "button primary" }, t("Watch the rematch")));
+  }
+  kids.push(h("a", { href: "/", id: "back-to-lobby", class: "button" }, t("Back to the lobby")),
+    h("a", { href: `/t/${tableId}/replay`, id: "over-replay" }, t("Step-by-step replay")));
+  const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : null;
+  box.replaceChildren(...kids, h("p", { id: "over-message", role: "status" }));
+  if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
 }
 
 function renderWelcome(row, again = false) {
-  const input = h("input", { type: "text", id: "seat-name", maxlength: "24", autocomplete: "nickname",
-                             value: (again || row.name) ? (row.name || "") : lastName() });
+  const input = h("input", { type: "text", id: "seat-name", maxlength: String(NAME_MAX), autocomplete: "nickname",
+                             "aria-describedby": "seat-name-limit", value: (again || row.name) ? (row.name || "") : lastName() });
+  const limit = nameLimit(input, "seat-name-limit");
   const formEl = h("form", { onsubmit: async (ev) => {
     ev.preventDefault();
     const res = await fetch(`/api/tables/${tableId}/name?lang=${currentLang()}`, {
@@ -172,11 +180,25 @@ function renderWelcome(row, again = false) {
     render();
   } },
     h("label", { for: "seat-name" }, t("Your name")), input,
-    h("button", { type: "submit", id: "seat-name-save" }, t("Sit down")));
+    h("button", { type: "submit", id: "seat-name-save" }, t("Sit down")), limit);
   welcome.replaceChildren(h("h2", { id: "seat-welcome-title" }, t("Welcome to the table")),
     h("p", {}, t("Choose the name the others will see at the table and in the log.")), formEl);
   welcome.hidden = false;
   if (again) input.focus();
+}
+
+// What a name field says under it: its limit and how many characters are left, kept up to date
+// as the person types (the field itself stops at NAME_MAX). `id` names it for aria-describedby.
+export function nameLimit(input, id) {
+  const note = h("p", { id, class: "name-limit muted" });
+  const update = () => {
+    const left = NAME_MAX - input.value.length;
+    note.textContent = `${t("At most {n} character.", { n: NAME_MAX })} ${t("{n} character left", { n: Math.max(0, left) })}`;
+    note.classList.toggle("full", left <= 0);
+  };
+  input.addEventListener("input", update);
+  update();
+  return note;
 }
 
 function confirmLeave() {
@@ -195,13 +217,11 @@ function confirmLeave() {
 }
 
 function leave() {
-  const ws = panel.ws;
-  if (!ws || ws.readyState !== 1) return;
   const bot = standIn() ? standIn().name : null;
+  if (!send({ type: "hand_to_bot", bot })) return;
   remember("left", tableId, token);
   remember("seat", tableId, null);
   leaving = true;
-  ws.send(JSON.stringify({ type: "hand_to_bot", bot }));
   dialog.close();
   setTimeout(reloadAsSpectator, 3000);  // in case the answer is lost
 }
@@ -212,5 +232,3 @@ function reloadAsSpectator() {
   moving = true;
   location.replace(`/t/${tableId}`);
 }
-
-setTimeout(init, 0);  // after table.js has run (it stores a ?seat= token in this browser)

@@ -9,8 +9,10 @@
 //   summary(msg, ui) → Node    optional: the last hand or leg's score breakdown (the pause);
 //   final(msg, ui) → Node      optional: the final scores by team.
 // Legal actions the renderer neither placed nor claimed get a button in #actions.
-import "./seats.js"; // the person's name, leaving (confirmed), rematch, "How to play", invitations
-import { animate, backFace, cardEl, fan, frenchFace, mbFace, seatPlate, seatSlots, snapshotPlaces, wrap } from "./cards.js";
+// the person's name, leaving (confirmed), rematch, "How to play", invitations: fed by this page's
+// one WebSocket (one connection per viewer)
+import { fillOverActions, seatMessage, startSeats } from "./seats.js";
+import { animate, backFace, reducedMotion, cardEl, fan, frenchFace, mbFace, seatPlate, seatSlots, snapshotPlaces, wrap } from "./cards.js";
 import { currentLang, fill, h, has, langSelect, loadCatalogs, t, tr } from "./i18n.js";
 
 const tableId = location.pathname.split("/")[2];
@@ -107,6 +109,7 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "error" && msg.code === "unknown_table") gone = true;
+    seatMessage(msg).catch(console.error);
     pending += 1;
     busy();
     queue = queue.then(() => { pending -= 1; return onMessage(msg); }).catch(console.error).then(busy);
@@ -141,6 +144,7 @@ async function onMessage(msg) {
     window.mahaiLast = msg; // the viewer's own projection, for tests and the console
     render();
     announce(events, !wasMine && msg.legal.length > 0);
+    if (!wasMine && msg.legal.length > 0) showHome();
     const hold = gameModule && gameModule.holdAfter ? gameModule.holdAfter(msg, ui) : 0;
     if (hold > 0) {
       document.body.dataset.holding = "1";
@@ -251,6 +255,17 @@ function render() {
   }
 }
 
+// Your turn: bring the hand (the table's [data-home], in the flow under the table) into view if
+// it is (partly) off the screen, with the least scrolling (nothing hides behind it).
+function showHome() {
+  const home = $("board").querySelector("[data-home]");
+  if (!home || !$("summary").hidden) return;
+  const r = home.getBoundingClientRect();
+  if (r.height && (r.bottom > window.innerHeight || r.top < 0)) {
+    home.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+  }
+}
+
 // Digits 1–9 press the first nine controls of the table, in reading order.
 function numberKeys() {
   let n = 0;
@@ -324,8 +339,10 @@ function renderOver(msg) {
   fill(over, h("h2", {}, t("Game over.")),
     h("p", { id: "winners", class: "winners" }, msg.winners.length ? t("Winners: {names}", { names }) : t("No winner.")),
     msg.seat !== null ? h("p", { class: "verdict" }, msg.winners.includes(msg.seat) ? t("You won!") : t("You did not win this time.")) : null,
-    gameModule.final ? gameModule.final(msg, ui) : null,
-    h("p", {}, h("a", { href: `/t/${tableId}/replay` }, t("Step-by-step replay")), " · ", h("a", { href: "/" }, t("New table"))));
+    // the rematch and the way back to the lobby first, by the result (seats.js fills it)
+    h("div", { id: "over-actions", class: "over-actions" }),
+    gameModule.final ? gameModule.final(msg, ui) : null);
+  fillOverActions();
   // The panel comes after the table and the side panels: on a phone it was 1,800 px below the
   // screen, which showed only "Game over." without the winners. Bring it into view once.
   if (appearing) over.scrollIntoView({ behavior: "smooth", block: "start" });
@@ -349,5 +366,10 @@ document.addEventListener("focusin", (ev) => {
 (async () => {
   await loadCatalogs(currentLang(), ["web", "core"]);  // every status in the page's language
   labelPage();
+  startSeats({ token, send: (obj) => {
+    if (!ws || ws.readyState !== 1) return false;
+    ws.send(JSON.stringify(obj));
+    return true;
+  } });
   connect();
 })();
