@@ -187,9 +187,46 @@ def translate(domain: str, msgid: str, lang: str = DEFAULT_LANGUAGE, **params: o
     if not text:
         text = msgid
     try:
-        return text.format(**params)
+        out = text.format(**params)
     except (KeyError, IndexError, ValueError):
         return text
+    return french_quotes(out) if lang == "fr" and params else out
+
+
+_SPACES = " \u00a0\u202f"
+
+
+def french_quotes(text: str) -> str:
+    """French typography for quotes within quotes: « » outside, “ ” inside (a card title
+    with guillemets quoted by a sentence: ``« la « Nonne lieutenant », naît »`` →
+    ``« la “Nonne lieutenant”, naît »``); the spaces inside the inner guillemets go."""
+    if text.count("«") < 2:
+        return text
+    out: list[str] = []
+    depth = 0
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "«":
+            depth += 1
+            if depth > 1:
+                out.append("“")
+                while i + 1 < len(text) and text[i + 1] in _SPACES:
+                    i += 1
+            else:
+                out.append(ch)
+        elif ch == "»" and depth > 0:
+            depth -= 1
+            if depth > 0:
+                while out and out[-1] in _SPACES:
+                    out.pop()
+                out.append("”")
+            else:
+                out.append(ch)
+        else:
+            out.append(ch)
+        i += 1
+    return "".join(out)
 
 
 def explain(error: MahaiError, lang: str = DEFAULT_LANGUAGE) -> str:

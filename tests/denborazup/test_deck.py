@@ -14,6 +14,7 @@ from mahai.games.denborazup import (
     chronology,
     deck_problems,
     format_date,
+    format_parts,
     format_year,
     load_deck,
     sort_key,
@@ -149,12 +150,27 @@ def test_dzc2_bc_sorts_before_ad_1_and_year_zero_does_not_exist() -> None:
         format_year(0)
 
 
+def test_basque_years_take_the_ending_they_are_read_with() -> None:
+    """-eko after bat, bost, hamar, hamabost, hogeita hamar …, ehun; -ko after a vowel."""
+    from mahai.games.denborazup.cards import _eu_ko
+
+    eko = [1, 5, 10, 15, 21, 30, 35, 45, 50, 70, 90, 100, 1100, 1895, 1901, 1905, 1910, 1915, 1930, 1921, 1925, 1200, 1500]
+    ko = [2, 3, 4, 6, 7, 8, 9, 11, 31, 12, 14, 16, 19, 20, 22, 40, 60, 80, 1000, 2000, 1937, 1964, 1980, 1999, 1911, 1932]
+    assert [y for y in eko if _eu_ko(y) != "eko"] == []
+    assert [y for y in ko if _eu_ko(y) != "ko"] == []
+
+
 def test_format_date_with_month_day_and_approx() -> None:
     deck = load_deck(MINI)
     gernika = deck.get("f34")
-    assert format_date(gernika, "en") == "April 26, 1937"
-    assert format_date(gernika, "eu") == "1937, apirila 26"
-    assert format_date(gernika, "es") == "26 abril de 1937"
+    # as each language's readers write a date (not "(26/4)" nor "1937, apirila 26")
+    assert format_date(gernika, "en") == "26 April 1937"
+    assert format_date(gernika, "eu") == "1937ko apirilaren 26a"
+    assert format_date(gernika, "es") == "26 de abril de 1937"
+    assert format_date(gernika, "fr") == "26 avril 1937"
+    assert format_parts(1895, 7, None, "exact", "eu") == "1895eko uztaila"
+    assert format_parts(1512, 9, 1, "exact", "fr") == "1er septembre 1512"
+    assert format_parts(1512, 9, 1, "exact", "es") == "1 de septiembre de 1512"
     assert format_date(deck.get("f03"), "eu") == "K.a. 75 inguru"
     assert format_date(deck.get("f03"), "en") == "c. 75 BC"
 

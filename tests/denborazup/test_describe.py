@@ -184,6 +184,22 @@ def test_titles_follow_the_language_and_dates_are_shown_once_revealed() -> None:
     assert f"K.a. {-card.year}" in text
 
 
+def test_french_quotes_a_title_with_guillemets_in_curly_quotes() -> None:
+    """French typography: « » outside, “ ” inside; a title quoted by a sentence never shows
+    « « nested » »; alone (an action's label) it keeps its own guillemets."""
+    from mahai.games.denborazup import GAME
+    from mahai.i18n import french_quotes
+
+    card = GAME.deck.get("erauso-born")
+    assert "« Nonne lieutenant »" in card.title("fr")
+    decision = render_all(GAME.describe_event({"kind": "decided", "seat": 0, "action": f"place {card.id}"}, 0), "fr")
+    label = render_all(GAME.describe_action(GAME.parse_action(f"place {card.id}")), "fr")
+    assert label == f"Poser : {card.title('fr')}"
+    assert french_quotes("« la « Nonne » et « Gero » »") == "« la “Nonne” et “Gero” »"
+    assert french_quotes("« a » et « b »") == "« a » et « b »"
+    assert decision == "Votre choix : poser « Catalina de Erauso, la “Nonne lieutenant”, naît à Saint-Sébastien »."
+
+
 def test_players_in_actions_are_players() -> None:
     g = MINI
     assert g.describe_action(g.parse_action("star give 2")).params["player"] == Player(2)

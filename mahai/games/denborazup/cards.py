@@ -161,19 +161,36 @@ def format_date(card: HistoryCard, lang: str = "eu") -> str:
     return format_parts(card.year, card.month, card.day, card.precision, lang)
 
 
+def _eu_ko(year: int) -> str:
+    """The Basque "of the year" ending of ``year`` as it is read aloud: ``-eko`` after a
+    numeral ending in a consonant (bat 1, bost 5, hamar 10, hamabost 15, hogeita hamar 30 …,
+    ehun 100 and the hundreds), ``-ko`` after a vowel (bi, hiru, lau, sei, zazpi, zortzi,
+    bederatzi, hamaika …, hogei 20 …, mila 1000): ``1937`` → ``"1937ko"``, ``1895`` → ``"1895eko"``."""
+    n = abs(year)
+    last = n % 100
+    if last == 0:
+        consonant = (n // 100) % 10 != 0  # … ehun; mila, bi mila: a vowel
+    else:  # Basque counts in twenties: 31 is "hogeita hamaika" (20 + 11), 45 "berrogeita bost"
+        consonant = last % 20 in (1, 5, 10, 15)
+    return "eko" if consonant else "ko"
+
+
 def format_parts(year: int, month: int | None, day: int | None, precision: str, lang: str = "eu") -> str:
-    """:func:`format_date` from the parts (e.g. a revealed card of the view JSON)."""
+    """:func:`format_date` from the parts (e.g. a revealed card of the view JSON), as each
+    language's readers write a date: ``1937ko apirilaren 26a`` (eu), ``26 April 1937`` (en),
+    ``26 de abril de 1937`` (es), ``26 avril 1937`` and ``1er avril`` (fr); a month without a
+    day: ``1937ko apirila``, ``April 1937``, ``abril de 1937``, ``avril 1937``."""
     text = format_year(year, lang)
     months = _MONTHS.get(lang, _MONTHS["en"])
     if month is not None:
         name = months[month - 1]
-        if lang == "eu":
-            text = f"{text}, {name}" + (f" {day}" if day else "")
-        elif lang == "en":
-            text = f"{name} {day}, {text}" if day else f"{name} {text}"
+        if lang == "eu":  # "1937ko apirilaren 26a": the month in the genitive (iraila → irailaren)
+            text = f"{text}{_eu_ko(year)} " + (f"{name}ren {day}a" if day else name)
+        elif lang == "es":
+            text = (f"{day} de " if day else "") + f"{name} de {text}"
         else:
-            joiner = " de " if lang == "es" else " "
-            text = (f"{day} " if day else "") + f"{name}{joiner}{text}"
+            first = "1er" if lang == "fr" and day == 1 else str(day)
+            text = (f"{first} " if day else "") + f"{name} {text}"
     if precision == "approx":
         text = _APPROX.get(lang, _APPROX["en"]).format(d=text)
     return text

@@ -22,16 +22,60 @@ function explanation(card, ui) {
   return (card.explanation && card.explanation[ui.lang()]) || (ui.lang() === "eu" ? card.explanation_eu : "") || "";
 }
 
+// Month names as mahai.games.denborazup.cards._MONTHS (the log and the chronology write the
+// same dates: format_parts).
+const MONTHS = {
+  eu: ["urtarrila", "otsaila", "martxoa", "apirila", "maiatza", "ekaina", "uztaila", "abuztua", "iraila", "urria", "azaroa", "abendua"],
+  en: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
+  es: ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"],
+  fr: ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"],
+};
+
+// The day and month as the language's readers write them: "irailaren 27a", "27 September",
+// "27 de septiembre", "27 septembre" ("1er septembre"); a month alone: "iraila", "September" …;
+// "" without a month.
+export function dayMonth(month, day, lang) {
+  if (!month) return "";
+  const name = (MONTHS[lang] || MONTHS.en)[month - 1];
+  if (!day) return name;
+  if (lang === "eu") return `${name}ren ${day}a`;  // the genitive: iraila → irailaren
+  if (lang === "es") return `${day} de ${name}`;
+  return `${lang === "fr" && day === 1 ? "1er" : day} ${name}`;
+}
+
+function formatYear(card, ui) {
+  return `${card.precision === "approx" ? "~" : ""}${card.year < 0 ? BC[ui.lang()](-card.year) : String(card.year)}`;
+}
+
+// The whole date in one line (a card's accessible name): "1937, apirilaren 26a", "1937, 26 April".
 function formatDate(card, ui) {
-  const y = card.year < 0 ? BC[ui.lang()](-card.year) : String(card.year);
-  const md = card.month ? ` (${card.day ? card.day + "/" : ""}${card.month})` : "";
-  return `${card.precision === "approx" ? "~" : ""}${y}${md}`;
+  const md = dayMonth(card.month, card.day, ui.lang());
+  return md ? `${formatYear(card, ui)}, ${md}` : formatYear(card, ui);
 }
 
 // A card's motion key: its Basque title, the same in a hand (where a hidden card goes by a
 // per-game handle, not its id) and on the timeline (where it shows its id), so that a placed
 // card flies from the hand to its slot.
 const flyKey = (c) => `ev-${(c.title && c.title.eu) || c.id}`;
+
+// A card's explanation: a short one as it is; a long one shows its first lines and opens to the
+// whole text (a <details>: a tap, Enter or Space; a screen reader hears it all and that it opens).
+// "Read more" / "Show less" are data attributes the CSS shows, so the text itself is only the
+// explanation.
+const SHORT = 110;
+function explainBox(card, ui) {
+  const { h } = ui;
+  const text = explanation(card, ui);
+  if (!text) return null;
+  if (text.length <= SHORT) return h("div", { class: "ev-explain" }, text);
+  const box = h("details", { class: "ev-explain long", "data-card": null },
+    h("summary", { "data-more": ui.t("Read more"), "data-less": ui.t("Show less") }, text));
+  const key = `${card.id}:${text.length}`;
+  if (openExplain.has(key)) box.open = true;
+  box.addEventListener("toggle", () => { if (box.open) openExplain.add(key); else openExplain.delete(key); });
+  return box;
+}
+const openExplain = new Set();  // the explanations this page opened (kept across re-renders)
 
 // A revealed card (date shown) or a hand card (no date: "?").
 function eventCard(ui, card, opts = {}) {
@@ -40,10 +84,11 @@ function eventCard(ui, card, opts = {}) {
   const label = `${title(card, ui)}${revealed ? " — " + formatDate(card, ui) : ""}${card.star ? " ★" : ""}`;
   const kids = [
     opts.verdict || null,
-    h("div", { class: "ev-date", "aria-hidden": "true" }, revealed ? formatDate(card, ui) : "?"),
+    h("div", { class: "ev-date", "aria-hidden": "true" }, revealed ? formatYear(card, ui) : "?",
+      revealed && card.month ? h("span", { class: "ev-day" }, dayMonth(card.month, card.day, ui.lang())) : null),
     h("div", { class: "ev-title" }, title(card, ui)),
     card.star ? h("div", { class: "ev-star" }, "★ ", ui.t("star")) : null,
-    opts.explain && explanation(card, ui) ? h("div", { class: "ev-explain" }, explanation(card, ui)) : null,
+    opts.explain ? explainBox(card, ui) : null,
   ];
   const cls = `event ${revealed ? "revealed" : "hidden-date"} ${opts.cls || ""}`;
   const common = { class: cls, "aria-label": label, "data-card": card.id, "data-fly": opts.fly || null, "data-from": opts.from || null, style: opts.style || null };
