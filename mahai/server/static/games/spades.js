@@ -9,8 +9,12 @@ let selectionKey = "";
 const is = (e, verb) => e.action === verb || e.action.startsWith(`${verb} `);
 const cardsOf = (e) => e.action.split(" ").slice(1);  // the card codes an action's id names
 
+// The words a joker's face prints, in the player's language (komodina in Basque: docs/glossary.md).
+const jokerWords = (code, ui) => (code === "BJ" || code === "LJ"
+  ? { joker: ui.tg("face.joker"), size: ui.tg(`face.${code}`) } : undefined);
+
 function card(code, ui, opts = {}) {
-  return ui.cardEl(ui.h, ui.frenchFace(code), opts.label || ui.label(code), { fly: code, ...opts });
+  return ui.cardEl(ui.h, ui.frenchFace(code, jokerWords(code, ui)), opts.label || ui.label(code), { fly: code, ...opts });
 }
 
 function bidText(b, ui) {

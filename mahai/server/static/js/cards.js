@@ -59,18 +59,47 @@ function pip(suit, x, y, size, flip) {
 
 const faceCache = new Map();
 
-// A standard playing card: "AS", "TD", "2C" (rank, suit).
-export function frenchFace(code) {
-  if (faceCache.has(code)) return faceCache.get(code);
-  if (code === "BJ" || code === "LJ") {  // SPR-14: the big (red) and the little (black) joker
-    const colour = code === "BJ" ? "#b3261e" : "#111";
-    const star = (x, y, s) => `<path transform="translate(${x} ${y}) scale(${s})" fill="${colour}" d="M0,-10 L2.9,-4 9.5,-3.1 4.7,1.5 5.9,8.1 0,5 -5.9,8.1 -4.7,1.5 -9.5,-3.1 -2.9,-4Z"/>`;
-    const out = svg(`<rect x="1" y="1" width="98" height="138" rx="8" fill="#fffdf8" stroke="#444" stroke-width="1.5"/>` +
-      star(13, 18, 0.9) + star(87, 122, 0.9) + star(50, 62, 2.6) +
-      `<text x="50" y="112" font-size="17" font-weight="700" text-anchor="middle" fill="${colour}" font-family="DejaVu Sans, Liberation Sans, sans-serif" textLength="64" lengthAdjust="spacingAndGlyphs">JOKER</text>`);
-    faceCache.set(code, out);
-    return out;
+// A joker (SPR-14): a jester in a three-pointed cap, the word stacked in two corners as printed
+// jokers have it; the big joker in colour, the little one in black and grey, each with its size
+// word under the jester. `words`: {joker: "KOMODINA", size: "handia"} in the player's language
+// (the Spades catalog's face.joker, face.BJ / face.LJ); without it, "JOKER" and no size word.
+function jokerFace(code, words = {}) {
+  const big = code === "BJ";
+  const ink = big ? "#b3261e" : "#111";
+  const [a, b, c] = big ? ["#c0182b", "#e0a800", "#1d4e89"] : ["#222", "#8a8a8a", "#4a4a4a"];
+  const word = [...String(words.joker || "JOKER").toUpperCase()].slice(0, 9);
+  const step = Math.min(11, 92 / word.length);
+  const corner = (flip) => `<g${flip ? ' transform="rotate(180 50 70)"' : ""}>` + word.map((ch, i) =>
+    `<text x="11" y="${15 + i * step}" font-size="${Math.min(11, step)}" font-weight="800" text-anchor="middle" fill="${ink}" font-family="DejaVu Sans, Liberation Sans, sans-serif">${esc(ch)}</text>`).join("") + "</g>";
+  const jester = `<g transform="translate(50 66) scale(${big ? 1 : 0.86})">` +
+    // the cap: three points with bells
+    `<path d="M-17 4C-22-6-30-14-36-16C-28-16-20-12-14-6C-12-18-6-28 0-32C6-28 12-18 14-6C20-12 28-16 36-16C30-14 22-6 17 4Z" fill="${b}" stroke="${ink}" stroke-width="1.2"/>` +
+    `<path d="M-17 4C-22-6-30-14-36-16C-28-16-20-12-14-6Z" fill="${a}"/><path d="M17 4C22-6 30-14 36-16C28-16 20-12 14-6Z" fill="${c}"/>` +
+    `<path d="M-7 2C-8-12-4-24 0-32C4-24 8-12 7 2Z" fill="${a}"/>` +
+    `<circle cx="-36" cy="-16" r="3.6" fill="${b}" stroke="${ink}"/><circle cx="0" cy="-33" r="3.6" fill="${b}" stroke="${ink}"/><circle cx="36" cy="-16" r="3.6" fill="${b}" stroke="${ink}"/>` +
+    `<rect x="-18" y="1" width="36" height="5" rx="2" fill="${c}"/>` +
+    // the face: eyes, a smile, round cheeks
+    `<circle cx="0" cy="16" r="12" fill="${big ? "#fde7c8" : "#f1f1f1"}" stroke="${ink}" stroke-width="1.2"/>` +
+    `<circle cx="-4.5" cy="13" r="1.6" fill="${ink}"/><circle cx="4.5" cy="13" r="1.6" fill="${ink}"/>` +
+    `<path d="M-6 19q6 6 12 0" fill="none" stroke="${ink}" stroke-width="1.6" stroke-linecap="round"/>` +
+    `<circle cx="-8" cy="19" r="2" fill="${big ? "#f29aa0" : "#bbb"}"/><circle cx="8" cy="19" r="2" fill="${big ? "#f29aa0" : "#bbb"}"/>` +
+    // the collar
+    `<path d="M-20 30l5-4 5 5 5-5 5 5 5-5 5 5 5-5 5 4-4 6h-32z" fill="${a}" stroke="${ink}" stroke-width="1"/>` +
+    "</g>";
+  const size = words.size ? line(50, 125, String(words.size), 15, 58, `font-weight="700" fill="${ink}" font-family="DejaVu Sans, Liberation Sans, sans-serif"`) : "";
+  return svg(`<rect x="1" y="1" width="98" height="138" rx="8" fill="#fffdf8" stroke="#444" stroke-width="1.5"/>` +
+    `<rect x="22" y="8" width="56" height="124" rx="5" fill="${big ? "#fff3d6" : "#f3f3f3"}"/>` + corner(false) + corner(true) + jester + size);
+}
+
+// A standard playing card: "AS", "TD", "2C" (rank, suit); a joker "BJ", "LJ" with the words of
+// its face (jokerFace).
+export function frenchFace(code, words) {
+  if (code === "BJ" || code === "LJ") {
+    const key = `${code}:${words ? `${words.joker}|${words.size}` : ""}`;
+    if (!faceCache.has(key)) faceCache.set(key, jokerFace(code, words));
+    return faceCache.get(key);
   }
+  if (faceCache.has(code)) return faceCache.get(code);
   const rank = code[0], suit = code[1], colour = SUIT_COLOUR[suit];
   const r = RANK_TEXT[rank] || rank;
   const corner = (flip) => `<g${flip ? ' transform="rotate(180 50 70)"' : ""}>` +
