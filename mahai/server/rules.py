@@ -1,6 +1,7 @@
 """The "How to play" pages: each game's rules written for players, per language.
 
-The text of a page is an HTML fragment, ``static/rules/<game>/<lang>.html``,
+The text of a page is an HTML fragment, ``static/rules/<game>/<lang>.html`` (a plug-in
+game ships its own as ``<package>/rules/<lang>.html``, beside its ``locale``),
 written from the rule specifications (``docs/rules/``, rule ids MBR-, SPR-,
 DZR-); :func:`rules_page` wraps it in a page in that language, with links to
 the other languages and back to the lobby. A language without its own text
@@ -15,20 +16,29 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
+from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, plugin_locale_dirs, translate
 
 RULES = Path(__file__).resolve().parent / "static" / "rules"
 LANGUAGE_NAMES = {"eu": "Euskara", "en": "English", "es": "Español", "fr": "Français"}
+
+
+def rules_dirs(game: str) -> list[Path]:
+    """Where the fragments of ``game`` may be: Mahai's own ``static/rules/<game>``, then an
+    installed plug-in game's ``rules`` directory beside its ``locale`` (the package of the entry
+    point, e.g. ``mahai_nim/rules/<lang>.html``; :func:`mahai.i18n.plugin_locale_dirs`)."""
+    return [RULES / game, *(base.parent / "rules" for base in plugin_locale_dirs(game))]
 
 
 def rules_file(game: str, lang: str) -> Path | None:
     """The fragment of ``game`` in ``lang`` (else Basque, else English), or None."""
     if not game.replace("_", "").isalnum():
         return None
+    dirs = rules_dirs(game)
     for candidate in (lang, DEFAULT_LANGUAGE, "en"):
-        path = RULES / game / f"{candidate}.html"
-        if path.is_file():
-            return path
+        for base in dirs:
+            path = base / f"{candidate}.html"
+            if path.is_file():
+                return path
     return None
 
 

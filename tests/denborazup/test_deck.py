@@ -154,8 +154,10 @@ def test_basque_years_take_the_ending_they_are_read_with() -> None:
     """-eko after bat, bost, hamar, hamabost, hogeita hamar …, ehun; -ko after a vowel."""
     from mahai.games.denborazup.cards import _eu_ko
 
-    eko = [1, 5, 10, 15, 21, 30, 35, 45, 50, 70, 90, 100, 1100, 1895, 1901, 1905, 1910, 1915, 1930, 1921, 1925, 1200, 1500]
-    ko = [2, 3, 4, 6, 7, 8, 9, 11, 31, 12, 14, 16, 19, 20, 22, 40, 60, 80, 1000, 2000, 1937, 1964, 1980, 1999, 1911, 1932]
+    eko = [1, 5, 10, 15, 21, 30, 35, 45, 50, 70, 90, 100, 1100, 1895, 1901, 1905, 1910, 1915, 1930,
+           1921, 1925, 1200, 1500]
+    ko = [2, 3, 4, 6, 7, 8, 9, 11, 31, 12, 14, 16, 19, 20, 22, 40, 60, 80, 1000, 2000, 1937, 1964, 1980,
+          1999, 1911, 1932]
     assert [y for y in eko if _eu_ko(y) != "eko"] == []
     assert [y for y in ko if _eu_ko(y) != "ko"] == []
 

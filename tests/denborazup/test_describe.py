@@ -192,12 +192,14 @@ def test_french_quotes_a_title_with_guillemets_in_curly_quotes() -> None:
 
     card = GAME.deck.get("erauso-born")
     assert "« Nonne lieutenant »" in card.title("fr")
-    decision = render_all(GAME.describe_event({"kind": "decided", "seat": 0, "action": f"place {card.id}"}, 0), "fr")
+    decided = {"kind": "decided", "seat": 0, "action": f"place {card.id}"}
+    decision = render_all(GAME.describe_event(decided, 0), "fr")
     label = render_all(GAME.describe_action(GAME.parse_action(f"place {card.id}")), "fr")
     assert label == f"Poser : {card.title('fr')}"
     assert french_quotes("« la « Nonne » et « Gero » »") == "« la “Nonne” et “Gero” »"
     assert french_quotes("« a » et « b »") == "« a » et « b »"
-    assert decision == "Votre choix : poser « Catalina de Erauso, la “Nonne lieutenant”, naît à Saint-Sébastien »."
+    assert decision == ("Votre choix : poser « Catalina de Erauso, la “Nonne lieutenant”, "
+                        "naît à Saint-Sébastien ».")
 
 
 def test_players_in_actions_are_players() -> None:

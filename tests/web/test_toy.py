@@ -53,3 +53,27 @@ def test_a_plug_in_game_serves_the_renderer_it_declares(server: Server) -> None:
         with pytest.raises(urllib.error.HTTPError) as err:
             urllib.request.urlopen(server.url + missing, timeout=10)
         assert err.value.code == 404, missing
+
+
+@pytest.mark.parametrize("lang", ["eu", "en", "es", "fr"])
+def test_a_plug_in_game_has_its_description_and_rules_in_the_lobby(server: Server, page: Any,
+                                                                   lang: str) -> None:
+    """The lobby showed Nim with a blank description and no rules link: the plug-in's catalogs
+    had no ``about`` / ``edition_about.<edition>``, and "How to play" pages were only looked up
+    in Mahai's own static files. Now a plug-in ships ``<package>/rules/<lang>.html`` (installed
+    with it: package data ``*.html``) and the server finds it."""
+    from mahai.i18n import translate
+
+    nim = next(g for g in server.get(f"/api/games?lang={lang}") if g["name"] == "nim")
+    assert nim["about"] and nim["about"] == translate("nim", "about", lang)
+    assert all(e["about"] for e in nim["editions"]), nim["editions"]
+    assert nim["rules"] == "/rules/nim"
+    with urllib.request.urlopen(f"{server.url}/rules/nim?lang={lang}", timeout=10) as r:
+        body = r.read().decode()
+    shipped = importlib.resources.files("mahai_nim").joinpath("rules", f"{lang}.html").read_text("utf-8")
+    assert shipped in body and f'<html lang="{lang}">' in body
+    page.add_init_script(f"localStorage.setItem('mahai.lang', '{lang}')")
+    page.goto(server.url + "/")
+    page.check("#game-nim")
+    assert nim["about"] in page.inner_text("#lobby")
+    assert page.locator("a[href^='/rules/nim']").count() >= 1

@@ -4,8 +4,9 @@ Two players take turns taking 1 to ``max_take`` stones from one heap; whoever
 takes the last stone wins (loses in the ``misere`` edition). Everything a game
 gives Mahai is here: options with their help, the state (rules), notation
 (``take 2``), the projection, the text of actions and events, a figure for
-``mahai simulate``, the catalogs (``locale/<lang>/LC_MESSAGES/nim.po``) and the
-web renderer (``renderer.js``). The distribution registers it with one entry
+``mahai simulate``, the catalogs (``locale/<lang>/LC_MESSAGES/nim.po``, with the lobby's
+one-sentence ``about`` and ``edition_about.<edition>``), the "How to play" page
+(``rules/<lang>.html``) and the web renderer (``renderer.js``). The distribution registers it with one entry
 point (``pyproject.toml``)::
 
     [project.entry-points."mahai.games"]
