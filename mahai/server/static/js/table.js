@@ -42,6 +42,7 @@ let lastFocus = null;   // the control of the table that had keyboard focus last
 let pending = 0;        // messages received, not yet shown
 let skipHold = null;    // ends the current hold early
 let gone = false;       // the server knows no such table: no reconnecting
+let handPlayable = false; // the hand (the board's [data-home]) had a move at the last render
 const log = [];
 
 const $ = (id) => document.getElementById(id);
@@ -144,7 +145,6 @@ async function onMessage(msg) {
     window.mahaiLast = msg; // the viewer's own projection, for tests and the console
     render();
     announce(events, !wasMine && msg.legal.length > 0);
-    if (!wasMine && msg.legal.length > 0) showHome();
     const hold = gameModule && gameModule.holdAfter ? gameModule.holdAfter(msg, ui) : 0;
     if (hold > 0) {
       document.body.dataset.holding = "1";
@@ -242,6 +242,11 @@ function render() {
   numberKeys();
   renderPause(msg);
   renderOver(msg);
+  // the hand has become playable (your turn, or a flip made): bring it into view
+  const playable = !msg.over && Boolean(board.querySelector(
+    "[data-home] [data-action]:not([disabled]), [data-home] [data-pick]:not([disabled])"));
+  if (playable && !handPlayable) showHome();
+  handPlayable = playable;
   // keep keyboard focus where it was (the same control), else on the table
   if (inPlay && (!document.activeElement || document.activeElement === document.body)) {
     const again = key && document.querySelector(key);
@@ -255,8 +260,8 @@ function render() {
   }
 }
 
-// Your turn: bring the hand (the table's [data-home], in the flow under the table) into view if
-// it is (partly) off the screen, with the least scrolling (nothing hides behind it).
+// The hand has a move now: bring it (the table's [data-home], in the flow under the table) into
+// view if it is (partly) off the screen, with the least scrolling (nothing hides behind it).
 function showHome() {
   const home = $("board").querySelector("[data-home]");
   if (!home || !$("summary").hidden) return;

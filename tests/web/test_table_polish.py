@@ -1,0 +1,275 @@
+"""What a player at the table would frown at (session 5), in a real browser at phone size:
+nothing under the hand, one WebSocket per page, the rematch by the result, the name
+field's limit said, DenboraZup dates as each language writes them and explanations that
+open whole, and the jokers' faces in the player's language."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from mahai.games import available_games
+from mahai.i18n import translate
+from tests.web.server import Server, play_page
+from tests.web.test_games import FAST, denborazup_chooser
+from tests.web.test_table_page import reach, show
+
+pytestmark = pytest.mark.web
+
+# What a player needs to see while choosing from the hand, per game (the dock is the hand).
+NEEDED = {
+    "spades": ["#trick .trick-note", ".felt .plate.me", "#trick"],
+    "denborazup": ["#reference .event", "#reveal"],
+    "mille_bornes": [".tableau.mine", ".mb-middle"],
+}
+SEATS = {
+    "spades": ["person", "bot:random", "bot:random", "bot:random"],
+    "denborazup": ["person", "bot:random"],
+    "mille_bornes": ["person", "bot:random"],
+}
+OPTIONS: dict[str, dict[str, Any]] = {"spades": {"length": "single_hand"}, "mille_bornes": {"game_target": 1}}
+
+# The boxes (viewport coordinates) of the dock and of every element of `sels` it overlaps.
+COVERED = """sels => {
+  const dock = document.querySelector('#board .dock');
+  if (!dock) return [];
+  const d = dock.getBoundingClientRect();
+  const out = [];
+  for (const sel of sels) for (const el of document.querySelectorAll(sel)) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const x = Math.min(r.right, d.right) - Math.max(r.left, d.left);
+    const y = Math.min(r.bottom, d.bottom) - Math.max(r.top, d.top);
+    const span = (b) => `${Math.round(b.top)}-${Math.round(b.bottom)}`;
+    if (x > 1 && y > 1) out.push(`${sel} ${span(r)} under the dock ${span(d)}`);
+  }
+  return out;
+}"""
+
+
+def open_live(server: Server, browser: Any, game: str, lang: str = "eu", width: int = 390,
+              height: int = 844) -> tuple[Any, Any, dict[str, Any], list[str], list[str]]:
+    """A table of ``game`` against bots, seat 0's page (its WebSocket URLs collected)."""
+    made = server.create(game, SEATS[game], options=OPTIONS.get(game, {}), lang=lang)
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    errors: list[str] = []
+    sockets: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    page.add_init_script(f"localStorage.setItem('mahai.lang', '{lang}');" + FAST)
+    page.goto(server.url + made["links"]["0"])
+    page.wait_for_function("window.mahaiLast !== undefined")
+    return ctx, page, made, errors, sockets
+
+
+@pytest.mark.parametrize("game", ["spades", "denborazup", "mille_bornes"])
+def test_the_hand_covers_nothing_a_player_needs_on_a_phone(server: Server, browser: Any, game: str) -> None:
+    """At 390 × 844 the hand (the dock) never lies over the own seat, the led-suit note, the
+    trick (Spades), the reference card and the last reveal (DenboraZup), the own tableau and
+    the piles (Mille Bornes), wherever the page is scrolled; and when the turn comes the hand
+    is on the screen."""
+    if game not in available_games():
+        pytest.skip(f"{game} is not installed")
+    ctx, page, _, errors, _ = open_live(server, browser, game)
+    chooser = denborazup_chooser if game == "denborazup" else None
+    problems: list[str] = []
+    try:
+        for step in range(8):
+            if page.evaluate("document.body.dataset.over") == "1":
+                break
+            play_page(page, random.Random(step), stop_after=1, chooser=chooser,
+                      prefer=("play", "bid", "look", "draw", "flip", "place"))
+            page.wait_for_timeout(100)
+            height = page.evaluate("document.documentElement.scrollHeight")
+            for y in (0, height // 3, height // 2, height):
+                page.evaluate(f"window.scrollTo(0, {y})")
+                covered = page.evaluate(COVERED, NEEDED[game])
+                problems += [f"move {step}, scrolled to {y}: {p}" for p in covered]
+        assert not problems, "\n".join(problems[:10])
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_a_playable_hand_is_brought_into_view(server: Server, browser: Any) -> None:
+    """A DenboraZup table on a short screen (390 × 480) scrolled to the top: when the hand gets
+    a move (a card to place), it is scrolled onto the screen (it sits under the table, in the
+    flow); while it has none, the page stays where the player put it."""
+    if "denborazup" not in available_games():
+        pytest.skip("denborazup is not installed")
+    ctx, page, _, errors, _ = open_live(server, browser, "denborazup", height=480)
+    dock_top = "document.querySelector('#board .dock').getBoundingClientRect().top"
+    try:
+        page.emulate_media(reduced_motion="reduce")
+        for step in range(12):
+            page.wait_for_function("document.body.dataset.busy !== '1' && window.mahaiLast.legal.length > 0",
+                                   timeout=20_000)
+            legal = page.evaluate("window.mahaiLast.legal.map(e => e.action)")
+            if any(a.startswith("place ") for a in legal):
+                break
+            play_page(page, random.Random(step), stop_after=1, chooser=denborazup_chooser)
+        page.evaluate("window.mahaiRender(Object.assign({}, window.mahaiLast, {legal: []}))")  # no move
+        page.evaluate("window.scrollTo(0, 0)")
+        assert page.evaluate(dock_top) > 480  # below the screen
+        page.evaluate("window.mahaiRender(Object.assign({}, window.mahaiLast, {legal: []}))")
+        assert page.evaluate("window.scrollY") == 0
+        page.evaluate("m => window.mahaiRender(m)", page.evaluate("window.mahaiLast"))  # the moves again
+        page.wait_for_function("""(() => { const d = document.querySelector('#board .dock');
+                                   const r = d.getBoundingClientRect();
+                                   return r.top >= 0 && r.bottom <= window.innerHeight + 1; })()""",
+                               timeout=5_000)
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_a_table_page_opens_one_websocket(server: Server, browser: Any) -> None:
+    """One connection per viewer (the server allows 100 per address): the seat panel reads
+    table.js's messages; it still names the seat and leaving still works through it."""
+    ctx, page, made, errors, sockets = open_live(server, browser, "spades")
+    try:
+        play_page(page, random.Random(1), stop_after=3, prefer=("play", "bid", "look"))
+        page.wait_for_selector("#seat-panel h2")
+        page.wait_for_timeout(500)
+        assert sockets == [f"{server.ws_url}/ws/tables/{made['id']}?lang=eu"]
+        page.click("#seat-leave")
+        page.click("#leave-confirm")
+        page.wait_for_selector("#take-back")
+        assert server.get(f"/api/tables/{made['id']}")["seats"][0]["kind"] == "bot"
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_the_rematch_and_the_way_back_are_in_the_game_over_panel(server: Server, browser: Any) -> None:
+    """The rematch button sat in the side panel, far below the result on a phone: it is in the
+    game-over panel now, with "back to the lobby", right under the winners."""
+    made = server.create("nim", ["person", "bot:random"], options={"stones": 5})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        page.add_init_script(FAST)
+        page.goto(server.url + made["links"]["0"])
+        play_page(page, random.Random(3))
+        page.wait_for_selector("#gameover #rematch")
+        assert page.query_selector("#seat-panel #rematch") is None
+        assert page.get_attribute("#gameover a#back-to-lobby", "href") == "/"
+        assert page.inner_text("#back-to-lobby") == translate("web", "Back to the lobby", "eu")
+        assert page.inner_text("#rematch") == translate("web", "Rematch: same people, new deal", "eu")
+        top = page.evaluate(
+            "['#winners', '#rematch'].map(s => document.querySelector(s).getBoundingClientRect().top)")
+        assert 0 < top[1] - top[0] < 200  # right under the result
+        page.click("#rematch")
+        page.wait_for_url(re.compile(r"/t/(?!" + re.escape(made["id"]) + r")[A-Za-z0-9_-]+$"), timeout=15_000)
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["eu", "en", "es", "fr"])
+def test_the_name_field_says_its_limit(server: Server, browser: Any, lang: str) -> None:
+    """Names stop at 24 characters (mahai.server.lobby.NAME_LENGTH): the table's name field says
+    so and counts down as one types; the lobby says it under the seats."""
+    from mahai.server.lobby import NAME_LENGTH
+
+    made = server.create("nim", ["person", "person"])
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        page.add_init_script(f"localStorage.setItem('mahai.lang', '{lang}')")
+        page.goto(server.url + made["links"]["0"])
+        page.wait_for_selector("#seat-name")
+        assert page.get_attribute("#seat-name", "maxlength") == str(NAME_LENGTH)
+        assert page.get_attribute("#seat-name", "aria-describedby") == "seat-name-limit"
+        limit = translate("web", "At most {n} character.", lang, n=NAME_LENGTH)
+
+        def said(left: int) -> str:
+            return f"{limit} {translate('web', '{n} character left', lang, n=left)}"
+
+        page.fill("#seat-name", "Ane")
+        assert page.inner_text("#seat-name-limit") == said(NAME_LENGTH - 3)
+        page.fill("#seat-name", "")
+        page.type("#seat-name", "x" * 30)
+        assert page.input_value("#seat-name") == "x" * NAME_LENGTH
+        assert page.inner_text("#seat-name-limit") == said(0)
+        assert "full" in (page.get_attribute("#seat-name-limit", "class") or "")
+        page.goto(server.url + "/")
+        page.wait_for_selector("#name-limit")
+        names = translate("web", "Names: at most {n} character.", lang, n=NAME_LENGTH)
+        assert page.inner_text("#name-limit") == names
+        assert page.get_attribute("#name-0", "aria-describedby") == "name-limit"
+    finally:
+        ctx.close()
+
+
+DAY_MONTH = {  # (month, day) → as the language's readers write it
+    "eu": {(9, 27): "irailaren 27a", (1, 1): "urtarrilaren 1a", (9, None): "iraila"},
+    "en": {(9, 27): "27 September", (1, 1): "1 January", (9, None): "September"},
+    "es": {(9, 27): "27 de septiembre", (1, 1): "1 de enero", (9, None): "septiembre"},
+    "fr": {(9, 27): "27 septembre", (1, 1): "1er janvier", (9, None): "septembre"},
+}
+
+
+@pytest.mark.parametrize("lang", ["eu", "en", "es", "fr"])
+def test_denborazup_dates_and_explanations(server: Server, browser: Any, lang: str) -> None:
+    """A revealed card shows its year and its day and month as the language writes them (it was
+    "(27/9)" in every language); a long explanation shows its first lines and opens whole (a
+    <details>, by a tap or the keyboard) instead of ending in "…"."""
+    if "denborazup" not in available_games():
+        pytest.skip("denborazup is not installed")
+    ctx, page, _, errors, _ = open_live(server, browser, "denborazup", lang=lang)
+    try:
+        got = page.evaluate("""cases => import('/static/games/denborazup.js').then(m =>
+            cases.map(([mo, d, lang]) => m.dayMonth(mo, d, lang)))""",
+                            [[m, d, lang] for (m, d) in DAY_MONTH[lang]])
+        assert got == list(DAY_MONTH[lang].values())
+        for step in range(40):
+            if page.query_selector("#reveal .ev-day"):
+                break
+            play_page(page, random.Random(step), stop_after=1, chooser=denborazup_chooser)
+        shown = page.eval_on_selector_all(".ev-date", "els => els.map(e => e.innerText)")
+        assert not [s for s in shown if re.search(r"\(\d+(/\d+)?\)", s)], shown
+        days = page.eval_on_selector_all(".ev-day", "els => els.map(e => e.innerText)")
+        assert days and all(not re.fullmatch(r"[\d/ ()]+", d) for d in days), days
+        # the explanation: first lines, then the whole text once opened
+        box = page.locator("details.ev-explain").first
+        summary = box.locator("summary")
+        clipped = "e => e.scrollHeight > e.clientHeight + 1"
+        assert summary.evaluate(clipped)
+        assert summary.get_attribute("data-more") == translate("web", "Read more", lang)
+        summary.click()
+        assert box.evaluate("e => e.open") and not summary.evaluate(clipped)
+        summary.focus()
+        page.keyboard.press("Enter")
+        assert not box.evaluate("e => e.open")
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_the_jokers_faces_are_drawn_in_the_players_language(server: Server, browser: Any) -> None:
+    """SPR-14: the big and the little joker: a jester each, told apart by colour and by their
+    size word, with the word for joker in the player's language (komodina: docs/glossary.md),
+    never the printed JOKER on a Basque table."""
+    if "spades" not in available_games():
+        pytest.skip("spades is not installed")
+    msg = reach("spades", "jokers_and_deuces", 4,
+                lambda g, s: bool({"BJ", "LJ"} & set(g.view(s, 0).get("hand") or [])))
+    ctx, page, _, errors = show(server, browser, "spades", "jokers_and_deuces", 4, msg)
+    try:
+        faces = page.eval_on_selector_all("#hand .card", """els => els
+            .filter(e => /komodin/i.test(e.getAttribute('aria-label')))
+            .map(e => [e.getAttribute('aria-label'),
+                       [...e.querySelectorAll('svg text')].map(t => t.textContent).join('')])""")
+        assert faces, "a joker in the hand"
+        for label, text in faces:
+            assert "JOKER" not in text.upper()
+            assert "KOMODINA" in text
+            size = "handia" if "handia" in label else "txikia"
+            assert text.endswith(size), (label, text)
+        assert not errors, errors
+    finally:
+        ctx.close()
