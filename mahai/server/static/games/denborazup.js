@@ -69,7 +69,7 @@ function explainBox(card, ui) {
   if (!text) return null;
   if (text.length <= SHORT) return h("div", { class: "ev-explain" }, text);
   const box = h("details", { class: "ev-explain long", "data-card": null },
-    h("summary", { "data-more": ui.t("Read more"), "data-less": ui.t("Show less") }, text));
+    h("summary", { "data-more": ui.t("Read more"), "data-less": ui.t("Show less") }, h("span", { class: "ev-text" }, text)));
   const key = `${card.id}:${text.length}`;
   if (openExplain.has(key)) box.open = true;
   box.addEventListener("toggle", () => { if (box.open) openExplain.add(key); else openExplain.delete(key); });
