@@ -274,3 +274,22 @@ def test_the_jokers_faces_are_drawn_in_the_players_language(server: Server, brow
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_copying_the_spectator_link_says_so(server: Server, browser: Any) -> None:
+    """The table's "copy the spectator link" button copied silently, and not at all on a page
+    opened as http://192.168.… (no Clipboard API there): it copies through keep.js's copyText
+    (with its fallback) and says "Copied!"."""
+    made = server.create("nim", ["person", "bot:random"])
+    ctx = browser.new_context(viewport={"width": 390, "height": 844},
+                              permissions=["clipboard-read", "clipboard-write"])
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + made["links"]["0"])
+        page.wait_for_selector("#copy-spectator")
+        page.click("#copy-spectator")
+        page.wait_for_function("document.getElementById('spectator-copied').textContent !== ''")
+        assert page.inner_text("#spectator-copied") == translate("web", "Copied!", "eu")
+        assert page.evaluate("navigator.clipboard.readText()") == f"{server.url}/t/{made['id']}?spectate=1"
+    finally:
+        ctx.close()

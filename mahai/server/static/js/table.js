@@ -14,6 +14,7 @@
 import { fillOverActions, seatMessage, startSeats } from "./seats.js";
 import { animate, backFace, reducedMotion, cardEl, fan, frenchFace, mbFace, seatPlate, seatSlots, snapshotPlaces, wrap } from "./cards.js";
 import { currentLang, fill, h, has, langSelect, loadCatalogs, t, tr } from "./i18n.js";
+import { copyText } from "./keep.js";
 
 const tableId = location.pathname.split("/")[2];
 const params = new URLSearchParams(location.search);
@@ -287,10 +288,15 @@ function renderSeats(msg) {
     "aria-label": `${seatName(s.seat)}: ${who(s)}${s.online ? ", " + t("online") : ""}`,
   }, seatName(s.seat), h("span", { class: "muted" }, ` · ${who(s)}`),
      !msg.over && msg.to_act.includes(s.seat) ? h("span", { class: "pill ok" }, t("to act")) : null)));
+  if ($("seat-tools").childElementCount) return;  // made once (a re-render would drop "Copied!")
+  // The copy works on a page opened as http://192.168.… too (keep.js copyText), and says so.
+  const copied = h("span", { id: "spectator-copied", role: "status", class: "muted" });
+  const link = new URL(`/t/${tableId}?spectate=1`, location.href).href;
   fill($("seat-tools"),
     h("p", {}, h("a", { href: `/t/${tableId}/replay` }, t("Step-by-step replay"))),
-    h("p", {}, h("button", { type: "button", onclick: () =>
-      navigator.clipboard?.writeText(new URL(`/t/${tableId}?spectate=1`, location.href).href) }, t("Copy the spectator link"))));
+    h("p", {}, h("button", { type: "button", id: "copy-spectator", onclick: async () => {
+      copied.textContent = (await copyText(link)) ? t("Copied!") : `${t("Could not copy: select the link and copy it.")} ${link}`;
+    } }, t("Copy the spectator link")), " ", copied));
 }
 
 function renderStatus(msg) {
