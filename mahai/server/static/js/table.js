@@ -266,6 +266,7 @@ function render() {
 function showHome() {
   const home = $("board").querySelector("[data-home]");
   if (!home || !$("summary").hidden) return;
+  if (document.activeElement instanceof HTMLInputElement) return;  // typing (their name): no jump
   const r = home.getBoundingClientRect();
   if (r.height && (r.bottom > window.innerHeight || r.top < 0)) {
     home.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
