@@ -94,6 +94,7 @@ from mahai.server.limits import (
     Limits,
     TokenBucket,
     check_option_values,
+    client_key,
     json_ok,
 )
 from mahai.server.lobby import deck_chronology, game_info, game_title, players_for, table_status
@@ -352,7 +353,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
     @app.post("/api/tables")
     async def create_table(spec: NewTable, request: Request) -> dict[str, Any]:
         """Raises ``rate_limited`` (429) when this client address made too many tables lately."""
-        if not gate.tables.take(request.client.host if request.client else "?"):
+        if not gate.tables.take(client_key(request.client.host if request.client else None)):
             raise web_error(IllegalAction, "rate_limited")
         check_option_values(spec.game, spec.options)
         creator = secrets.token_urlsafe(24)
@@ -482,7 +483,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
     async def play(ws: WebSocket, table_id: str) -> None:
         """One connection to a table (protocol: module docstring). Ends quietly when
         the client goes away, whenever it does; refusals are ``error`` messages."""
-        address = ws.client.host if ws.client else "?"
+        address = client_key(ws.client.host if ws.client else None)
         # The page's language (?lang=) for what is said before the hello (no such table, refused).
         conn = Conn.socket(ws, _lang(ws.query_params.get("lang")))
         session = Session(ws, conn, gate, address)
