@@ -55,7 +55,8 @@ KiB, JSON nested at most 16 deep, no lone surrogate; option values, timers and
 seats bounded; per-client rate limits on messages, hellos and new tables. Every
 refusal is an ``error`` message in the player's language (HTTP 400, 403, 404,
 413, 422 or 429), never a 5xx; a WebSocket that sends binary frames is closed
-with 1003, one that goes on flooding with 1008, a message over 64 KiB with 1009.
+with 1003, one that goes on flooding with 1008, a message over 64 KiB with 1009,
+one that has not said hello within :attr:`Limits.hello_seconds` (10) with 1008.
 
 Pages: ``/`` (lobby), ``/t/{id}`` (table), ``/t/{id}/invite`` (the creator's
 invitations), ``/t/{id}/replay``, ``/rules/{game}?lang=eu`` ("How to play",
@@ -488,7 +489,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         conn = Conn.socket(ws, _lang(ws.query_params.get("lang")))
         session = Session(ws, conn, gate, address)
         table: Table | None = None
-        entered = False
+        entered = entering = False
         try:
             worker = None if shared is None else [(b"x-mahai-worker", str(os.getpid()).encode())]
             await ws.accept(headers=worker)
@@ -500,11 +501,18 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                 await ws.send_json(error_json(web_error(MalformedAction, "unknown_table"), conn.lang))
                 await ws.close()
                 return
-            hello = await session.receive()
-            while hello is None or hello.get("type") != "hello":
-                if hello is not None:
-                    await session.reject(web_error(MalformedAction, "bad_message"))
-                hello = await session.receive()
+            table.entering += 1  # no await since get: this instance is live and stays so until we join
+            entering = True
+            try:
+                async with asyncio.timeout(gate.limits.hello_seconds):
+                    hello = await session.receive()
+                    while hello is None or hello.get("type") != "hello":
+                        if hello is not None:
+                            await session.reject(web_error(MalformedAction, "bad_message"))
+                        hello = await session.receive()
+            except TimeoutError:
+                await ws.close(1008)  # silent (a page says hello at once): it no longer holds a place
+                raise Refused from None
             conn.lang = _lang(hello.get("lang"))
             token = hello.get("token")
             if token:
@@ -513,6 +521,8 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                     await session.send(error_json(web_error(MalformedAction, "bad_token"), conn.lang))
             async with table.lock:  # queued before any update that follows them
                 table.conns.add(conn)
+                table.entering -= 1
+                entering = False
                 await session.send({"type": "welcome", "seat": conn.seat, "table": table.public()})
                 await session.send({"type": "log", "events": table.log(conn.seat, conn.lang)})
                 await session.send(snapshot(table, conn.seat, conn.lang))
@@ -540,6 +550,8 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         finally:
             if entered:
                 gate.leave(address)
+            if entering and table is not None:
+                table.entering -= 1
             if table is not None and conn in table.conns:
                 table.conns.discard(conn)
                 async with table.lock:

@@ -153,6 +153,9 @@ class Limits:
     connections: int = 100
     """WebSockets one client address may hold open at once (0: no limit); each one is
     sent every update of its table."""
+    hello_seconds: float = 10.0
+    """Seconds a new WebSocket has to say hello; then it is closed (1008) and no longer
+    counts among its address's :attr:`connections` (not scaled)."""
 
     def scaled(self, factor: float) -> Limits:
         """Every rate and burst times ``factor`` (0: no rate limits)."""

@@ -259,6 +259,10 @@ class Table:
     """When the table was last asked for or moved (``time.monotonic()``): eviction waits for idleness."""
     retired: bool = False
     """Evicted from memory: a newer instance serves the table."""
+    entering: int = 0
+    """Connections that hold this instance and have not joined :attr:`conns` yet (waiting for
+    their hello, claiming a seat): the table is not evicted meanwhile, or they would join a
+    retired instance that no longer hears the table's moves."""
 
     def note_legal(self) -> None:
         """Record which seats' legal actions changed with the current version."""
@@ -559,14 +563,15 @@ class Hub:
             self.evict()
 
     def evict(self, now: float | None = None) -> int:
-        """Leave out of memory every table without connections that is over
+        """Leave out of memory every table without connections (nor one about to
+        join it: :attr:`Table.entering`) that is over
         and unused for ``evict_over`` seconds, or waiting for a person and
         unused for ``evict_idle`` seconds; each first gets its snapshot
         stored. Returns how many left."""
         now = time.monotonic() if now is None else now
         gone = 0
         for table in list(self.tables.values()):
-            if table.conns or table.lock.locked():
+            if table.conns or table.entering or table.lock.locked():
                 continue
             idle = now - table.touched
             if table.state.is_over:
