@@ -31,9 +31,19 @@ again every :data:`RESEND` seconds until an owner answers or this process
 became the owner (then it runs here); it keeps its id, and an owner that
 already ran it answers again without running it twice.
 
-Not shared between processes: which seats are *online* (each process shows
-the connections it holds) and who a pause after a hand waits for (the
-owner's connections).
+- ``mahai_presence``: ``{"table", "from", "seats": [seat, …], "ask"}``: the
+  seats this process holds connections of (sent when they change,
+  :meth:`Cluster.announce`); ``ask``: a process that just took the table
+  into memory asks the others to say theirs. Every process shows a seat
+  *online* when any process holds one of its connections
+  (:meth:`~mahai.server.tables.Table.online`), and the owner's pause after a
+  hand waits for the people online on every process; a process that dies
+  (its connections leave ``pg_stat_activity``) is forgotten within
+  :data:`ALIVE_EVERY` seconds.
+
+A seat is claimed at the owner by its number (``claim_seat``), once the
+process the person reached checked the token against the seat's hash: seat
+tokens never travel through PostgreSQL.
 """
 
 from __future__ import annotations
@@ -65,7 +75,12 @@ ADOPT_EVERY = 1.0
 """Seconds between two attempts to take over the tables nobody here owns."""
 SERVED_KEPT = 10_000
 """Forwarded requests whose answers an owner keeps (to answer a repeated one without running it)."""
-OPS = frozenset({"act", "resume", "claim", "hand_to_bot", "rename", "rematch_at_owner"})
+ALIVE_EVERY = 2.0
+"""Seconds between two checks of which processes are still alive (their presence is kept)."""
+OPS = frozenset({"act", "resume", "claim_seat", "hand_to_bot", "rename", "rematch_at_owner"})
+CHANNELS = ("mahai_act", "mahai_reply", "mahai_table", "mahai_rematch", "mahai_presence")
+WORKER = "mahai-worker-"
+"""The prefix of every cluster process's ``application_name``."""
 
 
 def lock_key(table_id: str) -> int:
@@ -102,9 +117,11 @@ class Cluster:
 
     def __init__(self, url: str) -> None:
         self.url = pg_url(url)
-        self.name = f"mahai-worker-{os.getpid()}"
-        """The ``application_name`` of this process's connections (tests find the owner with it)."""
-        self.me = f"{os.getpid()}-{secrets.token_hex(4)}"
+        self.me = f"{secrets.token_hex(4)}-{os.getpid()}"
+        """This process in the cluster's messages (unique across machines; its pid last)."""
+        self.name = WORKER + self.me
+        """The ``application_name`` of this process's connections: the others see it alive
+        in ``pg_stat_activity`` (and tests find a table's owner with it)."""
         self.hub: Hub | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.owned: set[str] = set()
@@ -153,7 +170,7 @@ class Cluster:
             thread = threading.Thread(target=target, args=args, daemon=True, name="mahai-cluster")
             thread.start()
             self._threads.append(thread)
-        ready.wait(10)
+            ready.wait(10)  # listening before anything is sent: the answers to an ask are heard
         self._adopter = asyncio.create_task(self._adopt_loop())
 
     def close(self) -> None:
@@ -194,7 +211,7 @@ class Cluster:
         while not self._stop.is_set():
             try:
                 with self._connect() as conn:
-                    for channel in ("mahai_act", "mahai_reply", "mahai_table", "mahai_rematch"):
+                    for channel in CHANNELS:
                         conn.execute(f"listen {channel}")
                     ready.set()
                     while not self._stop.is_set():
@@ -226,6 +243,78 @@ class Cluster:
         elif channel == "mahai_rematch":
             if data.get("from") != self.me:
                 asyncio.run_coroutine_threadsafe(self._rematch(data), loop)
+        elif channel == "mahai_presence":
+            if data.get("from") != self.me:
+                asyncio.run_coroutine_threadsafe(self._presence(data), loop)
+
+    # ---------------------------------------------------------------- presence
+    def announce(self, table: Table, ask: bool = False, force: bool = False) -> None:
+        """Tell the others which seats this process holds connections of, if that
+        changed since the last time (``force``: anyway; ``ask``: and ask for theirs)."""
+        seats = frozenset(c.seat for c in table.conns if c.seat is not None)
+        if seats == table.announced and not (ask or force):
+            return
+        table.announced = seats
+        self.notify("mahai_presence", {"table": table.id, "from": self.me, "seats": sorted(seats),
+                                       "ask": ask})
+
+    async def _presence(self, data: dict[str, Any]) -> None:
+        hub = self.hub
+        table_id, sender, seats = data.get("table"), data.get("from"), data.get("seats")
+        if hub is None or not isinstance(table_id, str) or not isinstance(sender, str) \
+                or not isinstance(seats, list):
+            return
+        table = dict.get(hub.tables, table_id)
+        if table is None:
+            return
+        if data.get("ask") and table.announced:
+            self.announce(table, force=True)
+        now = frozenset(s for s in seats if isinstance(s, int) and not isinstance(s, bool))
+        if table.remote.get(sender, frozenset()) == now:
+            return
+        if now:
+            table.remote[sender] = now
+        else:
+            table.remote.pop(sender, None)
+        await self._presence_changed(table)
+
+    async def _presence_changed(self, table: Table) -> None:
+        """Another process's seats at ``table`` changed: the owner's pause no longer
+        waits for a seat online nowhere, and the owner tells everyone (its
+        broadcast reaches the other processes as a ``mahai_table`` notice)."""
+        hub = self.hub
+        if hub is None or not self.owns(table.id):
+            return
+        async with table.lock:
+            if table.hold is not None:
+                for seat in list(table.hold.waiting):
+                    hub.forget(table, seat)
+            await hub.broadcast(table, [])
+
+    async def _forget_dead(self) -> None:
+        """Drop the presence of the processes no longer connected to PostgreSQL."""
+        hub = self.hub
+        if hub is None or not any(t.remote for t in list(hub.tables.values())):
+            return
+        try:
+            alive = await asyncio.to_thread(self.alive)
+        except psycopg.Error as exc:
+            print(f"mahai: alive: {exc}", file=sys.stderr)
+            return
+        for table in list(hub.tables.values()):
+            dead = [p for p in table.remote if p not in alive]
+            if dead:
+                for p in dead:
+                    del table.remote[p]
+                await self._presence_changed(table)
+
+    def alive(self) -> set[str]:
+        """The cluster processes connected to PostgreSQL now (their :attr:`me`)."""
+        with self._locks:
+            rows = self._lock_conn.execute(
+                "select application_name from pg_stat_activity where application_name like %s",
+                (WORKER + "%",)).fetchall()
+        return {str(name)[len(WORKER):] for (name,) in rows}
 
     # ---------------------------------------------------------------- watcher side
     def _answered(self, data: dict[str, Any]) -> None:
@@ -300,9 +389,14 @@ class Cluster:
         self.hub._kick(table)
 
     async def _adopt_loop(self) -> None:
+        checked = 0.0
         while True:
             await asyncio.sleep(ADOPT_EVERY)
             await self.adopt()
+            now = asyncio.get_running_loop().time()
+            if now - checked >= ALIVE_EVERY:
+                checked = now
+                await self._forget_dead()
 
     async def adopt(self) -> int:
         """Take over every table in memory that no process owns (its owner died or

@@ -259,6 +259,11 @@ class Table:
     """When the table was last asked for or moved (``time.monotonic()``): eviction waits for idleness."""
     retired: bool = False
     """Evicted from memory: a newer instance serves the table."""
+    remote: dict[str, frozenset[int]] = field(default_factory=dict)
+    """With a cluster: the seats other processes hold connections of, by process
+    (:attr:`~mahai.server.cluster.Cluster.me`; ``mahai_presence`` notices)."""
+    announced: frozenset[int] = frozenset()
+    """With a cluster: the seats this process last told the others it holds connections of."""
     entering: int = 0
     """Connections that hold this instance and have not joined :attr:`conns` yet (waiting for
     their hello, claiming a seat): the table is not evicted meanwhile, or they would join a
@@ -314,9 +319,16 @@ class Table:
         chosen = self.events[-EVENTS_KEPT:] if events is None else events
         return events_json(self.game, chosen, viewer, lang, self.names(viewer, lang))
 
+    def online(self) -> set[int]:
+        """The seats with a connection: here, or (with a cluster) on another process."""
+        seats = {c.seat for c in self.conns if c.seat is not None}
+        for more in self.remote.values():
+            seats |= more
+        return seats
+
     def public(self) -> dict[str, Any]:
         """What anyone may know of the table (no seed, no tokens)."""
-        online = {c.seat for c in self.conns if c.seat is not None}
+        online = self.online()
         return {
             "id": self.id, "game": self.game.name, "slug": self.game.slug, "edition": self.row.edition,
             "title": game_title(self.game, self.row.lang),
@@ -482,8 +494,10 @@ class Hub:
                 row.over = True
                 self.store.mark_over(row.id)
             dict.__setitem__(self.tables, table_id, table)
-        if self.cluster is not None and not self.cluster.try_own(table_id):
-            self._follow_soon(table)  # a change committed while it was being built
+        if self.cluster is not None:
+            self.cluster.announce(table, ask=True)  # who is at this table on the other processes?
+            if not self.cluster.try_own(table_id):
+                self._follow_soon(table)  # a change committed while it was being built
         self._kick_soon(table)
         return table
 
@@ -765,8 +779,9 @@ class Hub:
 
     # ---------------------------------------------------------------- pauses
     def _hold(self, table: Table) -> None:
-        """Pause after a hand or leg for the person seats connected now (none: no pause)."""
-        people = {c.seat for c in table.conns if c.seat is not None and c.seat not in table.bots}
+        """Pause after a hand or leg for the person seats connected now, to any
+        process of a cluster (:meth:`Table.online`; none: no pause)."""
+        people = {s for s in table.online() if s not in table.bots}
         if not people:
             return
         self._release(table)
@@ -809,10 +824,11 @@ class Hub:
             self._kick(table)
 
     def forget(self, table: Table, seat: int | None) -> None:
-        """A connection of ``seat`` closed: if no other connection holds the seat,
-        the pause no longer waits for it (call under the table's lock)."""
+        """A connection of ``seat`` closed: if no other connection holds the seat
+        (on any process: :meth:`Table.online`), the pause no longer waits for it
+        (call under the table's lock)."""
         hold = table.hold
-        if hold is None or seat is None or any(c.seat == seat for c in table.conns):
+        if hold is None or seat is None or seat in table.online():
             return
         hold.waiting.discard(seat)
         if not hold.waiting:
@@ -867,8 +883,10 @@ class Hub:
         on each socket (:meth:`Conn.push`); a connection too slow to take it
         leaves the table (:meth:`_drop`). With a cluster, the owner then tells
         the other processes (:meth:`~mahai.server.cluster.Cluster.changed`)."""
-        if self.cluster is not None and self.cluster.owns(table.id):
-            self.cluster.changed(table)
+        if self.cluster is not None:
+            self.cluster.announce(table)  # this process's seats, if they changed
+            if self.cluster.owns(table.id):
+                self.cluster.changed(table)
         groups: dict[tuple[int | None, str], list[Conn]] = {}
         for conn in list(table.conns):
             groups.setdefault((conn.seat, conn.lang), []).append(conn)
@@ -944,12 +962,21 @@ class Hub:
         seat = table.seat_of(token)
         if seat is None:
             return None
+        row = table.row.seats[seat]
+        if row.invite is None and row.kind == "person":
+            return seat
         if self.cluster is not None and not self.cluster.owns(table.id):
-            row = table.row.seats[seat]
-            if row.invite is None and row.kind == "person":
-                return seat
-            got = await self.cluster.forward(table, "claim", token)
+            # the token was checked here: the owner is told the seat, never the token
+            got = await self.cluster.forward(table, "claim_seat", seat)
             return got if isinstance(got, int) else None
+        return await self.claim_seat(table, seat)
+
+    async def claim_seat(self, table: Table, seat: Any) -> int | None:
+        """:meth:`claim` of ``seat`` once its token was checked (at the owner, for
+        another process of a cluster); None when there is no such seat of a person."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.row.seats) \
+                or table.row.seats[seat].token_hash is None:
+            return None
         async with table.lock:
             row = table.row.seats[seat]
             if row.invite is None and row.kind == "person":
