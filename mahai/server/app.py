@@ -352,10 +352,14 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         return {"origin": origin(request), "addresses": lan}
 
     @app.post("/api/tables")
-    async def create_table(spec: NewTable, request: Request) -> dict[str, Any]:
-        """Raises ``rate_limited`` (429) when this client address made too many tables lately."""
+    async def create_table(spec: NewTable, request: Request, response: Response) -> dict[str, Any]:
+        """Raises ``rate_limited`` (429) when this client address made too many tables lately.
+        With a cluster the answer says which process owns the new table (``x-mahai-worker: <pid>``,
+        as a WebSocket handshake does)."""
         if not gate.tables.take(client_key(request.client.host if request.client else None)):
             raise web_error(IllegalAction, "rate_limited")
+        if shared is not None:
+            response.headers["x-mahai-worker"] = str(os.getpid())
         check_option_values(spec.game, spec.options)
         creator = secrets.token_urlsafe(24)
         table, tokens = await hub.create_async(spec.game, spec.edition, spec.options,

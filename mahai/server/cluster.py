@@ -364,6 +364,12 @@ class Cluster:
         table = dict.get(hub.tables, table_id)
         if table is None:
             return
+        if not table.conns and not table.entering and not table.lock.locked():
+            # nobody here watches it: drop the copy rather than keep it up to date (a store
+            # read and the moves replayed on every change); asked for again, it is rebuilt
+            # from the store as it is then (measured: benchmarks/results/server_issue14)
+            hub.drop_copy(table)
+            return
         try:
             await hub.follow(table, data)
         except Exception as exc:  # noqa: BLE001 - one table must not stop the listener

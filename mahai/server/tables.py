@@ -598,6 +598,13 @@ class Hub:
             gone += 1
         return gone
 
+    def drop_copy(self, table: Table) -> None:
+        """Leave out of memory a table another process of the cluster owns and no
+        connection here watches (it is rebuilt from the store when asked for)."""
+        if self.cluster is not None and not self.cluster.owns(table.id) and not table.conns \
+                and not table.entering:
+            self._retire(table)
+
     def _retire(self, table: Table) -> None:
         owner = self.cluster is None or self.cluster.owns(table.id)
         if owner and table.snap_idx != len(table.record.actions):
