@@ -18,9 +18,13 @@ payloads):
 - ``mahai_rematch``: ``{"table", "new", "tokens": {seat: token}}``: the owner
   made the table's rematch; each process moves its own connections to it.
 - ``mahai_table``: after each change the owner announces ``{"table",
-  "version", "hold", "deadline", "stand_ins"}``; a watcher reads the actions
-  it lacks and the seats from the store (the record is the truth:
-  :meth:`Hub.follow`), applies them to its copy and updates its own sockets.
+  "version", "hold", "deadline", "stand_ins", "at", "actions", "seats",
+  "rematch"}``: the actions committed since the last notice and the revision
+  of the seats; a watcher applies the actions it lacks to its copy (reading
+  them and the seats from the store when the notice does not line up with
+  its copy: the record is the truth, :meth:`Hub.follow`) and updates its own
+  sockets. A process that holds no connection to the table drops its copy
+  instead (rebuilt from the store when asked for).
 
 If an owner dies its connections die with it and PostgreSQL releases its
 locks; every second each process tries to lock the tables it holds without
@@ -75,6 +79,10 @@ ADOPT_EVERY = 1.0
 """Seconds between two attempts to take over the tables nobody here owns."""
 SERVED_KEPT = 10_000
 """Forwarded requests whose answers an owner keeps (to answer a repeated one without running it)."""
+SEND_BATCH = 64
+"""The most notices sent in one statement."""
+NOTICE_ACTIONS = 32
+"""The most actions a ``mahai_table`` notice carries (more: the watchers read them from the store)."""
 ALIVE_EVERY = 2.0
 """Seconds between two checks of which processes are still alive (their presence is kept)."""
 OPS = frozenset({"act", "resume", "claim_seat", "hand_to_bot", "rename", "rematch_at_owner"})
@@ -189,16 +197,31 @@ class Cluster:
         self._outbox.put((channel, json.dumps(payload, separators=(",", ":"))))
 
     def _send(self) -> None:
+        """Send the queued notices, those waiting together in one statement (one
+        transaction, one round trip: they are delivered in order, all or none)."""
         conn: psycopg.Connection[Any] | None = None
-        while True:
+        done = False
+        while not done:
             item = self._outbox.get()
             if item is None:
                 break
+            batch = [item]
+            while len(batch) < SEND_BATCH:
+                try:
+                    more = self._outbox.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    done = True
+                    break
+                batch.append(more)
+            query = "select " + ", ".join(["pg_notify(%s, %s)"] * len(batch))
+            params = [value for pair in batch for value in pair]
             while not self._stop.is_set():
                 try:
                     if conn is None:
                         conn = self._connect()
-                    conn.execute("select pg_notify(%s, %s)", item)
+                    conn.execute(query, params)
                     break
                 except psycopg.Error as exc:
                     print(f"mahai: notify: {exc}", file=sys.stderr)
@@ -238,7 +261,9 @@ class Cluster:
             if data.get("table") in self.owned:
                 asyncio.run_coroutine_threadsafe(self._serve(data), loop)
         elif channel == "mahai_table":
-            if data.get("from") != self.me:
+            hub = self.hub
+            if data.get("from") != self.me and hub is not None \
+                    and dict.__contains__(hub.tables, data.get("table")):  # else nothing to follow here
                 asyncio.run_coroutine_threadsafe(self._follow(data), loop)
         elif channel == "mahai_rematch":
             if data.get("from") != self.me:
@@ -457,10 +482,21 @@ class Cluster:
         self.notify("mahai_reply", answer)
 
     def changed(self, table: Table) -> None:
-        """Tell the watchers that ``table`` changed (the owner, after each broadcast)."""
+        """Tell the watchers that ``table`` changed (the owner, after each broadcast):
+        with the actions committed since the last notice (``at``: the number of the
+        first; none when more than :data:`NOTICE_ACTIONS`), the revision of its
+        seats (``seats``: a watcher that has another reads them from the store)
+        and its rematch, so that a watcher usually catches up without reading
+        the store (:meth:`~mahai.server.tables.Hub.follow`)."""
         hold = table.hold
+        actions = table.record.actions
+        at = min(table.notified, len(actions))
+        new = actions[at:]
+        table.notified = len(actions)
         self.notify("mahai_table", {
             "table": table.id, "from": self.me, "version": table.state.version,
             "hold": None if hold is None else {"version": hold.version, "waiting": sorted(hold.waiting),
                                                "deadline": hold.deadline},
-            "deadline": table.turn_deadline, "stand_ins": table.stand_ins[-8:]})
+            "deadline": table.turn_deadline, "stand_ins": table.stand_ins[-8:],
+            "at": at, "actions": [[s, a] for s, a in new] if len(new) <= NOTICE_ACTIONS else None,
+            "seats": f"{self.me}:{table.seats_rev}", "rematch": table.row.rematch})

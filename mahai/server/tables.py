@@ -264,6 +264,12 @@ class Table:
     (:attr:`~mahai.server.cluster.Cluster.me`; ``mahai_presence`` notices)."""
     announced: frozenset[int] = frozenset()
     """With a cluster: the seats this process last told the others it holds connections of."""
+    notified: int = 0
+    """With a cluster, at the owner: how many actions its last ``mahai_table`` notice covered."""
+    seats_rev: int = 0
+    """With a cluster, at the owner: how many times it changed the seats (the notices say it)."""
+    seats_seen: str | None = None
+    """With a cluster, at a watcher: the owner's seat revision its copy's seats match (None: unknown)."""
     entering: int = 0
     """Connections that hold this instance and have not joined :attr:`conns` yet (waiting for
     their hello, claiming a seat): the table is not evicted meanwhile, or they would join a
@@ -463,7 +469,8 @@ class Hub:
                 state = step.state
                 events.extend((step.version, e) for e in step.events)
         assert state is not None
-        table = Table(row, game, state, events[-EVENTS_KEPT:], snap_idx=start)
+        table = Table(row, game, state, events[-EVENTS_KEPT:], snap_idx=start,
+                      notified=len(row.record.actions))
         table.note_legal()
         for s in row.seats:
             if s.kind == "bot":
@@ -849,8 +856,14 @@ class Hub:
         stand-ins from ``info`` (a ``mahai_table`` notice; None: keep them);
         then update this process's sockets (:meth:`broadcast`)."""
         async with table.lock:
-            actions, seats, rematch = await asyncio.to_thread(
-                self.store.tail, table.id, len(table.record.actions))
+            given = self._noticed(table, info)
+            if given is not None:
+                actions, seats, rematch = given
+            else:
+                actions, seats, rematch = await asyncio.to_thread(
+                    self.store.tail, table.id, len(table.record.actions))
+                if info is not None and isinstance(info.get("seats"), str):
+                    table.seats_seen = info["seats"]
             new: list[tuple[int, Event]] = []
             state = table.state
             for seat, notation in actions:
@@ -883,6 +896,24 @@ class Hub:
                 if isinstance(info.get("stand_ins"), list):
                     table.stand_ins = list(info["stand_ins"])
             await self.broadcast(table, new)
+
+    @staticmethod
+    def _noticed(table: Table, info: dict[str, Any] | None,
+                 ) -> tuple[list[tuple[int, str]], list[SeatRow], str | None] | None:
+        """What :meth:`follow` would read from the store, taken from the owner's
+        notice ``info`` instead: the actions this copy lacks, no seat change, the
+        rematch; None when the notice does not line up with the copy (actions
+        left out or missing before it, seats of another revision)."""
+        if info is None or not isinstance(info.get("actions"), list) or not isinstance(info.get("at"), int):
+            return None
+        if table.seats_seen is None or info.get("seats") != table.seats_seen:
+            return None
+        at, given, mine = info["at"], info["actions"], len(table.record.actions)
+        if not at <= mine <= at + len(given):
+            return None
+        actions = [(int(a[0]), str(a[1])) for a in given[mine - at:]]
+        rematch = info.get("rematch")
+        return actions, [], rematch if isinstance(rematch, str) else None
 
     async def broadcast(self, table: Table, new: list[tuple[int, Event]]) -> None:
         """Send every connection the ``update`` for its seat and language: the
@@ -953,6 +984,7 @@ class Hub:
             row = SeatRow(seat, "bot", name, old.token_hash, old.name, None)
             await self.store.set_seat_async(table.id, row)
             table.row.seats[seat] = row
+            table.seats_rev += 1
             table.bots[seat] = make_bot(table.game.name, name, random.Random(self.rng.getrandbits(64)))
             for conn in list(table.conns):
                 if conn.seat == seat:
@@ -991,6 +1023,7 @@ class Hub:
             back = SeatRow(seat, "person", None, row.token_hash, row.name, None)
             await self.store.set_seat_async(table.id, back)
             table.row.seats[seat] = back
+            table.seats_rev += 1
             table.bots.pop(seat, None)
             await self.broadcast(table, [])
             self._kick(table)
@@ -1006,6 +1039,7 @@ class Hub:
         async with table.lock:
             row = table.row.seats[seat]
             row.name = kept
+            table.seats_rev += 1
             await self.store.set_seat_async(table.id, row)
             await self.broadcast(table, [])
         return kept

@@ -256,3 +256,26 @@ def test_presence_pause_and_seat_claims_span_the_processes(postgres_url: str) ->
         server.stop()
         heard = notices.close()
     assert heard and not any(token in payload for payload in heard for token in tokens.values())
+
+
+def test_a_watcher_catches_up_from_the_owners_notice_only_when_it_lines_up(tmp_path: Any) -> None:
+    """``Hub._noticed``: the actions a ``mahai_table`` notice carries are used when they
+    continue the watcher's copy and its seats are of the notice's revision; otherwise the
+    watcher reads the store (None)."""
+    from mahai.server.store import Store
+    from mahai.server.tables import Hub
+
+    hub = Hub(Store(f"sqlite:///{tmp_path / 'm.db'}"), pace=0.0)
+    table, _ = hub.create("nim", None, {"stones": 20}, [{"kind": "person"}] * 2, "en", None)
+    table.record.actions.extend([(0, "take 1"), (1, "take 2")])  # the copy has 2 actions
+    table.seats_seen = "w:3"
+    notice = {"at": 1, "actions": [[1, "take 2"], [0, "take 3"]], "seats": "w:3", "rematch": None}
+    assert hub._noticed(table, notice) == ([(0, "take 3")], [], None)  # only the one it lacks
+    assert hub._noticed(table, {**notice, "at": 2}) == ([(1, "take 2"), (0, "take 3")], [], None)
+    assert hub._noticed(table, {**notice, "at": 3}) is None  # a gap: action 3 is not in it
+    assert hub._noticed(table, {**notice, "at": 0, "actions": [[0, "take 1"]]}) is None  # behind
+    assert hub._noticed(table, {**notice, "seats": "w:4"}) is None  # the seats changed
+    assert hub._noticed(table, {**notice, "actions": None}) is None  # too many to carry
+    table.seats_seen = None
+    assert hub._noticed(table, notice) is None  # seats never read yet
+    hub.close()
