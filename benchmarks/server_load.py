@@ -103,6 +103,29 @@ def rss_mb(pid: int) -> float:
     return round(total, 1)
 
 
+def processes(pid: int) -> list[int]:
+    """The server processes: the children of the ``--workers`` supervisor ``pid``
+    that serve (not their own children), else ``pid`` itself."""
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    kids = [int(p) for p in children.read_text().split()] if children.exists() else []
+    served = [k for k in kids if "serve" in Path(f"/proc/{k}/cmdline").read_text(errors="replace")]
+    return served if len(served) > 1 else [pid]
+
+
+PG_DATA: list[str] = []
+"""The data directory of the throwaway PostgreSQL cluster (``--postgres``), while it runs."""
+
+
+def postmaster() -> int | None:
+    """The pid of the throwaway cluster's postmaster (its backends are its children)."""
+    if not PG_DATA:
+        return None
+    try:
+        return int(Path(PG_DATA[0], "postmaster.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def tree_cpu(pid: int) -> float:
     """CPU seconds of ``pid`` and its living children."""
     total = cpu_seconds(pid)
@@ -163,6 +186,10 @@ class Stats:
     measuring: bool = False
     tables_made: int = 0
     disconnects: int = 0
+    cross_versions: int = 0
+    """Versions seen by spectators connected to a process that does not own their table (workers)."""
+    reconnects: int = 0
+    """Spectator connections made again to reach the table's owner (``--route-to-owner``)."""
 
 
 async def create(http: httpx.AsyncClient, game: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
@@ -170,13 +197,28 @@ async def create(http: httpx.AsyncClient, game: str, seats: list[dict[str, Any]]
                                                "options": {}}, timeout=120)
     res.raise_for_status()
     made: dict[str, Any] = res.json()
+    made["_owner"] = res.headers.get("x-mahai-worker")  # with --workers: the process that owns it
     return made
 
 
-async def spectator(ws_url: str, table_id: str, stats: Stats, stop: asyncio.Event) -> dict[str, Any] | None:
-    """Watch a table until it is over (returns the last state) or ``stop``."""
+async def spectator(ws_url: str, table_id: str, stats: Stats, stop: asyncio.Event,
+                    owner: str | None = None, route: bool = False) -> dict[str, Any] | None:
+    """Watch a table until it is over (returns the last state) or ``stop``. ``owner``: the
+    pid of the process owning the table (workers); ``route``: connect again until the
+    socket reaches it (the kernel spreads connections over the processes)."""
     last: dict[str, Any] | None = None
-    async with connect(f"{ws_url}/ws/tables/{table_id}", max_size=None, open_timeout=120) as ws:
+    address = f"{ws_url}/ws/tables/{table_id}"
+    ws = await connect(address, max_size=None, open_timeout=120)
+    for _ in range(40):
+        if not route or owner is None or ws.response is None \
+                or ws.response.headers.get("x-mahai-worker") == owner:
+            break
+        await ws.close()
+        stats.reconnects += 1
+        ws = await connect(address, max_size=None, open_timeout=120)
+    worker = ws.response.headers.get("x-mahai-worker") if ws.response is not None else None
+    cross = owner is not None and worker is not None and worker != owner
+    async with ws:
         await ws.send(json.dumps({"type": "hello", "token": None, "lang": "en"}))
         while not stop.is_set():
             try:
@@ -186,7 +228,10 @@ async def spectator(ws_url: str, table_id: str, stats: Stats, stop: asyncio.Even
             msg = json.loads(text)
             if msg.get("type") in ("state", "update"):
                 if last is not None and stats.measuring:
-                    stats.seen_versions += max(0, msg["version"] - last["version"])
+                    seen = max(0, msg["version"] - last["version"])
+                    stats.seen_versions += seen
+                    if cross:
+                        stats.cross_versions += seen
                 last = msg
                 if msg["over"]:
                     return last
@@ -264,7 +309,7 @@ async def human_table(http: httpx.AsyncClient, ws_url: str, game: str, think: tu
 
 
 async def bot_table(http: httpx.AsyncClient, ws_url: str, game: str, bot: str, stats: Stats,
-                    stop: asyncio.Event, ready: asyncio.Event) -> None:
+                    stop: asyncio.Event, ready: asyncio.Event, route: bool = False) -> None:
     """Bots only with one spectator; replaced by a new table when over."""
     first = True
     while not stop.is_set():
@@ -274,7 +319,7 @@ async def bot_table(http: httpx.AsyncClient, ws_url: str, game: str, bot: str, s
             ready.set()
             first = False
         try:
-            await spectator(ws_url, made["id"], stats, stop)
+            await spectator(ws_url, made["id"], stats, stop, made["_owner"], route)
         except Exception:  # noqa: BLE001
             stats.disconnects += 1
 
@@ -330,8 +375,10 @@ def postgres_cluster() -> Iterator[str]:
         f"-p {port} -k {base} -c listen_addresses=127.0.0.1", "start")
     try:
         run(binary("createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "mahai")
+        PG_DATA[:] = [data]
         yield f"postgresql://postgres@127.0.0.1:{port}/mahai"
     finally:
+        PG_DATA.clear()
         subprocess.run([*prefix, binary("pg_ctl"), "-D", data, "-m", "immediate", "stop"],
                        capture_output=True, timeout=60)
         shutil.rmtree(base, ignore_errors=True)
@@ -368,7 +415,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     http, ws_url, game, (args.think_min, args.think_max), args.spectators, stats, stop,
                     random.Random(rng.getrandbits(64)), ready)))
             else:
-                tasks.append(asyncio.create_task(bot_table(http, ws_url, game, args.bot, stats, stop, ready)))
+                tasks.append(asyncio.create_task(bot_table(http, ws_url, game, args.bot, stats, stop, ready,
+                                                           args.route_to_owner)))
             if args.scenario == "human":
                 await asyncio.sleep(args.ramp / max(1, args.tables))
         warm = time.monotonic()
@@ -377,11 +425,19 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         warmup = time.monotonic() - warm
         pager = asyncio.create_task(pages(http, args.page_every, stats, stop))
         pid = server.proc.pid
+        procs = processes(pid)
+        pg = postmaster()
         cpu0, wall0, rows0 = tree_cpu(pid), time.monotonic(), committed(db_file)
+        each0 = {p: cpu_seconds(p) for p in procs}
+        pg0 = tree_cpu(pg) if pg else 0.0
+        me0 = sum(os.times()[:2])
         stats.measuring = True
         await asyncio.sleep(args.seconds)
         stats.measuring = False
         cpu1, wall1, rows1 = tree_cpu(pid), time.monotonic(), committed(db_file)
+        each1 = {p: cpu_seconds(p) for p in procs}
+        pg1 = tree_cpu(pg) if pg else 0.0
+        me1 = sum(os.times()[:2])
         memory = rss_mb(pid)
         stop.set()
         pager.cancel()
@@ -392,6 +448,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     wall = wall1 - wall0
     actions = (rows1 - rows0) if rows0 is not None and rows1 is not None else stats.seen_versions
     cpu = (cpu1 - cpu0) / wall
+
+    def per_action(seconds: float) -> float:
+        """CPU milliseconds per committed action."""
+        return round(1000 * seconds / actions, 3) if actions else 0.0
+
     result = {
         "scenario": args.scenario, "tables": args.tables, "seconds": round(wall, 1), "pace": pace,
         "root": str(Path(args.root).resolve()), "db": "postgresql" if args.db else "sqlite",
@@ -405,6 +466,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "rss_mb": memory, "rss_mb_per_table": round(memory / args.tables, 2),
         "errors": stats.errors, "disconnects": stats.disconnects, "tables_made": stats.tables_made,
         "load_average": os.getloadavg(),
+        "cpu_ms_per_action": {
+            "server": per_action(cpu1 - cpu0),
+            "processes": [per_action(each1[p] - each0[p]) for p in procs],
+            "postgresql": per_action(pg1 - pg0) if pg else None,
+            "load_client": per_action(me1 - me0)},
+        "cross_process_share": round(stats.cross_versions / stats.seen_versions, 3)
+        if stats.seen_versions else 0.0,
+        "route_to_owner": args.route_to_owner, "reconnects": stats.reconnects,
     }
     return result
 
@@ -422,6 +491,10 @@ def show(result: dict[str, Any]) -> None:
           f"({result['rss_mb_per_table']} per table); start {result['start_seconds']} s; "
           f"errors {result['errors']}; disconnects {result['disconnects']}; "
           f"tables made {result['tables_made']}")
+    per = result["cpu_ms_per_action"]
+    print(f"CPU ms per action: server {per['server']} (processes {per['processes']}), "
+          f"PostgreSQL {per['postgresql']}, load client {per['load_client']}; "
+          f"share of actions seen across processes {result['cross_process_share']}")
 
 
 def main() -> None:
@@ -443,6 +516,8 @@ def main() -> None:
     p.add_argument("--root", default=str(ROOT), help="the checkout whose code is served")
     p.add_argument("--server-arg", action="append", help="one more argument of mahai serve")
     p.add_argument("--json", default="", help="write the result here")
+    p.add_argument("--route-to-owner", action="store_true",
+                   help="with --workers: spectators connect again until they reach the table's owner")
     p.add_argument("--limits", action="store_true",
                    help="keep the server's per-client rate limits (off by default: one client address)")
     args = p.parse_args()

@@ -23,6 +23,32 @@ def url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
+def proxy_options(trusted: list[str]) -> dict[str, Any]:
+    """uvicorn's options for the ``--trusted-proxy`` addresses: its
+    ``ProxyHeadersMiddleware`` takes the client address (and scheme) from
+    ``X-Forwarded-For`` (``X-Forwarded-Proto``) only on connections from one of
+    them, the rightmost address not trusted; none: the headers are never used
+    (uvicorn would otherwise believe them from 127.0.0.1, i.e. from any local
+    program). Exits with 2 on an entry that is not an IP address or network.
+
+    >>> proxy_options([])
+    {'proxy_headers': False}
+    >>> proxy_options(["127.0.0.1", "10.0.0.0/8"])
+    {'proxy_headers': True, 'forwarded_allow_ips': ['127.0.0.1', '10.0.0.0/8']}
+    """
+    import ipaddress
+
+    if not trusted:
+        return {"proxy_headers": False}
+    for entry in trusted:
+        try:
+            ipaddress.ip_network(entry.strip(), strict=False)
+        except ValueError:
+            typer.echo(f"mahai serve: --trusted-proxy {entry!r} is not an IP address or network.", err=True)
+            raise typer.Exit(2) from None
+    return {"proxy_headers": True, "forwarded_allow_ips": [e.strip() for e in trusted]}
+
+
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0: every network of "
@@ -43,6 +69,12 @@ def serve(
     workers: int = typer.Option(1, "--workers", min=1,
                                 help="Server processes on the same port (more than 1 needs PostgreSQL: "
                                      "each table is run by one process, the others forward to it)."),
+    trusted_proxy: list[str] = typer.Option(  # noqa: B008 - typer reads its options from the defaults
+        [], "--trusted-proxy", help="The address (or network, e.g. 10.0.0.0/8) of a reverse proxy in front "
+                                    "of Mahai (repeat for several): only a connection from one of them may "
+                                    "name the client's address (X-Forwarded-For, the rightmost address "
+                                    "that is not a trusted proxy), which the per-client limits then count. "
+                                    "Default: none, the header is never believed."),
 ) -> None:
     """Start the web platform: lobby, tables for every game, bots, replays.
 
@@ -67,10 +99,19 @@ def serve(
         raise typer.Exit(2)
     shared = listen_addresses(host)
     hosts = allowed_hosts(host, shared, allow_host)
+    proxies = proxy_options(trusted_proxy)
 
     def make_app() -> Any:
-        return create_app(url, pace=bot_pace, lan=shared, hosts=hosts,
-                          limits=Limits().scaled(rate_limit_scale), docs=docs, cluster=workers > 1)
+        application = create_app(url, pace=bot_pace, lan=shared, hosts=hosts,
+                                 limits=Limits().scaled(rate_limit_scale), docs=docs, cluster=workers > 1)
+        # A long-running server: what start-up built (modules, games, the tables in
+        # play) leaves the collector's generations, and young objects are collected
+        # less often (measured under load: gen-2 pauses up to 265 ms without this).
+        # In each worker too (they build their application after the fork).
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(10_000, 10, 10)
+        return application
 
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else url_host(host)
     if workers > 1:
@@ -84,15 +125,9 @@ def serve(
         engine.dispose()
         typer.echo(f"Mahai: open http://{shown}:{port}/ in your browser ({workers} processes, database: "
                    f"{url.split('@')[-1]})")
-        supervise(workers, make_app, host, port, log_level="warning", ws_max_size=MAX_MESSAGE)
+        supervise(workers, make_app, host, port, log_level="warning", ws_max_size=MAX_MESSAGE, **proxies)
         return
     application = make_app()
-    # A long-running server: what start-up built (modules, games, the tables in
-    # play) leaves the collector's generations, and young objects are collected
-    # less often (measured under load: gen-2 pauses up to 265 ms without this).
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(10_000, 10, 10)
     typer.echo(f"Mahai: open http://{shown}:{port}/ in your browser (database: {url.split('@')[-1]})")
     if host in ("0.0.0.0", "::"):
         if shared:
@@ -101,4 +136,4 @@ def serve(
                 typer.echo(f"  http://{url_host(address)}:{port}/")
         else:
             typer.echo("No network address found: other devices cannot reach this machine.")
-    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE)
+    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE, **proxies)

@@ -55,7 +55,8 @@ KiB, JSON nested at most 16 deep, no lone surrogate; option values, timers and
 seats bounded; per-client rate limits on messages, hellos and new tables. Every
 refusal is an ``error`` message in the player's language (HTTP 400, 403, 404,
 413, 422 or 429), never a 5xx; a WebSocket that sends binary frames is closed
-with 1003, one that goes on flooding with 1008, a message over 64 KiB with 1009.
+with 1003, one that goes on flooding with 1008, a message over 64 KiB with 1009,
+one that has not said hello within :attr:`Limits.hello_seconds` (10) with 1008.
 
 Pages: ``/`` (lobby), ``/t/{id}`` (table), ``/t/{id}/invite`` (the creator's
 invitations), ``/t/{id}/replay``, ``/rules/{game}?lang=eu`` ("How to play",
@@ -94,6 +95,7 @@ from mahai.server.limits import (
     Limits,
     TokenBucket,
     check_option_values,
+    client_key,
     json_ok,
 )
 from mahai.server.lobby import deck_chronology, game_info, game_title, players_for, table_status
@@ -350,10 +352,14 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         return {"origin": origin(request), "addresses": lan}
 
     @app.post("/api/tables")
-    async def create_table(spec: NewTable, request: Request) -> dict[str, Any]:
-        """Raises ``rate_limited`` (429) when this client address made too many tables lately."""
-        if not gate.tables.take(request.client.host if request.client else "?"):
+    async def create_table(spec: NewTable, request: Request, response: Response) -> dict[str, Any]:
+        """Raises ``rate_limited`` (429) when this client address made too many tables lately.
+        With a cluster the answer says which process owns the new table (``x-mahai-worker: <pid>``,
+        as a WebSocket handshake does)."""
+        if not gate.tables.take(client_key(request.client.host if request.client else None)):
             raise web_error(IllegalAction, "rate_limited")
+        if shared is not None:
+            response.headers["x-mahai-worker"] = str(os.getpid())
         check_option_values(spec.game, spec.options)
         creator = secrets.token_urlsafe(24)
         table, tokens = await hub.create_async(spec.game, spec.edition, spec.options,
@@ -482,12 +488,12 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
     async def play(ws: WebSocket, table_id: str) -> None:
         """One connection to a table (protocol: module docstring). Ends quietly when
         the client goes away, whenever it does; refusals are ``error`` messages."""
-        address = ws.client.host if ws.client else "?"
+        address = client_key(ws.client.host if ws.client else None)
         # The page's language (?lang=) for what is said before the hello (no such table, refused).
         conn = Conn.socket(ws, _lang(ws.query_params.get("lang")))
         session = Session(ws, conn, gate, address)
         table: Table | None = None
-        entered = False
+        entered = entering = False
         try:
             worker = None if shared is None else [(b"x-mahai-worker", str(os.getpid()).encode())]
             await ws.accept(headers=worker)
@@ -499,11 +505,18 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                 await ws.send_json(error_json(web_error(MalformedAction, "unknown_table"), conn.lang))
                 await ws.close()
                 return
-            hello = await session.receive()
-            while hello is None or hello.get("type") != "hello":
-                if hello is not None:
-                    await session.reject(web_error(MalformedAction, "bad_message"))
-                hello = await session.receive()
+            table.entering += 1  # no await since get: this instance is live and stays so until we join
+            entering = True
+            try:
+                async with asyncio.timeout(gate.limits.hello_seconds):
+                    hello = await session.receive()
+                    while hello is None or hello.get("type") != "hello":
+                        if hello is not None:
+                            await session.reject(web_error(MalformedAction, "bad_message"))
+                        hello = await session.receive()
+            except TimeoutError:
+                await ws.close(1008)  # silent (a page says hello at once): it no longer holds a place
+                raise Refused from None
             conn.lang = _lang(hello.get("lang"))
             token = hello.get("token")
             if token:
@@ -512,6 +525,8 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                     await session.send(error_json(web_error(MalformedAction, "bad_token"), conn.lang))
             async with table.lock:  # queued before any update that follows them
                 table.conns.add(conn)
+                table.entering -= 1
+                entering = False
                 await session.send({"type": "welcome", "seat": conn.seat, "table": table.public()})
                 await session.send({"type": "log", "events": table.log(conn.seat, conn.lang)})
                 await session.send(snapshot(table, conn.seat, conn.lang))
@@ -539,6 +554,8 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         finally:
             if entered:
                 gate.leave(address)
+            if entering and table is not None:
+                table.entering -= 1
             if table is not None and conn in table.conns:
                 table.conns.discard(conn)
                 async with table.lock:

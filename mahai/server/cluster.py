@@ -18,9 +18,13 @@ payloads):
 - ``mahai_rematch``: ``{"table", "new", "tokens": {seat: token}}``: the owner
   made the table's rematch; each process moves its own connections to it.
 - ``mahai_table``: after each change the owner announces ``{"table",
-  "version", "hold", "deadline", "stand_ins"}``; a watcher reads the actions
-  it lacks and the seats from the store (the record is the truth:
-  :meth:`Hub.follow`), applies them to its copy and updates its own sockets.
+  "version", "hold", "deadline", "stand_ins", "at", "actions", "seats",
+  "rematch"}``: the actions committed since the last notice and the revision
+  of the seats; a watcher applies the actions it lacks to its copy (reading
+  them and the seats from the store when the notice does not line up with
+  its copy: the record is the truth, :meth:`Hub.follow`) and updates its own
+  sockets. A process that holds no connection to the table drops its copy
+  instead (rebuilt from the store when asked for).
 
 If an owner dies its connections die with it and PostgreSQL releases its
 locks; every second each process tries to lock the tables it holds without
@@ -31,9 +35,19 @@ again every :data:`RESEND` seconds until an owner answers or this process
 became the owner (then it runs here); it keeps its id, and an owner that
 already ran it answers again without running it twice.
 
-Not shared between processes: which seats are *online* (each process shows
-the connections it holds) and who a pause after a hand waits for (the
-owner's connections).
+- ``mahai_presence``: ``{"table", "from", "seats": [seat, …], "ask"}``: the
+  seats this process holds connections of (sent when they change,
+  :meth:`Cluster.announce`); ``ask``: a process that just took the table
+  into memory asks the others to say theirs. Every process shows a seat
+  *online* when any process holds one of its connections
+  (:meth:`~mahai.server.tables.Table.online`), and the owner's pause after a
+  hand waits for the people online on every process; a process that dies
+  (its connections leave ``pg_stat_activity``) is forgotten within
+  :data:`ALIVE_EVERY` seconds.
+
+A seat is claimed at the owner by its number (``claim_seat``), once the
+process the person reached checked the token against the seat's hash: seat
+tokens never travel through PostgreSQL.
 """
 
 from __future__ import annotations
@@ -65,7 +79,16 @@ ADOPT_EVERY = 1.0
 """Seconds between two attempts to take over the tables nobody here owns."""
 SERVED_KEPT = 10_000
 """Forwarded requests whose answers an owner keeps (to answer a repeated one without running it)."""
-OPS = frozenset({"act", "resume", "claim", "hand_to_bot", "rename", "rematch_at_owner"})
+SEND_BATCH = 64
+"""The most notices sent in one statement."""
+NOTICE_ACTIONS = 32
+"""The most actions a ``mahai_table`` notice carries (more: the watchers read them from the store)."""
+ALIVE_EVERY = 2.0
+"""Seconds between two checks of which processes are still alive (their presence is kept)."""
+OPS = frozenset({"act", "resume", "claim_seat", "hand_to_bot", "rename", "rematch_at_owner"})
+CHANNELS = ("mahai_act", "mahai_reply", "mahai_table", "mahai_rematch", "mahai_presence")
+WORKER = "mahai-worker-"
+"""The prefix of every cluster process's ``application_name``."""
 
 
 def lock_key(table_id: str) -> int:
@@ -102,9 +125,11 @@ class Cluster:
 
     def __init__(self, url: str) -> None:
         self.url = pg_url(url)
-        self.name = f"mahai-worker-{os.getpid()}"
-        """The ``application_name`` of this process's connections (tests find the owner with it)."""
-        self.me = f"{os.getpid()}-{secrets.token_hex(4)}"
+        self.me = f"{secrets.token_hex(4)}-{os.getpid()}"
+        """This process in the cluster's messages (unique across machines; its pid last)."""
+        self.name = WORKER + self.me
+        """The ``application_name`` of this process's connections: the others see it alive
+        in ``pg_stat_activity`` (and tests find a table's owner with it)."""
         self.hub: Hub | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.owned: set[str] = set()
@@ -153,7 +178,7 @@ class Cluster:
             thread = threading.Thread(target=target, args=args, daemon=True, name="mahai-cluster")
             thread.start()
             self._threads.append(thread)
-        ready.wait(10)
+            ready.wait(10)  # listening before anything is sent: the answers to an ask are heard
         self._adopter = asyncio.create_task(self._adopt_loop())
 
     def close(self) -> None:
@@ -172,16 +197,31 @@ class Cluster:
         self._outbox.put((channel, json.dumps(payload, separators=(",", ":"))))
 
     def _send(self) -> None:
+        """Send the queued notices, those waiting together in one statement (one
+        transaction, one round trip: they are delivered in order, all or none)."""
         conn: psycopg.Connection[Any] | None = None
-        while True:
+        done = False
+        while not done:
             item = self._outbox.get()
             if item is None:
                 break
+            batch = [item]
+            while len(batch) < SEND_BATCH:
+                try:
+                    more = self._outbox.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    done = True
+                    break
+                batch.append(more)
+            query = "select " + ", ".join(["pg_notify(%s, %s)"] * len(batch))
+            params = [value for pair in batch for value in pair]
             while not self._stop.is_set():
                 try:
                     if conn is None:
                         conn = self._connect()
-                    conn.execute("select pg_notify(%s, %s)", item)
+                    conn.execute(query, params)
                     break
                 except psycopg.Error as exc:
                     print(f"mahai: notify: {exc}", file=sys.stderr)
@@ -194,7 +234,7 @@ class Cluster:
         while not self._stop.is_set():
             try:
                 with self._connect() as conn:
-                    for channel in ("mahai_act", "mahai_reply", "mahai_table", "mahai_rematch"):
+                    for channel in CHANNELS:
                         conn.execute(f"listen {channel}")
                     ready.set()
                     while not self._stop.is_set():
@@ -221,11 +261,85 @@ class Cluster:
             if data.get("table") in self.owned:
                 asyncio.run_coroutine_threadsafe(self._serve(data), loop)
         elif channel == "mahai_table":
-            if data.get("from") != self.me:
+            hub = self.hub
+            if data.get("from") != self.me and hub is not None \
+                    and dict.__contains__(hub.tables, data.get("table")):  # else nothing to follow here
                 asyncio.run_coroutine_threadsafe(self._follow(data), loop)
         elif channel == "mahai_rematch":
             if data.get("from") != self.me:
                 asyncio.run_coroutine_threadsafe(self._rematch(data), loop)
+        elif channel == "mahai_presence":
+            if data.get("from") != self.me:
+                asyncio.run_coroutine_threadsafe(self._presence(data), loop)
+
+    # ---------------------------------------------------------------- presence
+    def announce(self, table: Table, ask: bool = False, force: bool = False) -> None:
+        """Tell the others which seats this process holds connections of, if that
+        changed since the last time (``force``: anyway; ``ask``: and ask for theirs)."""
+        seats = frozenset(c.seat for c in table.conns if c.seat is not None)
+        if seats == table.announced and not (ask or force):
+            return
+        table.announced = seats
+        self.notify("mahai_presence", {"table": table.id, "from": self.me, "seats": sorted(seats),
+                                       "ask": ask})
+
+    async def _presence(self, data: dict[str, Any]) -> None:
+        hub = self.hub
+        table_id, sender, seats = data.get("table"), data.get("from"), data.get("seats")
+        if hub is None or not isinstance(table_id, str) or not isinstance(sender, str) \
+                or not isinstance(seats, list):
+            return
+        table = dict.get(hub.tables, table_id)
+        if table is None:
+            return
+        if data.get("ask") and table.announced:
+            self.announce(table, force=True)
+        now = frozenset(s for s in seats if isinstance(s, int) and not isinstance(s, bool))
+        if table.remote.get(sender, frozenset()) == now:
+            return
+        if now:
+            table.remote[sender] = now
+        else:
+            table.remote.pop(sender, None)
+        await self._presence_changed(table)
+
+    async def _presence_changed(self, table: Table) -> None:
+        """Another process's seats at ``table`` changed: the owner's pause no longer
+        waits for a seat online nowhere, and the owner tells everyone (its
+        broadcast reaches the other processes as a ``mahai_table`` notice)."""
+        hub = self.hub
+        if hub is None or not self.owns(table.id):
+            return
+        async with table.lock:
+            if table.hold is not None:
+                for seat in list(table.hold.waiting):
+                    hub.forget(table, seat)
+            await hub.broadcast(table, [])
+
+    async def _forget_dead(self) -> None:
+        """Drop the presence of the processes no longer connected to PostgreSQL."""
+        hub = self.hub
+        if hub is None or not any(t.remote for t in list(hub.tables.values())):
+            return
+        try:
+            alive = await asyncio.to_thread(self.alive)
+        except psycopg.Error as exc:
+            print(f"mahai: alive: {exc}", file=sys.stderr)
+            return
+        for table in list(hub.tables.values()):
+            dead = [p for p in table.remote if p not in alive]
+            if dead:
+                for p in dead:
+                    del table.remote[p]
+                await self._presence_changed(table)
+
+    def alive(self) -> set[str]:
+        """The cluster processes connected to PostgreSQL now (their :attr:`me`)."""
+        with self._locks:
+            rows = self._lock_conn.execute(
+                "select application_name from pg_stat_activity where application_name like %s",
+                (WORKER + "%",)).fetchall()
+        return {str(name)[len(WORKER):] for (name,) in rows}
 
     # ---------------------------------------------------------------- watcher side
     def _answered(self, data: dict[str, Any]) -> None:
@@ -275,6 +389,12 @@ class Cluster:
         table = dict.get(hub.tables, table_id)
         if table is None:
             return
+        if not table.conns and not table.entering and not table.lock.locked():
+            # nobody here watches it: drop the copy rather than keep it up to date (a store
+            # read and the moves replayed on every change); asked for again, it is rebuilt
+            # from the store as it is then (measured: benchmarks/results/server_issue14)
+            hub.drop_copy(table)
+            return
         try:
             await hub.follow(table, data)
         except Exception as exc:  # noqa: BLE001 - one table must not stop the listener
@@ -300,9 +420,14 @@ class Cluster:
         self.hub._kick(table)
 
     async def _adopt_loop(self) -> None:
+        checked = 0.0
         while True:
             await asyncio.sleep(ADOPT_EVERY)
             await self.adopt()
+            now = asyncio.get_running_loop().time()
+            if now - checked >= ALIVE_EVERY:
+                checked = now
+                await self._forget_dead()
 
     async def adopt(self) -> int:
         """Take over every table in memory that no process owns (its owner died or
@@ -357,10 +482,21 @@ class Cluster:
         self.notify("mahai_reply", answer)
 
     def changed(self, table: Table) -> None:
-        """Tell the watchers that ``table`` changed (the owner, after each broadcast)."""
+        """Tell the watchers that ``table`` changed (the owner, after each broadcast):
+        with the actions committed since the last notice (``at``: the number of the
+        first; none when more than :data:`NOTICE_ACTIONS`), the revision of its
+        seats (``seats``: a watcher that has another reads them from the store)
+        and its rematch, so that a watcher usually catches up without reading
+        the store (:meth:`~mahai.server.tables.Hub.follow`)."""
         hold = table.hold
+        actions = table.record.actions
+        at = min(table.notified, len(actions))
+        new = actions[at:]
+        table.notified = len(actions)
         self.notify("mahai_table", {
             "table": table.id, "from": self.me, "version": table.state.version,
             "hold": None if hold is None else {"version": hold.version, "waiting": sorted(hold.waiting),
                                                "deadline": hold.deadline},
-            "deadline": table.turn_deadline, "stand_ins": table.stand_ins[-8:]})
+            "deadline": table.turn_deadline, "stand_ins": table.stand_ins[-8:],
+            "at": at, "actions": [[s, a] for s, a in new] if len(new) <= NOTICE_ACTIONS else None,
+            "seats": f"{self.me}:{table.seats_rev}", "rematch": table.row.rematch})

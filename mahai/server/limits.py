@@ -18,6 +18,7 @@ every rate and burst (0: no rate limits, for trusted networks and tests).
 from __future__ import annotations
 
 import dataclasses
+import ipaddress
 import math
 import time
 from collections import OrderedDict
@@ -39,6 +40,36 @@ MAX_INT_OPTION = 1_000_000
 """The largest absolute value of an integer option a game does not bound itself."""
 MAX_SEATS = 16
 """The most seats a request may name (every game checks its own counts, :meth:`Game.check_players`)."""
+
+
+IPV6_PREFIX = 64
+"""An IPv6 client is counted by its /64 network: one host may use every address of its prefix."""
+
+
+def client_key(host: str | None) -> str:
+    """The key a client address is limited under: an IPv4 address as is (an
+    IPv4-mapped IPv6 address as its IPv4 address), an IPv6 address as its
+    /:data:`IPV6_PREFIX` network (rotating addresses inside one prefix gains
+    nothing), anything else (a Unix socket, no address: ``"?"``) as is.
+
+    >>> client_key("203.0.113.7"), client_key("::ffff:203.0.113.7")
+    ('203.0.113.7', '203.0.113.7')
+    >>> client_key("2001:db8:1:2:aaaa::1") == client_key("2001:db8:1:2:bbbb::9")
+    True
+    >>> client_key("2001:db8:1:2::1"), client_key("2001:db8:1:3::1")
+    ('2001:db8:1:2::/64', '2001:db8:1:3::/64')
+    """
+    if not host:
+        return "?"
+    try:
+        address = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, IPV6_PREFIX), strict=False))
+    return str(address)
 
 
 @dataclass
@@ -122,6 +153,9 @@ class Limits:
     connections: int = 100
     """WebSockets one client address may hold open at once (0: no limit); each one is
     sent every update of its table."""
+    hello_seconds: float = 10.0
+    """Seconds a new WebSocket has to say hello; then it is closed (1008) and no longer
+    counts among its address's :attr:`connections` (not scaled)."""
 
     def scaled(self, factor: float) -> Limits:
         """Every rate and burst times ``factor`` (0: no rate limits)."""

@@ -259,6 +259,21 @@ class Table:
     """When the table was last asked for or moved (``time.monotonic()``): eviction waits for idleness."""
     retired: bool = False
     """Evicted from memory: a newer instance serves the table."""
+    remote: dict[str, frozenset[int]] = field(default_factory=dict)
+    """With a cluster: the seats other processes hold connections of, by process
+    (:attr:`~mahai.server.cluster.Cluster.me`; ``mahai_presence`` notices)."""
+    announced: frozenset[int] = frozenset()
+    """With a cluster: the seats this process last told the others it holds connections of."""
+    notified: int = 0
+    """With a cluster, at the owner: how many actions its last ``mahai_table`` notice covered."""
+    seats_rev: int = 0
+    """With a cluster, at the owner: how many times it changed the seats (the notices say it)."""
+    seats_seen: str | None = None
+    """With a cluster, at a watcher: the owner's seat revision its copy's seats match (None: unknown)."""
+    entering: int = 0
+    """Connections that hold this instance and have not joined :attr:`conns` yet (waiting for
+    their hello, claiming a seat): the table is not evicted meanwhile, or they would join a
+    retired instance that no longer hears the table's moves."""
 
     def note_legal(self) -> None:
         """Record which seats' legal actions changed with the current version."""
@@ -310,9 +325,16 @@ class Table:
         chosen = self.events[-EVENTS_KEPT:] if events is None else events
         return events_json(self.game, chosen, viewer, lang, self.names(viewer, lang))
 
+    def online(self) -> set[int]:
+        """The seats with a connection: here, or (with a cluster) on another process."""
+        seats = {c.seat for c in self.conns if c.seat is not None}
+        for more in self.remote.values():
+            seats |= more
+        return seats
+
     def public(self) -> dict[str, Any]:
         """What anyone may know of the table (no seed, no tokens)."""
-        online = {c.seat for c in self.conns if c.seat is not None}
+        online = self.online()
         return {
             "id": self.id, "game": self.game.name, "slug": self.game.slug, "edition": self.row.edition,
             "title": game_title(self.game, self.row.lang),
@@ -447,7 +469,8 @@ class Hub:
                 state = step.state
                 events.extend((step.version, e) for e in step.events)
         assert state is not None
-        table = Table(row, game, state, events[-EVENTS_KEPT:], snap_idx=start)
+        table = Table(row, game, state, events[-EVENTS_KEPT:], snap_idx=start,
+                      notified=len(row.record.actions))
         table.note_legal()
         for s in row.seats:
             if s.kind == "bot":
@@ -478,8 +501,10 @@ class Hub:
                 row.over = True
                 self.store.mark_over(row.id)
             dict.__setitem__(self.tables, table_id, table)
-        if self.cluster is not None and not self.cluster.try_own(table_id):
-            self._follow_soon(table)  # a change committed while it was being built
+        if self.cluster is not None:
+            self.cluster.announce(table, ask=True)  # who is at this table on the other processes?
+            if not self.cluster.try_own(table_id):
+                self._follow_soon(table)  # a change committed while it was being built
         self._kick_soon(table)
         return table
 
@@ -559,14 +584,15 @@ class Hub:
             self.evict()
 
     def evict(self, now: float | None = None) -> int:
-        """Leave out of memory every table without connections that is over
+        """Leave out of memory every table without connections (nor one about to
+        join it: :attr:`Table.entering`) that is over
         and unused for ``evict_over`` seconds, or waiting for a person and
         unused for ``evict_idle`` seconds; each first gets its snapshot
         stored. Returns how many left."""
         now = time.monotonic() if now is None else now
         gone = 0
         for table in list(self.tables.values()):
-            if table.conns or table.lock.locked():
+            if table.conns or table.entering or table.lock.locked():
                 continue
             idle = now - table.touched
             if table.state.is_over:
@@ -578,6 +604,13 @@ class Hub:
             self._retire(table)
             gone += 1
         return gone
+
+    def drop_copy(self, table: Table) -> None:
+        """Leave out of memory a table another process of the cluster owns and no
+        connection here watches (it is rebuilt from the store when asked for)."""
+        if self.cluster is not None and not self.cluster.owns(table.id) and not table.conns \
+                and not table.entering:
+            self._retire(table)
 
     def _retire(self, table: Table) -> None:
         owner = self.cluster is None or self.cluster.owns(table.id)
@@ -760,8 +793,9 @@ class Hub:
 
     # ---------------------------------------------------------------- pauses
     def _hold(self, table: Table) -> None:
-        """Pause after a hand or leg for the person seats connected now (none: no pause)."""
-        people = {c.seat for c in table.conns if c.seat is not None and c.seat not in table.bots}
+        """Pause after a hand or leg for the person seats connected now, to any
+        process of a cluster (:meth:`Table.online`; none: no pause)."""
+        people = {s for s in table.online() if s not in table.bots}
         if not people:
             return
         self._release(table)
@@ -804,10 +838,11 @@ class Hub:
             self._kick(table)
 
     def forget(self, table: Table, seat: int | None) -> None:
-        """A connection of ``seat`` closed: if no other connection holds the seat,
-        the pause no longer waits for it (call under the table's lock)."""
+        """A connection of ``seat`` closed: if no other connection holds the seat
+        (on any process: :meth:`Table.online`), the pause no longer waits for it
+        (call under the table's lock)."""
         hold = table.hold
-        if hold is None or seat is None or any(c.seat == seat for c in table.conns):
+        if hold is None or seat is None or seat in table.online():
             return
         hold.waiting.discard(seat)
         if not hold.waiting:
@@ -821,8 +856,14 @@ class Hub:
         stand-ins from ``info`` (a ``mahai_table`` notice; None: keep them);
         then update this process's sockets (:meth:`broadcast`)."""
         async with table.lock:
-            actions, seats, rematch = await asyncio.to_thread(
-                self.store.tail, table.id, len(table.record.actions))
+            given = self._noticed(table, info)
+            if given is not None:
+                actions, seats, rematch = given
+            else:
+                actions, seats, rematch = await asyncio.to_thread(
+                    self.store.tail, table.id, len(table.record.actions))
+                if info is not None and isinstance(info.get("seats"), str):
+                    table.seats_seen = info["seats"]
             new: list[tuple[int, Event]] = []
             state = table.state
             for seat, notation in actions:
@@ -856,14 +897,34 @@ class Hub:
                     table.stand_ins = list(info["stand_ins"])
             await self.broadcast(table, new)
 
+    @staticmethod
+    def _noticed(table: Table, info: dict[str, Any] | None,
+                 ) -> tuple[list[tuple[int, str]], list[SeatRow], str | None] | None:
+        """What :meth:`follow` would read from the store, taken from the owner's
+        notice ``info`` instead: the actions this copy lacks, no seat change, the
+        rematch; None when the notice does not line up with the copy (actions
+        left out or missing before it, seats of another revision)."""
+        if info is None or not isinstance(info.get("actions"), list) or not isinstance(info.get("at"), int):
+            return None
+        if table.seats_seen is None or info.get("seats") != table.seats_seen:
+            return None
+        at, given, mine = info["at"], info["actions"], len(table.record.actions)
+        if not at <= mine <= at + len(given):
+            return None
+        actions = [(int(a[0]), str(a[1])) for a in given[mine - at:]]
+        rematch = info.get("rematch")
+        return actions, [], rematch if isinstance(rematch, str) else None
+
     async def broadcast(self, table: Table, new: list[tuple[int, Event]]) -> None:
         """Send every connection the ``update`` for its seat and language: the
         message is projected and serialised once per (seat, language) and queued
         on each socket (:meth:`Conn.push`); a connection too slow to take it
         leaves the table (:meth:`_drop`). With a cluster, the owner then tells
         the other processes (:meth:`~mahai.server.cluster.Cluster.changed`)."""
-        if self.cluster is not None and self.cluster.owns(table.id):
-            self.cluster.changed(table)
+        if self.cluster is not None:
+            self.cluster.announce(table)  # this process's seats, if they changed
+            if self.cluster.owns(table.id):
+                self.cluster.changed(table)
         groups: dict[tuple[int | None, str], list[Conn]] = {}
         for conn in list(table.conns):
             groups.setdefault((conn.seat, conn.lang), []).append(conn)
@@ -923,6 +984,7 @@ class Hub:
             row = SeatRow(seat, "bot", name, old.token_hash, old.name, None)
             await self.store.set_seat_async(table.id, row)
             table.row.seats[seat] = row
+            table.seats_rev += 1
             table.bots[seat] = make_bot(table.game.name, name, random.Random(self.rng.getrandbits(64)))
             for conn in list(table.conns):
                 if conn.seat == seat:
@@ -939,12 +1001,21 @@ class Hub:
         seat = table.seat_of(token)
         if seat is None:
             return None
+        row = table.row.seats[seat]
+        if row.invite is None and row.kind == "person":
+            return seat
         if self.cluster is not None and not self.cluster.owns(table.id):
-            row = table.row.seats[seat]
-            if row.invite is None and row.kind == "person":
-                return seat
-            got = await self.cluster.forward(table, "claim", token)
+            # the token was checked here: the owner is told the seat, never the token
+            got = await self.cluster.forward(table, "claim_seat", seat)
             return got if isinstance(got, int) else None
+        return await self.claim_seat(table, seat)
+
+    async def claim_seat(self, table: Table, seat: Any) -> int | None:
+        """:meth:`claim` of ``seat`` once its token was checked (at the owner, for
+        another process of a cluster); None when there is no such seat of a person."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.row.seats) \
+                or table.row.seats[seat].token_hash is None:
+            return None
         async with table.lock:
             row = table.row.seats[seat]
             if row.invite is None and row.kind == "person":
@@ -952,6 +1023,7 @@ class Hub:
             back = SeatRow(seat, "person", None, row.token_hash, row.name, None)
             await self.store.set_seat_async(table.id, back)
             table.row.seats[seat] = back
+            table.seats_rev += 1
             table.bots.pop(seat, None)
             await self.broadcast(table, [])
             self._kick(table)
@@ -967,6 +1039,7 @@ class Hub:
         async with table.lock:
             row = table.row.seats[seat]
             row.name = kept
+            table.seats_rev += 1
             await self.store.set_seat_async(table.id, row)
             await self.broadcast(table, [])
         return kept

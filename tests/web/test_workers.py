@@ -10,13 +10,14 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import threading
 import time
 from typing import Any
 
 import psycopg
 import pytest
 
-from mahai.server.cluster import lock_key
+from mahai.server.cluster import CHANNELS, lock_key
 from tests.web.client import Client
 from tests.web.server import MAHAI, Server
 from tests.web.test_postgres import postgres_url  # noqa: F401 - the fixture
@@ -29,12 +30,13 @@ def worker_of(client: Client) -> int:
     return int(client.ws.response.headers["x-mahai-worker"])
 
 
-def connect(server: Server, tid: str, token: str, avoid: int | None = None) -> Client:
-    """A client of ``token``'s seat on a process other than ``avoid`` (new connections are spread
-    over the processes by the kernel: ``SO_REUSEPORT``)."""
+def connect(server: Server, tid: str, token: str, avoid: int | None = None, on: int | None = None,
+            ) -> Client:
+    """A client of ``token``'s seat on a process other than ``avoid`` (or on process ``on``; new
+    connections are spread over the processes by the kernel: ``SO_REUSEPORT``)."""
     for _ in range(60):
         client = Client(server.ws_url, tid, token)
-        if avoid is None or worker_of(client) != avoid:
+        if (avoid is None or worker_of(client) != avoid) and (on is None or worker_of(client) == on):
             return client
         client.close()
     raise AssertionError("every connection reached the same process")
@@ -165,3 +167,115 @@ def test_workers_need_postgresql(tmp_path: Any) -> None:
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "PostgreSQL" in done.stderr
+
+
+class Notices:
+    """Every NOTIFY payload of the cluster's channels, heard from a connection of our own."""
+
+    def __init__(self, url: str) -> None:
+        self.conn = psycopg.connect(url, autocommit=True)
+        for channel in CHANNELS:
+            self.conn.execute(f"listen {channel}")
+        self.payloads: list[str] = []
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self.stop.is_set():
+            for note in self.conn.notifies(timeout=0.5):
+                self.payloads.append(note.payload)
+
+    def close(self) -> list[str]:
+        self.stop.set()
+        self.thread.join(5)
+        self.conn.close()
+        return self.payloads
+
+
+def online(state: dict[str, Any], seat: int) -> bool:
+    return bool(state["table"]["seats"][seat]["online"])
+
+
+def test_presence_pause_and_seat_claims_span_the_processes(postgres_url: str) -> None:  # noqa: F811
+    server = Server(postgres_url, args=("--workers", "2", "--rate-limit-scale", "0")).start()
+    notices = Notices(postgres_url)
+    opened: list[Client] = []
+    try:
+        made = server.create("spades", ["person", "person", "bot:random", "bot:random"], lang="en")
+        tid, tokens = made["id"], made["tokens"]
+        (owner,) = owners(postgres_url, tid)
+        # seat 1 claimed on the process that does not own the table: the invitation is spent
+        far = connect(server, tid, tokens["1"], avoid=owner)
+        near = connect(server, tid, tokens["0"], on=owner)
+        opened += [far, near]
+        assert far.welcome["seat"] == 1 and near.welcome["seat"] == 0
+        with psycopg.connect(postgres_url) as conn:
+            invites = dict(conn.execute("select seat, invite from mahai_seats where table_id = %s",
+                                        (tid,)).fetchall())
+        assert invites[0] is None and invites[1] is None
+        # each process shows the seat held on the other one online
+        far.wait_until(lambda s: online(s, 0) and online(s, 1))
+        near.wait_until(lambda s: online(s, 0) and online(s, 1))
+
+        clients = {0: near, 1: far}
+        version = -1
+        while True:  # the people play (their first legal action) until the hand is scored
+            state = near.wait_until(lambda s, v=version: s["version"] > v and (
+                s["hold"] is not None or s["over"] or s["to_act"][:1] in ([0], [1])))
+            if state["hold"] is not None or state["over"]:
+                break
+            version = state["version"]
+            mover = clients[state["to_act"][0]]
+            mover.wait_until(lambda s, v=version: s["version"] >= v)
+            answer = mover.act(mover.legal[0], version=version)
+            assert answer["type"] == "update", answer
+        assert not state["over"]
+        # the owner's pause waits for both people, the one on the other process too
+        assert state["hold"]["waiting"] == [0, 1], state["hold"]
+        far.wait_until(lambda s: s["hold"] is not None and s["hold"]["waiting"] == [0, 1])
+        far.close()  # the person on the other process leaves: the pause no longer waits for them
+        opened.remove(far)
+        state = near.wait_until(lambda s: s["hold"] is not None and s["hold"]["waiting"] == [0]
+                                and not online(s, 1))
+        near.send({"type": "continue"})
+        near.wait_until(lambda s: s["hold"] is None)
+
+        # a process that dies takes its people's presence with it
+        back = connect(server, tid, tokens["1"], avoid=owner)
+        opened.append(back)
+        near.wait_until(lambda s: online(s, 1))
+        os.kill(worker_of(back), signal.SIGKILL)
+        near.wait_until(lambda s: not online(s, 1))
+    finally:
+        for c in opened:
+            try:
+                c.close()
+            except Exception:  # noqa: BLE001 - the process behind it may be dead
+                pass
+        server.stop()
+        heard = notices.close()
+    assert heard and not any(token in payload for payload in heard for token in tokens.values())
+
+
+def test_a_watcher_catches_up_from_the_owners_notice_only_when_it_lines_up(tmp_path: Any) -> None:
+    """``Hub._noticed``: the actions a ``mahai_table`` notice carries are used when they
+    continue the watcher's copy and its seats are of the notice's revision; otherwise the
+    watcher reads the store (None)."""
+    from mahai.server.store import Store
+    from mahai.server.tables import Hub
+
+    hub = Hub(Store(f"sqlite:///{tmp_path / 'm.db'}"), pace=0.0)
+    table, _ = hub.create("nim", None, {"stones": 20}, [{"kind": "person"}] * 2, "en", None)
+    table.record.actions.extend([(0, "take 1"), (1, "take 2")])  # the copy has 2 actions
+    table.seats_seen = "w:3"
+    notice = {"at": 1, "actions": [[1, "take 2"], [0, "take 3"]], "seats": "w:3", "rematch": None}
+    assert hub._noticed(table, notice) == ([(0, "take 3")], [], None)  # only the one it lacks
+    assert hub._noticed(table, {**notice, "at": 2}) == ([(1, "take 2"), (0, "take 3")], [], None)
+    assert hub._noticed(table, {**notice, "at": 3}) is None  # a gap: action 3 is not in it
+    assert hub._noticed(table, {**notice, "at": 0, "actions": [[0, "take 1"]]}) is None  # behind
+    assert hub._noticed(table, {**notice, "seats": "w:4"}) is None  # the seats changed
+    assert hub._noticed(table, {**notice, "actions": None}) is None  # too many to carry
+    table.seats_seen = None
+    assert hub._noticed(table, notice) is None  # seats never read yet
+    hub.close()
