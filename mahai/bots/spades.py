@@ -5,11 +5,13 @@ factory here taking a ``random.Random``); make one with :func:`mahai.bots.make_b
 
 :class:`HeuristicBot` sees only its observation (:class:`~mahai.games.spades.SpadesObservation`)
 and its legal actions. It bids by counting likely tricks (high cards, spade length, voids and
-singletons; SPR-4), bids nil when the hand is safe for it (SPR-5) and blind nil only when its side
-is far behind and the rules allow it (SPR-6), passes its dangerous cards in a blind-nil exchange,
-and plays by the classic rules: second hand low, third hand high, win cheaply, count the spades
-still out, remember the voids shown (SPR-8), cover a partner's nil, try to set an opponent's nil,
-and duck once the contract is made when bags near the penalty (SPR-10…SPR-12). With two players it
+singletons; SPR-4), bids nil when the hand is safe for it (SPR-5) and blind nil when its side
+is behind by 200, or by 100 late in the match, and the rules allow it (SPR-6), passes its dangerous
+cards in a blind-nil exchange, and plays by the classic rules: second hand low, third hand high,
+win cheaply, count the spades still out, remember the voids shown (SPR-8), cover a partner's nil
+(lead winners, play high before it), set an opponent's nil (lead low in its suits, stay under it,
+throw high cards away when void, and once it is beaten in a trick unblock the suit with our high
+cards), and duck once the contract is made when bags near the penalty (SPR-10…SPR-12). With two players it
 keeps strong stock cards (the two-player deal). It draws no randomness: the same observation always
 gives the same action.
 
@@ -54,7 +56,11 @@ from mahai.games.spades import (
 SPADE_MASK = SUIT_MASKS[SPADES]  # the jokers too (SPR-14)
 NO_BID = -1
 BLIND_NIL_DEFICIT = 200
-"""Blind nil only when the opponents lead by at least this many points (SPR-6 is a gamble)."""
+"""Blind nil whenever the opponents lead by at least this many points (SPR-6 is a gamble)."""
+BLIND_NIL_LATE_DEFICIT = 100
+"""Late in the match, blind nil when the opponents lead by at least this many points."""
+BLIND_NIL_LATE = 200
+"""Late: the opponents are within this many points of the target (SPR-13)."""
 BAG_MARGIN = 2
 """Duck once the side's bag counter plus this hand's overtricks is within this of the limit."""
 
@@ -328,12 +334,19 @@ def nearest_bid(bid: int, legal: Sequence[Any]) -> Bid:
 
 
 def choose_blind_nil(t: Table) -> bool:
-    """Blind nil only when far behind (SPR-6) and the partner has not bid nil."""
+    """Whether to bid blind nil (SPR-6; the engine offers it only where the options allow it:
+    ``blind_nil``, ``blind_nil_min_deficit``, SPR-16). The house strategy: when the side trails
+    by :data:`BLIND_NIL_DEFICIT` or more, or late in the match by :data:`BLIND_NIL_LATE_DEFICIT`
+    or more (the opponents within :data:`BLIND_NIL_LATE` points of the target, SPR-13), and the
+    partner has not bid nil."""
     side = t.seat % 2
     partner = t.partner()
     if partner is None or t.bids[partner] == 0:
         return False
-    return t.points[1 - side] - t.points[side] >= BLIND_NIL_DEFICIT
+    ours, theirs = t.points[side], t.points[1 - side]
+    if theirs - ours >= BLIND_NIL_DEFICIT:
+        return True
+    return theirs - ours >= BLIND_NIL_LATE_DEFICIT and theirs >= t.options.target - BLIND_NIL_LATE
 
 
 def choose_pass(t: Table, k: int) -> tuple[int, ...]:
@@ -497,15 +510,23 @@ def _follow(t: Table, cards: list[int], want: bool, partner_nil: bool, opp_nil: 
     if opp_nil:
         nil_seat = opp_nil[0]
         if nil_seat in later:
-            # Stay low so that the nil bidder may be forced to win.
+            # Stay low so that the nil bidder may be forced to win; void, throw away a high
+            # side card (a low one is worth more: it leads under the nil bidder later).
             if losers:
-                return min(losers, key=by_rank) if following else _discard(t, losers)
+                return min(losers, key=by_rank) if following else _shed(t, losers)
             return winners[0]
         if win_seat == nil_seat:
             # Play under the nil bidder's card.
             if losers:
                 return max(losers, key=by_rank) if following else _shed(t, losers)
             return winners[0]
+        if any(s == nil_seat for s, _ in t.trick):
+            # The nil bidder is already beaten in this trick: unblock, play our highest card of
+            # the suit (winning it takes the lead), so that its cards become the high ones.
+            if following:
+                return max(cards, key=by_rank)
+            if losers:
+                return _shed(t, losers)
     if partner is not None and win_seat == partner:
         if not want or t.safe(best, later_opps) or not winners:
             if following:

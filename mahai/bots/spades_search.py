@@ -12,8 +12,9 @@ points (SPR-12). The same sampled states are used for every candidate card (comm
 numbers); cards of equal power (touching once the played cards are removed) are searched once;
 ties go to the heuristic's own choice. Bids, blind nil, exchange and two-player stock
 decisions are the heuristic's (:mod:`mahai.bots.spades`); bid search (nil included) and blind-nil
-search are options (``bid_samples``, ``blind_samples``), off by default: measured, they do not
-play better (``docs/arena/README.md``).
+search are options (``bid_samples``, ``blind_samples``; the expert level turns them on). The
+blind-nil search bids blind nil only when it pays: its gain over looking, world by world, has a
+mean above :data:`BLIND_NIL_Z` standard errors (:func:`pays`).
 
 :class:`SpadesSpec` gives the same knowledge (bid-consistent worlds, heuristic rollouts to the
 end of the hand, bag-cost hand score) to the generic search of :mod:`mahai.bots.search`.
@@ -24,6 +25,7 @@ a decision takes well under a second on one core (``python -m benchmarks.spades 
 """
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -64,6 +66,9 @@ from mahai.games.spades import (
 DEFAULT_SAMPLES = 8
 INFERENCE_TRIES = 6
 """Determinizations drawn per kept sample at most when matching the hands to the bids."""
+BLIND_NIL_Z = 2.0
+"""Blind nil is bid only when its mean gain over looking is above this many standard errors
+(:func:`pays`)."""
 BID_SLACK = 1.5
 """A bid agrees with a hand worth that many tricks more or less (:func:`bid_misfit`)."""
 
@@ -96,18 +101,44 @@ def evaluate_actions(game: Game[Any, Any], obs: SpadesObservation, actions: Sequ
     Raises:
         ValueError: a spectator's observation.
     """
+    per_world = evaluate_worlds(game, obs, actions, samples, rng, bag_cost, infer)
+    return [sum(values) / samples for values in per_world]
+
+
+def evaluate_worlds(game: Game[Any, Any], obs: SpadesObservation, actions: Sequence[SpadesAction],
+                    samples: int, rng: random.Random, bag_cost: bool = False,
+                    infer: bool = True) -> list[list[float]]:
+    """The rollout value (:func:`rollout`) of each of ``actions`` in each of ``samples``
+    determinizations of ``obs``: ``values[action][world]``, the same worlds for every action
+    (so that two actions compare world by world).
+
+    Raises:
+        ValueError: a spectator's observation.
+    """
     seat = obs.viewer
     if seat is None:
         raise ValueError("search needs a seat's observation")
-    totals = [0.0] * len(actions)
+    values: list[list[float]] = [[] for _ in actions]
     sampled = (worlds(game, obs, samples, rng) if infer
                else [game.determinize(obs, rng) for _ in range(samples)])
     for world in sampled:
         for i, action in enumerate(actions):
             st = world.clone()
             st.push(seat, action)
-            totals[i] += rollout(st, seat, bag_cost)
-    return [t / samples for t in totals]
+            values[i].append(rollout(st, seat, bag_cost))
+    return values
+
+
+def pays(gains: Sequence[float], z: float = BLIND_NIL_Z) -> bool:
+    """Whether paired gains (one per sampled world: an action's value minus the other's)
+    say the action pays: their mean is above ``z`` standard errors (so a noisy edge of a
+    few worlds does not count). False for fewer than two gains."""
+    n = len(gains)
+    if n < 2:
+        return False
+    mean = sum(gains) / n
+    variance = sum((g - mean) ** 2 for g in gains) / (n - 1)
+    return mean > z * math.sqrt(variance / n)
 
 
 def bid_misfit(world: SpadesState, obs: SpadesObservation) -> float:
@@ -220,10 +251,10 @@ class SearchBot(Bot):
         if len(legal) == 1 or self.samples <= 0:
             return default
         if self.blind_samples > 0 and observation.blind_nil_open and BLIND_NIL in legal:
-            options: list[SpadesAction] = [BLIND_NIL, LOOK]
-            values = evaluate_actions(game, observation, options, self.blind_samples, self.rng,
-                                      self.bag_cost, self.infer)
-            return options[0] if (values[0], default == BLIND_NIL) > (values[1], default == LOOK) else LOOK
+            # SPR-6: blind nil only when the search says it pays, world by world, beyond its noise.
+            blind, look = evaluate_worlds(game, observation, [BLIND_NIL, LOOK], self.blind_samples,
+                                          self.rng, self.bag_cost, self.infer)
+            return BLIND_NIL if pays([b - k for b, k in zip(blind, look, strict=True)]) else LOOK
         if self.bid_samples > 0 and observation.public.phase == "bid" and isinstance(default, Bid):
             bids = [BIDS[b] for b in bid_candidates(observation) if BIDS[b] in legal] or [default]
             values = evaluate_actions(game, observation, bids, self.bid_samples, self.rng, self.bag_cost,

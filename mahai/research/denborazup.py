@@ -1,10 +1,15 @@
-"""DenboraZup for learning programs: a fixed action space over the deck in use and a
+"""DenboraZup for learning programs: a fixed action space over hand positions and a
 vector observation read from one seat's view JSON (``docs/rules/denborazup.md``).
 
-Cards are numbered by their ids in alphabetical order (``N`` cards: 132 in the
-package deck): never by date, which would tell an agent the order of the cards in
-its hand (the projection shows a held card's title, never its date). Seats named in
-an action are counted from the acting seat (0 = itself).
+No index names a deck card. A card is known by what the seat's projection shows of it: its
+Basque title (a held card shows its title and a per-game handle, never its id or date:
+:mod:`mahai.games.denborazup.view`). Actions name a card by its *position* among the cards
+the seat may choose from, those cards taken in title order (``#k``: the ``k``-th of the
+seat's hand, or of its tie-break draw, sorted by Basque title), so the legal-action mask
+says how many cards the seat holds and never which (the old action space, indexed by deck
+id, told an agent the ids of its hand, and the public deck data gives each id's year).
+Seats named in an action are counted from the acting seat (0 = itself). ``N`` is the
+number of cards of the deck (182 in the package deck): no hand holds more.
 
 =====================  ==============================  ===========================
 index                  notation                        rule
@@ -16,29 +21,35 @@ index                  notation                        rule
 5                      ``star replace``                DZR-10 (a)
 6 … 13                 ``star give <seat>`` (6 + offset)   DZR-10 (b)
 14 … 21                ``catch <seat>`` (14 + offset)  DZR-8
-22 … 22+N−1            ``place <card>``                DZR-5, DZR-6
-22+N … 22+2N−1         ``place <card> call``           DZR-8
-22+2N … 22+3N−1        ``choose <card>``               DZR-9
-22+3N … 22+4N          slot ``0 … N`` of a placement   DZR-13 (long timeline)
+22 … 22+N−1            ``place #k`` (22 + k)           DZR-5, DZR-6
+22+N … 22+2N−1         ``place #k call``               DZR-8
+22+2N … 22+2N+2        ``choose #k`` (of the 3 drawn)  DZR-9
+22+2N+3 … 22+3N+3      slot ``0 … N`` of a placement   DZR-13 (long timeline)
 =====================  ==============================  ===========================
 
-In the long timeline a placement names a card and a slot (``place <card> slot <k>
-[call]``): the adapter takes the card first (with or without the call), then the
-slot, and only then tells the engine; the chosen card is shown only to its seat.
+For example, a seat holding cards titled "Bilboko zubia …", "Ponpeio …" and "Altxerriko …"
+places "Ponpeio …" with ``place #2`` (index 24): it is the third in title order.
+
+In the long timeline a placement names a hand position and a slot (``place #k slot <s>
+[call]``): the adapter takes the position first (with or without the call), then the
+slot, and only then tells the engine; the chosen position is shown only to its seat.
 
 Simultaneous decisions (placements, votes, tie-break choices: DZR-5, DZR-7, DZR-9)
 are taken one seat after another in seat order; the engine's projection shows the
 others only *that* a seat has decided, never what, until all have: the observation
 is the same whatever the earlier seats chose.
 
-Observation (:data:`features_of`; seats counted from the viewer; in [-1, 1]):
-phase; coin; the viewer's hand (by card); the reference card and its year; the
-timeline (its cards, their years by position, the reference's position, length);
-per seat: cards held and used, decided, voted, catchable, to act, flipper, first
-player, winner, and its part of the last reveal (placed, right, called); the
-viewer's own decision and vote; stars, idle rounds, deck and discard sizes, round;
-the tie-break (active, the viewer tied and chose, its drawn options, who chose).
-Years are ``year / 2100`` for AD years and ``-log10(1 + |year|) / 5`` before.
+Observation (:data:`features_of`; seats counted from the viewer; in [-1, 1]). Cards are
+numbered by their Basque titles in alphabetical order (:attr:`DenboraZupEncoding.titles`),
+never by id nor by date; the hand part is the set of the viewer's titles, whose order is
+the order of the ``#k`` positions. Parts: phase; coin; the viewer's hand (by title); the
+reference card and its year; the timeline (its cards, their years by position, the
+reference's position, length); per seat: cards held and used, decided, voted, catchable,
+to act, flipper, first player, winner, and its part of the last reveal (placed, right,
+called); the viewer's own decision and vote; stars, idle rounds, deck and discard sizes,
+round; the tie-break (active, the viewer tied and chose, its drawn options by title, who
+chose). Years (of revealed cards only) are ``year / 2100`` for AD years and
+``-log10(1 + |year|) / 5`` before.
 
 Rewards: only at the end (there are no hands): +1 / -1; solo (DZR-12):
 ``hand size / cards used`` (1.0 is the best rating, "Bikain").
@@ -47,8 +58,8 @@ Rewards: only at the end (there are no hands): +1 / -1; solo (DZR-12):
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, cast
 
 from mahai.core.game import Action, Game, Seat, State
 from mahai.games.denborazup import (
@@ -64,6 +75,8 @@ from mahai.games.denborazup import (
     Vote,
     Waive,
 )
+from mahai.games.denborazup.state import TIEBREAK_DRAW
+from mahai.games.denborazup.view import CardFace, DenboraZupObservation
 from mahai.research.table import Encoding, FloatArray, clip, relative
 
 FLIP, PASS, VOTE_YES, VOTE_NO, WAIVE, STAR_REPLACE, STAR_GIVE, CATCH, PLACE = 0, 1, 2, 3, 4, 5, 6, 14, 22
@@ -94,28 +107,28 @@ def features_of(cards: int) -> tuple[tuple[str, int], ...]:
 
 class DenboraZupEncoding(Encoding):
     """DenboraZup's action space and observation for the deck of ``game``
-    (:attr:`DenboraZupGame.deck`: only the card ids are read)."""
+    (:attr:`DenboraZupGame.deck`: only the number of cards and their Basque titles are read,
+    never an id or a date)."""
 
     def __init__(self, game: Game[Any, Any], options: DenboraZupOptions, players: int) -> None:
         super().__init__(game, options, players)
         if not isinstance(game, DenboraZupGame):
             raise TypeError(f"not a DenboraZup game: {game!r}")
-        self.ids: tuple[str, ...] = tuple(sorted(card.id for card in game.deck))
-        self.index = {card: i for i, card in enumerate(self.ids)}
-        self.by_title = {card.title_eu: self.index[card.id] for card in game.deck}
-        """A hidden card's index from its face: the web's game names it by a per-game handle,
-        and its title is what a player knows of it (as the bots do, keyed by title)."""
-        n = len(self.ids)
+        self.titles: tuple[str, ...] = tuple(sorted(card.title_eu for card in game.deck))
+        """The deck's Basque titles in alphabetical order: a card's number in the observation
+        (titles are unique in a deck: ``duplicate_title``, :mod:`mahai.games.denborazup.deck`)."""
+        self.index = {title: i for i, title in enumerate(self.titles)}
+        n = len(self.titles)
         self.place_call = PLACE + n
         self.choose = PLACE + 2 * n
-        self.slot = PLACE + 3 * n
+        self.slot = self.choose + TIEBREAK_DRAW
         self.num_actions = self.slot + n + 1
         labels = ["flip", "pass", "vote yes", "vote no", "waive", "star replace"]
         labels += [f"star give +{k}" for k in range(MAX_SEATS)]
         labels += [f"catch +{k}" for k in range(MAX_SEATS)]
-        labels += [f"place {card}" for card in self.ids]
-        labels += [f"place {card} call" for card in self.ids]
-        labels += [f"choose {card}" for card in self.ids]
+        labels += [f"place #{k}" for k in range(n)]
+        labels += [f"place #{k} call" for k in range(n)]
+        labels += [f"choose #{k}" for k in range(TIEBREAK_DRAW)]
         labels += [f"slot {k}" for k in range(n + 1)]
         self.labels = tuple(labels)
         self._at: dict[str, int] = {}
@@ -131,10 +144,28 @@ class DenboraZupEncoding(Encoding):
         # Random play of the long timeline takes up to ~13,000 decisions (twice as many picks).
         self.max_decisions = 100_000
 
-    def sequence(self, seat: Seat, action: Action) -> tuple[int, ...]:
-        """Raises TypeError for an action that is not DenboraZup's."""
+    def positions(self, faces: Iterable[CardFace]) -> dict[str, int]:
+        """Handle → position ``k`` of ``faces`` (cards as the projection shows them) in title
+        order: what ``#k`` means."""
+        ordered = sorted(faces, key=lambda face: self.index[face.title_eu])
+        return {face.id: k for k, face in enumerate(ordered)}
+
+    def sequences(self, state: State[Any], seat: Seat, actions: Sequence[Action]) -> list[tuple[int, ...]]:
+        """The index sequence of each of ``actions`` (legal actions of ``seat`` in ``state``): a
+        card by its position among the seat's hand or tie-break draw, as
+        ``game.observe(state, seat)`` (the projection) shows them.
+
+        Raises TypeError for an action that is not DenboraZup's."""
+        seen = cast(DenboraZupObservation, self.game.observe(state, seat))
+        hand = self.positions(seen.hand or ())
+        tiebreak = seen.tiebreak
+        drawn = self.positions(tiebreak.options or ()) if tiebreak is not None else {}
+        return [self._sequence(seat, action, hand, drawn) for action in actions]
+
+    def _sequence(self, seat: Seat, action: Action, hand: Mapping[str, int],
+                  drawn: Mapping[str, int]) -> tuple[int, ...]:
         if isinstance(action, Place):
-            first = (self.place_call if action.call else PLACE) + self.index[action.card_id or action.card]
+            first = (self.place_call if action.call else PLACE) + hand[action.card]
             return (first,) if action.slot is None else (first, self.slot + action.slot)
         if isinstance(action, Pass):
             return (PASS,)
@@ -151,7 +182,7 @@ class DenboraZupEncoding(Encoding):
         if isinstance(action, Catch):
             return (CATCH + relative(action.seat, seat, self.players),)
         if isinstance(action, Choose):
-            return (self.choose + self.index[action.card_id or action.card],)
+            return (self.choose + drawn[action.card],)
         raise TypeError(f"not a DenboraZup action: {action!r}")
 
     def outcome(self, state: State[Any]) -> tuple[float, ...]:
@@ -161,11 +192,9 @@ class DenboraZupEncoding(Encoding):
             return (self.hand_size / used if used else 0.0,)
         return super().outcome(state)
 
-    def face_index(self, face: Mapping[str, Any]) -> int:
-        """The index of a card of the view: by id, or for a hidden card named by handle, by
-        its Basque title."""
-        found = self.index.get(face["id"])
-        return found if found is not None else self.by_title[face["title"]["eu"]]
+    def card_index(self, card: Mapping[str, Any]) -> int:
+        """A card's number (:attr:`titles`) from its view JSON: by its Basque title."""
+        return self.index[card["title"]["eu"]]
 
     def text_view(self, view: Mapping[str, Any]) -> dict[str, Any]:
         """The view with each card as its id (and year, once revealed) instead of its
@@ -185,19 +214,19 @@ class DenboraZupEncoding(Encoding):
 
     def features(self, view: Mapping[str, Any], viewer: Seat | None, out: FloatArray) -> None:
         at = self._at
-        index = self.index
+        index = self.card_index
         n = view["players"]
-        cards = len(self.ids)
+        cards = len(self.titles)
         out[at["phase"] + PHASES.index(view["phase"])] = 1.0
         out[at["coin"] + COINS.index(view["coin"])] = 1.0
         for face in view["hand"] or ():
-            out[at["hand"] + self.face_index(face)] = 1.0
+            out[at["hand"] + index(face)] = 1.0
         reference = view["reference"]
-        out[at["reference"] + index[reference["id"]]] = 1.0
+        out[at["reference"] + index(reference)] = 1.0
         out[at["reference_year"]] = year_feature(reference["year"])
         timeline = view["timeline"]
         for k, card in enumerate(timeline):
-            out[at["timeline"] + index[card["id"]]] = 1.0
+            out[at["timeline"] + index(card)] = 1.0
             out[at["timeline_years"] + k] = year_feature(card["year"])
         out[at["reference_index"] + view["reference_index"]] = 1.0
         out[at["timeline_length"]] = len(timeline) / cards
@@ -243,6 +272,6 @@ class DenboraZupEncoding(Encoding):
             if viewer in tiebreak["chosen"]:
                 out[base + 2] = 1.0
             for face in tiebreak["options"] or ():
-                out[at["tie_options"] + self.face_index(face)] = 1.0
+                out[at["tie_options"] + index(face)] = 1.0
             for seat in tiebreak["chosen"]:
                 out[at["tie_chosen"] + relative(seat, viewer, n)] = 1.0

@@ -558,9 +558,11 @@ class MahaiBot(pyspiel.Bot):  # type: ignore[misc]
         game = self.game.mahai
         encoding = self.game.encoding
         # The bot chooses among the actions the picks made so far still allow.
-        legal = [a for a in engine.legal_actions(seat) if encoding.sequence(seat, a)[:depth] == picks]
+        every = engine.legal_actions(seat)
+        paths = encoding.sequences(engine, seat, every)
+        legal = [a for a, path in zip(every, paths, strict=True) if path[:depth] == picks]
         action = self.bot.act(game, seat, game.observe(engine, seat), legal)
-        self._plan = encoding.sequence(seat, action)
+        self._plan = paths[every.index(action)]
         return self._plan[depth]
 
     def restart_at(self, state: MahaiState) -> None:

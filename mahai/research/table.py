@@ -57,7 +57,8 @@ class Encoding(ABC):
     ``players`` (both fixed for the life of an environment).
 
     Subclasses set :attr:`num_actions`, :attr:`feature_size`, :attr:`labels` and
-    implement :meth:`sequence` and :meth:`features`.
+    implement :meth:`features` and :meth:`sequence` (or :meth:`sequences`, where an index
+    depends on what the seat holds).
     """
 
     num_actions: int
@@ -78,9 +79,19 @@ class Encoding(ABC):
         self.options = options
         self.players = players
 
-    @abstractmethod
     def sequence(self, seat: Seat, action: Action) -> tuple[int, ...]:
-        """The indices that make ``action`` (a legal action of ``seat``)."""
+        """The indices that make ``action`` (a legal action of ``seat``), for a game whose
+        indices do not depend on what the seat holds (Spades, Mille Bornes: a card's index is
+        its kind, which the seat sees). Raises NotImplementedError in the base class and in
+        encodings that number a seat's cards by position (DenboraZup: :meth:`sequences`)."""
+        raise NotImplementedError(f"{type(self).__name__} needs the state: use sequences()")
+
+    def sequences(self, state: State[Any], seat: Seat, actions: Sequence[Action]) -> list[tuple[int, ...]]:
+        """The indices that make each of ``actions`` (legal actions of ``seat`` in ``state``),
+        in order. The default asks :meth:`sequence` for each; an encoding whose indices name a
+        card by its position among the seat's cards (DenboraZup) reads the positions from the
+        seat's projection of ``state``, never from the state itself."""
+        return [self.sequence(seat, action) for action in actions]
 
     @abstractmethod
     def features(self, view: Mapping[str, Any], viewer: Seat | None, out: FloatArray) -> None:
@@ -166,8 +177,8 @@ class Table:
             seat = next_seat(state)
             options: list[tuple[tuple[int, ...], Action]] = []
             if seat is not None:
-                sequence = self.encoding.sequence
-                options = [(sequence(seat, a), a) for a in state.legal_actions(seat)]
+                legal = state.legal_actions(seat)
+                options = list(zip(self.encoding.sequences(state, seat, legal), legal, strict=True))
             menu = self._menu = _Menu(state, state.version, seat, options)
         return menu
 

@@ -54,16 +54,16 @@ def test_every_legal_action_has_one_path(case: Case) -> None:
         seat = next_seat(state)
         if seat is None:
             continue
-        sequences = [encoding.sequence(seat, a) for a in state.legal_actions(seat)]
+        sequences = encoding.sequences(state, seat, state.legal_actions(seat))
         assert len(set(sequences)) == len(sequences)
         for seq, action in zip(sequences, state.legal_actions(seat), strict=True):
             assert all(0 <= i < encoding.num_actions for i in seq)
             label = encoding.labels[seq[0]]
             if len(seq) == 1 and "+" not in label:
                 notation = action.notation()
-                if isinstance(action, Place | Choose) and action.card_id is not None:
-                    # DenboraZup: a label names a card by id, a notation by its per-game handle
-                    notation = notation.replace(action.card, action.card_id)
+                if isinstance(action, Place | Choose):
+                    # DenboraZup: a label names a card by its position (#k), a notation by handle
+                    notation = notation.replace(action.card, label.split()[1])
                 assert label == notation
             checked += 1
         as_set = set(sequences)
@@ -171,34 +171,45 @@ def test_mille_bornes_redraw_is_picked_card_by_card() -> None:
 
 
 def test_denborazup_long_placement_is_card_then_slot() -> None:
-    """DZR-13: a long-timeline placement is the card (22 + its index), then the slot."""
+    """DZR-13: a long-timeline placement is the hand position (22 + k), then the slot; ``#k``
+    is the k-th card of the seat's hand in the order of the Basque titles."""
+    from mahai.research.denborazup import PLACE
+
     table = _table("denborazup", "long", 3, seed=2)
-    encoding = table.encoding
+    encoding: Any = table.encoding
     rng = random.Random(2)
     _play_until(table, lambda t: _state(t).phase == "decide", rng)
     legal = table.legal()
-    slots = [i for i in legal if i >= encoding.slot]  # type: ignore[attr-defined]
+    slots = [i for i in legal if i >= encoding.slot]
     assert not slots
-    place = next(i for i in legal if 22 <= i < encoding.place_call)  # type: ignore[attr-defined]
+    seat = table.seat
+    assert seat is not None
+    hand = table.encoding.game.view(table.state, seat)["hand"]
+    assert [i for i in legal if PLACE <= i < encoding.place_call] == [PLACE + k for k in range(len(hand))]
+    place = PLACE + len(hand) - 1     # the last title in alphabetical order
     assert table.choose(place) is None
     after = table.legal()
-    assert after and all(i >= encoding.slot for i in after)  # type: ignore[attr-defined]
+    assert after and all(i >= encoding.slot for i in after)
     action = table.choose(after[0])
     assert action is not None
-    assert isinstance(action, Place)  # named by handle, labelled by id (the research action space)
-    label = encoding.labels[place].split()[1]
-    assert (action.card_id, action.slot) == (label, after[0] - encoding.slot)  # type: ignore[attr-defined]
+    assert isinstance(action, Place)  # the engine's action names the card by its handle
+    last = max(hand, key=lambda face: face["title"]["eu"])
+    assert (action.card, action.slot) == (last["id"], after[0] - encoding.slot)
     assert action.notation() == f"place {action.card} slot {action.slot}"
 
 
-def test_denborazup_cards_are_numbered_by_id_not_by_date() -> None:
-    """A held card's index must not tell its date (the projection hides it)."""
+def test_denborazup_cards_are_numbered_by_title_not_by_id_nor_date() -> None:
+    """A card's number in the observation is its Basque title's place in alphabetical order:
+    what the projection shows of a held card, never its id nor its date; no label names a
+    deck card (the action space counts positions: ``place #k``)."""
     game = get_game("denborazup")
-    encoding = encoding_for(game, game.options("multi"), 2)
-    ids = encoding.ids  # type: ignore[attr-defined]
-    assert list(ids) == sorted(ids)
-    by_date = [c.id for c in sorted(game.deck, key=lambda c: (c.year, c.month or 0, c.day or 0))]  # type: ignore[attr-defined]
-    assert list(ids) != by_date
+    encoding: Any = encoding_for(game, game.options("multi"), 2)
+    titles = encoding.titles
+    assert list(titles) == sorted(c.title_eu for c in game.deck)  # type: ignore[attr-defined]
+    by_date = [c.title_eu for c in sorted(game.deck, key=lambda c: (c.year, c.month or 0, c.day or 0))]  # type: ignore[attr-defined]
+    assert list(titles) != by_date
+    ids = {c.id for c in game.deck}  # type: ignore[attr-defined]
+    assert not any(word in ids for label in encoding.labels for word in label.split())
 
 
 def test_the_jokers_variant_is_refused_with_a_clear_error() -> None:

@@ -201,6 +201,54 @@ def test_denborazup_decisions_stay_hidden_until_all_have_decided() -> None:
         assert np.array_equal(seen["action_mask"], observations[1][agent]["action_mask"])
 
 
+@pytest.mark.parametrize(("edition", "players"), [("multi", 3), ("long", 3), ("solo", 1)])
+def test_denborazup_mask_does_not_tell_which_cards_a_seat_holds(edition: str, players: int) -> None:
+    """DZR-4, DZR-5, DZR-13: a held card shows its title, never its id or date. Twin states
+    whose only difference is one card of the seat's own hand (swapped with an unseen card of
+    the deck) give the seat the same action mask, and the same observation except the hand
+    part, which shows the titles (what the projection shows). An action space indexed by
+    deck id fails this: its mask names the ids the seat holds."""
+    from mahai.research.denborazup import features_of
+
+    e = env("denborazup", edition=edition, players=players)
+    e.reset(seed=17)
+    raw = e.unwrapped
+    offset = 0
+    for part, size in features_of(len(raw.game.deck)):
+        if part == "hand":
+            hand = slice(offset, offset + size)
+            break
+        offset += size
+    rng = random.Random(17)
+    checked = 0
+    for _ in range(600):
+        state = raw.table.state
+        seat = raw.table.seat
+        if state.is_over or checked >= 40:
+            break
+        if state.hands[seat] and state.deck:
+            k = rng.randrange(len(state.hands[seat]))
+            d = rng.randrange(len(state.deck))
+            twin = state.clone()
+            twin.hands = [list(h) for h in state.hands]
+            twin.deck = list(state.deck)
+            twin.hands[seat][k], twin.deck[d] = state.deck[d], state.hands[seat][k]
+            view, twin_view = raw.game.view(state, seat), raw.game.view(twin, seat)
+            assert view["hand"] != twin_view["hand"]
+            assert {**view, "hand": None, "legal": None} == {**twin_view, "hand": None, "legal": None}
+            agent = raw.possible_agents[seat]
+            obs, mask = _observe(e, state, agent)
+            twin_obs, twin_mask = _observe(e, twin, agent)
+            assert mask.any() and np.array_equal(mask, twin_mask)
+            assert not np.array_equal(obs[hand], twin_obs[hand])   # the titles differ
+            obs[hand] = twin_obs[hand] = 0
+            assert np.array_equal(obs, twin_obs)
+            checked += 1
+        obs, *_ = e.last()
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert checked >= 10
+
+
 @pytest.mark.parametrize(("name", "kwargs", "twin_of"), CASES, ids=IDS)
 def test_openspiel_observation_ignores_what_the_seat_cannot_see(name: str, kwargs: dict[str, Any],
                                                                  twin_of: Twin) -> None:

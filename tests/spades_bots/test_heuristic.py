@@ -78,17 +78,35 @@ def test_bidding_through_the_engine() -> None:
     assert notation in ("bid nil", f"bid {expected}")
 
 
-@pytest.mark.parametrize(("behind", "blind"), [(250, True), (50, False), (0, False)])
-def test_blind_nil_only_when_far_behind(behind: int, blind: bool) -> None:
-    """SPR-6: blind nil is a gamble taken only when the side trails by 200 or more."""
+@pytest.mark.parametrize(("ours", "theirs", "blind"), [
+    (0, 250, True),     # 200 or more behind: any time
+    (0, 50, False), (0, 0, False), (300, 0, False),
+    (200, 350, True),   # late (they are within 200 of 500, SPR-13) and 100 or more behind
+    (0, 150, False),    # 150 behind, early
+    (380, 450, False),  # late, 70 behind
+])
+def test_blind_nil_when_behind(ours: int, theirs: int, blind: bool) -> None:
+    """SPR-6 (allowed from any score by the standard edition, ``blind_nil_min_deficit`` 0): the
+    house strategy, blind nil when 200 behind, or 100 behind late in the match."""
     state = GAME.new(GAME.options(), 4, 11)
     seat = state.turn
-    state.points = [behind, 0] if seat % 2 == 1 else [0, behind]
+    state.points = [theirs, ours] if seat % 2 == 1 else [ours, theirs]
     state.looked = [False] * 4
     obs = GAME.observe(state, seat)
     assert obs.blind_nil_open
     action = heuristic_action(obs, state.legal_actions(seat))
     assert action == (BLIND_NIL if blind else LOOK)
+
+
+def test_no_blind_nil_where_the_options_forbid_it() -> None:
+    """SPR-6, SPR-16: ``blind_nil_min_deficit`` 100 is the engine's; 250 behind with blind nil
+    off, the heuristic looks."""
+    state = GAME.new(GAME.options(blind_nil="off"), 4, 11)
+    seat = state.turn
+    state.points = [250, 0] if seat % 2 == 1 else [0, 250]
+    state.looked = [False] * 4
+    assert BLIND_NIL not in state.legal_actions(seat)
+    assert heuristic_action(GAME.observe(state, seat), state.legal_actions(seat)) != BLIND_NIL
 
 
 def test_blind_nil_exchange_passes_danger_and_gets_low_cards() -> None:
@@ -146,6 +164,24 @@ def test_sets_opponent_nil_by_playing_under() -> None:
     hands = {0: "2H", 1: "9H", 2: "QH 8H 3H 3S 4S 4D 6D 8D TD 2C 4C 6C 8C"}
     assert decide(position(hands, bids=(3, 3, 3, 3), trick="2H 9H")) == "play QH"
     assert decide(position(hands, bids=(3, 0, 3, 3), trick="2H 9H")) == "play 8H"
+
+
+def test_sets_opponent_nil_by_unblocking_once_it_is_beaten() -> None:
+    """SPR-5: the nil bidder (seat 1) ducked and its partner covers: seat 2 plays its highest
+    heart (without a nil to set: its lowest, the trick is lost anyway), so that the
+    nil bidder's hearts become the high ones."""
+    hands = {0: "5H", 1: "2H", 3: "KH", 2: "QH 8H 3H 3S 4S 4D 6D 8D TD 2C 4C 6C 8C"}
+    assert decide(position(hands, bids=(3, 3, 3, 3), leader=3, trick="KH 5H 2H")) == "play 3H"
+    assert decide(position(hands, bids=(3, 0, 3, 3), leader=3, trick="KH 5H 2H")) == "play QH"
+
+
+def test_sets_opponent_nil_by_throwing_high_cards_when_void() -> None:
+    """SPR-5, SPR-8: void in the suit led with the nil bidder still to play, seat 0 throws
+    its highest side card (it keeps its low cards to lead under the nil bidder later)."""
+    hands = {3: "5H", 0: "AD 2D KC 2C 3S 4S 5S 6S 7S 8S 9S TS JS"}
+    state = position(hands, bids=(4, 0, 3, 3), leader=3, trick="5H")
+    state.voids[0] = 0
+    assert decide(state) == "play AD"
 
 
 def test_leads_low_where_the_nil_bidder_may_follow() -> None:

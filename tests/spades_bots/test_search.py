@@ -11,7 +11,16 @@ from hypothesis import strategies as st
 from mahai.bots.base import Bot
 from mahai.bots.play import play_out
 from mahai.bots.spades import HeuristicBot
-from mahai.bots.spades_search import SearchBot, bid_misfit, distinct_cards, evaluate, rollout, worlds
+from mahai.bots.spades_search import (
+    SearchBot,
+    bid_misfit,
+    distinct_cards,
+    evaluate,
+    evaluate_worlds,
+    pays,
+    rollout,
+    worlds,
+)
 from mahai.games.spades import GAME, SpadesState
 from mahai.games.spades.cards import parse_card
 from tests.spades_bots.helpers import position
@@ -155,3 +164,29 @@ def test_decisions_with_jokers_never_see_hidden_cards() -> None:
         second = SearchBot(random.Random(7), samples=3).act(GAME, seat, GAME.observe(alt, seat),
                                                            alt.legal_actions(seat))
         assert first == second and state.can(seat, GAME.parse_action(first.notation()))
+
+
+def test_blind_nil_pays_only_beyond_its_noise() -> None:
+    """:func:`pays`: a mean gain above two standard errors; a positive mean inside the noise
+    (or a single world) does not count."""
+    assert pays([120.0] * 16)
+    assert not pays([400.0, -200.0] * 8)       # mean +100, standard error about 77: 100 < 2 × 77
+    assert pays([400.0, -100.0] * 8 + [400.0] * 8)
+    assert not pays([-50.0] * 16) and not pays([500.0])
+
+
+def test_expert_bids_blind_nil_only_when_its_search_says_it_pays() -> None:
+    """SPR-6: the blind-nil search (16 worlds) bids blind nil when its gain over looking pays
+    (:func:`pays`): with the three-card exchange at 0–0 on one deal, not on a deal where its
+    worlds lose with it; without an exchange (``blind_nil_exchange`` 0) a blind nil loses about
+    200 points a hand and it looks."""
+    from mahai.games.spades.actions import BLIND_NIL, LOOK
+
+    for exchange, seed, expected in ((3, 1, BLIND_NIL), (3, 4, LOOK), (0, 1, LOOK)):
+        state = GAME.new(GAME.options(blind_nil_exchange=exchange), 4, seed)
+        seat = state.turn
+        obs = GAME.observe(state, seat)
+        blind, look = evaluate_worlds(GAME, obs, [BLIND_NIL, LOOK], 16, random.Random(seed), bag_cost=True)
+        assert pays([b - k for b, k in zip(blind, look, strict=True)]) == (expected == BLIND_NIL)
+        bot = SearchBot(random.Random(seed), blind_samples=16)
+        assert bot.act(GAME, seat, obs, state.legal_actions(seat)) == expected
