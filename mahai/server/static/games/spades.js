@@ -114,7 +114,7 @@ export function render(root, msg, ui) {
   // your decision, where it happens: blind nil or look, bids, the exchange, the stock deal
   let prompt = null;
   const bids = legal.filter((e) => is(e, "bid") && e.action !== "bid blind_nil");
-  if (v.blind_nil_decision && me !== null) {
+  if (v.blind_nil_decision && me !== null && legal.some((e) => e.action === "look")) {  // (a replay has no moves)
     prompt = h("section", { class: "prompt", id: "blind-nil", "aria-labelledby": "blind-nil-q" },
       h("p", { id: "blind-nil-q" }, ui.t("Blind nil? Decide before you look at your cards.")),
       h("div", { class: "row" }, legal.filter((e) => e.action === "bid blind_nil" || e.action === "look").map((e) =>
