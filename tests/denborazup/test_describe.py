@@ -162,7 +162,7 @@ def test_own_draw_names_the_cards_and_others_only_count_them() -> None:
                   audience=frozenset({0}), redacted={"seat": 0, "reason": "penalty", "count": 2})
     mine = render_all(g.describe_event(g.project_event(event, 0) or {}, 0))
     theirs = render_all(g.describe_event(g.project_event(event, 1) or {}, 1))
-    assert mine == "Wrong: you draw " + ", ".join(g.deck.get(c).title_en for c in cards) + "."
+    assert mine == "Wrong: you draw " + ", ".join(f"“{g.deck.get(c).title_en}”" for c in cards) + "."
     assert theirs == "<P0> draws 2 cards."
     for c in cards:
         assert str(g.deck.get(c).year) not in mine.replace(g.deck.get(c).title_en, "")
@@ -182,6 +182,22 @@ def test_titles_follow_the_language_and_dates_are_shown_once_revealed() -> None:
     text = render_all(g.describe_event({"kind": "new_reference", "old": "x", "reference": ref}, None), "eu")
     assert text == f"Erdiko karta berria: {card.title_eu} ({format_date(card, 'eu')})."
     assert f"K.a. {-card.year}" in text
+
+
+def test_a_list_of_titles_quotes_each_title_as_its_language_does() -> None:
+    """DZR-6: the cards of a penalty (or star, tie-break) draw are named one by one, each quoted
+    as the catalogs quote one card (eu/en “…”, es «…», fr « … »), so titles with commas of their
+    own stay apart."""
+    g = MINI
+    cards = [e.id for e in g.deck][:2]
+    a, b = (g.deck.get(c) for c in cards)
+    event = {"kind": "draw", "seat": 0, "reason": "star", "cards": cards, "count": 2}
+    star = g.describe_event(event, 0)
+    assert render_all(star, "eu") == f"Izarra: hau jaso duzu: “{a.title_eu}”, “{b.title_eu}”."
+    assert render_all(star, "es") == f"Estrella: recibes «{a.title_es}», «{b.title_es}»."
+    assert render_all(star, "fr") == f"Étoile : vous recevez « {a.title('fr')} », « {b.title('fr')} »."
+    tie = {"kind": "tiebreak_draw", "seat": 0, "cards": cards[:1], "count": 1}
+    assert render_all(g.describe_event(tie, 0)) == f"Tie-break: you drew “{a.title_en}”."
 
 
 def test_french_quotes_a_title_with_guillemets_in_curly_quotes() -> None:

@@ -56,9 +56,17 @@ def card_date(card: Mapping[str, Any]) -> Message:
                                                  str(card.get("precision")), lang) for lang in LANGS})
 
 
+#: Quotes around a title inside a sentence, as each catalog quotes ``{card}``: “…” in Basque and
+#: English, «…» in Spanish, « … » in French (``mahai.i18n.french_quotes`` turns a title's own
+#: guillemets inside them into “…”).
+QUOTES = {"eu": ("“", "”"), "en": ("“", "”"), "es": ("«", "»"), "fr": ("« ", " »")}
+
+
 def titles_list(titles: Sequence[Mapping[str, str]]) -> Message:
-    """Several titles as one text, comma-separated, in each language."""
-    return _m("localized", **{lang: ", ".join(t.get(lang, t["en"]) for t in titles) for lang in LANGS})
+    """Several titles as one text, each quoted as its language quotes a title (:data:`QUOTES`),
+    comma-separated: ``“A”, “B”`` (a list of cards in a sentence, e.g. the cards a penalty draws)."""
+    return _m("localized", **{lang: ", ".join(QUOTES[lang][0] + t.get(lang, t["en"]) + QUOTES[lang][1]
+                                              for t in titles) for lang in LANGS})
 
 
 def joined(items: Sequence[Param]) -> Param:
