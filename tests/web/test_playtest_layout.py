@@ -1,0 +1,69 @@
+"""What a new player frowned at in the session-5 play test, in a real browser: the DenboraZup
+reference card alone in a wide green band on a desktop, the hand stuck to the left under it,
+the lobby's seat kind and name cramped side by side on a phone, and the game-over panel at
+the bottom of a phone's page (scrolled to) instead of first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mahai.games import available_games
+from tests.web.server import Server
+from tests.web.test_table_page import reach, show
+
+pytestmark = pytest.mark.web
+
+BOX = ("s => { const r = document.querySelector(s).getBoundingClientRect(); "
+       "return [r.left, r.right, r.top, r.bottom]; }")
+
+
+def test_the_reference_card_panel_is_as_wide_as_its_cards_on_a_desktop(server: Server, browser: Any) -> None:
+    """DZR-5: at 1280 × 800 the reference card and the slot beside it (after a hand card is
+    chosen) sit in a panel at most 26rem wide, centred over the board, the slot inside it; the
+    hand is centred under it."""
+    if "denborazup" not in available_games():
+        pytest.skip("denborazup is not installed")
+    msg = reach("denborazup", "multi", 2,
+                lambda g, s: any(a.notation().startswith("place ") for a in s.legal_actions(0)))
+    ctx, page, _, errors = show(server, browser, "denborazup", "multi", 2, msg)
+    try:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.evaluate("m => window.mahaiRender(m)", msg)
+        page.click("#hand [data-pick]")
+        page.wait_for_selector("#reference .slot-btn")
+        panel, board = page.evaluate(BOX, "#reference"), page.evaluate(BOX, "#board")
+        slot = page.evaluate(BOX, "#reference .slot-btn")
+        card = page.evaluate(BOX, "#reference .event.reference")
+        assert panel[1] - panel[0] <= 26 * 16 + 1, panel
+        assert abs((panel[0] + panel[1]) / 2 - (board[0] + board[1]) / 2) < 2, (panel, board)
+        assert panel[0] <= card[0] and slot[1] <= panel[1], (panel, card, slot)
+        hand = page.evaluate("""(() => { const h = document.querySelector('#hand');
+            const cs = [...h.children].map(c => c.getBoundingClientRect());
+            const r = h.getBoundingClientRect();
+            return [cs[0].left - r.left, r.right - cs[cs.length - 1].right,
+                    h.scrollWidth > h.clientWidth]; })()""")
+        if not hand[2]:  # the hand fits: as much room on either side
+            assert abs(hand[0] - hand[1]) < 8, hand
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_a_long_hand_still_scrolls_from_its_first_card(server: Server, browser: Any) -> None:
+    """The centred hand (DZR-5) never cuts its first cards off on a phone: scrolled to the
+    start, the first card is inside the row."""
+    if "denborazup" not in available_games():
+        pytest.skip("denborazup is not installed")
+    msg = reach("denborazup", "multi", 2,
+                lambda g, s: any(a.notation().startswith("place ") for a in s.legal_actions(0)))
+    ctx, page, _, errors = show(server, browser, "denborazup", "multi", 2, msg)
+    try:
+        page.evaluate("document.querySelector('#hand').scrollLeft = 0")
+        first, row = page.evaluate(BOX, "#hand > :first-child"), page.evaluate(BOX, "#hand")
+        assert page.evaluate("(h => h.scrollWidth > h.clientWidth)(document.querySelector('#hand'))")
+        assert first[0] >= row[0] - 1, (first, row)
+        assert not errors, errors
+    finally:
+        ctx.close()
