@@ -67,3 +67,23 @@ def test_a_long_hand_still_scrolls_from_its_first_card(server: Server, browser: 
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_the_lobby_gives_a_seat_kind_and_its_name_own_lines_on_a_phone(server: Server, browser: Any) -> None:
+    """At 390 px wide each seat is "N. eserlekua" and its kind (person or bot level) on one line,
+    the name on the whole line under them; nothing of a row is wider than the screen."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        page.click("#game-spades")
+        page.wait_for_selector("#seat-3")
+        for i in range(4):
+            label, kind, name = (page.evaluate(BOX, f"#seats .seat-row:nth-of-type({i + 1}) > {s}")
+                                 for s in ("label", "select", "input"))
+            assert abs(label[2] + label[3] - kind[2] - kind[3]) < 4, (label, kind)  # one line
+            assert name[2] >= kind[3], (kind, name)  # the name under them
+            assert name[1] - name[0] >= 300 and kind[1] - kind[0] >= 200, (kind, name)
+            assert max(kind[1], name[1]) <= 390, (kind, name)
+    finally:
+        ctx.close()
