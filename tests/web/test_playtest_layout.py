@@ -5,12 +5,14 @@ the bottom of a phone's page (scrolled to) instead of first."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from mahai.games import available_games
-from tests.web.server import Server
+from tests.web.server import Server, play_page
+from tests.web.test_games import FAST
 from tests.web.test_table_page import reach, show
 
 pytestmark = pytest.mark.web
@@ -85,5 +87,23 @@ def test_the_lobby_gives_a_seat_kind_and_its_name_own_lines_on_a_phone(server: S
             assert name[2] >= kind[3], (kind, name)  # the name under them
             assert name[1] - name[0] >= 300 and kind[1] - kind[0] >= 200, (kind, name)
             assert max(kind[1], name[1]) <= 390, (kind, name)
+    finally:
+        ctx.close()
+
+
+def test_the_game_over_panel_comes_first_on_a_phone(server: Server, browser: Any) -> None:
+    """At 390 × 844 the result (the winners, the rematch) is the first thing of the table, above
+    the status and the board, not after the side panels at the bottom of the page."""
+    made = server.create("nim", ["person", "bot:random"], options={"stones": 5})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        page.add_init_script(FAST)
+        page.goto(server.url + made["links"]["0"])
+        play_page(page, random.Random(3))
+        page.wait_for_selector("#gameover #rematch")
+        over, board, side = (page.evaluate(BOX, s) for s in ("#gameover", "#board", "#side"))
+        assert over[3] <= board[2] and over[3] <= side[2], (over, board, side)
+        assert page.evaluate("document.querySelector('#gameover').offsetTop") < 150
     finally:
         ctx.close()

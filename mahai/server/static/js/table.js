@@ -355,9 +355,10 @@ function renderOver(msg) {
     h("div", { id: "over-actions", class: "over-actions" }),
     gameModule.final ? gameModule.final(msg, ui) : null);
   fillOverActions();
-  // The panel comes after the table and the side panels: on a phone it was 1,800 px below the
-  // screen, which showed only "Game over." without the winners. Bring it into view once.
-  if (appearing) over.scrollIntoView({ behavior: "smooth", block: "start" });
+  // The panel is the first thing of the table (above the status and the board): it came after
+  // the table and the side panels, and a phone was scrolled 1,800 px down to it. Bring it into
+  // view once (the page may be scrolled down to the hand).
+  if (appearing) over.scrollIntoView({ behavior: reducedMotion() ? "auto" : "smooth", block: "start" });
 }
 
 // Render a state message as if it had just arrived (for tests and the console).
