@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from mahai.games import available_games
+from mahai.i18n import translate
 from tests.web.server import Server, play_page
 from tests.web.test_games import FAST
 from tests.web.test_table_page import reach, show
@@ -105,5 +106,23 @@ def test_the_game_over_panel_comes_first_on_a_phone(server: Server, browser: Any
         over, board, side = (page.evaluate(BOX, s) for s in ("#gameover", "#board", "#side"))
         assert over[3] <= board[2] and over[3] <= side[2], (over, board, side)
         assert page.evaluate("document.querySelector('#gameover').offsetTop") < 150
+    finally:
+        ctx.close()
+
+
+def test_one_winner_is_named_in_the_singular(server: Server, browser: Any) -> None:
+    """Nim has one winner: "Irabazlea: …" (the winner), not "Irabazleak: …" (the winners)."""
+    made = server.create("nim", ["person", "bot:random"], options={"stones": 5})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        page.add_init_script(FAST)
+        page.goto(server.url + made["links"]["0"])
+        play_page(page, random.Random(3))
+        page.wait_for_selector("#gameover #winners")
+        winners = page.inner_text("#winners")
+        assert page.evaluate("window.mahaiLast.winners.length") == 1
+        assert winners.startswith(translate("web", "Winner: {name}", "eu").split("{")[0]), winners
+        assert not winners.startswith("Irabazleak"), winners
     finally:
         ctx.close()

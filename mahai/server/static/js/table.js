@@ -349,7 +349,8 @@ function renderOver(msg) {
   const appearing = over.hidden;
   over.hidden = false;
   fill(over, h("h2", {}, t("Game over.")),
-    h("p", { id: "winners", class: "winners" }, msg.winners.length ? t("Winners: {names}", { names }) : t("No winner.")),
+    h("p", { id: "winners", class: "winners" }, msg.winners.length === 1 ? t("Winner: {name}", { name: names })
+      : msg.winners.length ? t("Winners: {names}", { names }) : t("No winner.")),
     msg.seat !== null ? h("p", { class: "verdict" }, msg.winners.includes(msg.seat) ? t("You won!") : t("You did not win this time.")) : null,
     // the rematch and the way back to the lobby first, by the result (seats.js fills it)
     h("div", { id: "over-actions", class: "over-actions" }),
