@@ -18,8 +18,14 @@ during the load (``GET /``, ``GET /t/{id}``, ``GET /api/tables``, one of each
 every ``--page-every`` seconds: p50/p99/max, ms), committed actions per second
 (rows of ``mahai_actions`` on SQLite, else the versions the spectators saw),
 the server's CPU (user+system seconds per wall second, from ``/proc``) and
-resident memory (MB), each also per table. Prints a table and writes JSON
-(``--json``).
+resident memory (MB), each also per table, and the CPU milliseconds per
+committed action of the server (each ``--workers`` process too), of the
+throwaway PostgreSQL (``--postgres``) and of this load client (the same work
+per action in every mode: a measure of how much a busy machine inflates the
+others). With ``--workers``: the share of actions a spectator saw on a process
+that does not own its table, and ``--route-to-owner`` (spectators connect
+again until the handshake names the owner that ``POST /api/tables`` named).
+Prints a table and writes JSON (``--json``).
 
 ``--root DIR`` serves the code of another checkout (``PYTHONPATH=DIR``; e.g. an
 export of main to compare against); ``--db URL`` a PostgreSQL database instead

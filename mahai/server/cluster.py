@@ -40,7 +40,11 @@ already ran it answers again without running it twice.
   :meth:`Cluster.announce`); ``ask``: a process that just took the table
   into memory asks the others to say theirs. Every process shows a seat
   *online* when any process holds one of its connections
-  (:meth:`~mahai.server.tables.Table.online`), and the owner's pause after a
+  (:meth:`~mahai.server.tables.Table.online`). Every such notice also says
+  that its sender holds a copy of the table (``"gone": true``: no longer):
+  the owner sends ``mahai_table`` notices only while another process does
+  (:attr:`~mahai.server.tables.Table.holders`), and answers an ``ask`` with
+  one, which brings the new copy up to date. The owner's pause after a
   hand waits for the people online on every process; a process that dies
   (its connections leave ``pg_stat_activity``) is forgotten within
   :data:`ALIVE_EVERY` seconds.
@@ -273,15 +277,16 @@ class Cluster:
                 asyncio.run_coroutine_threadsafe(self._presence(data), loop)
 
     # ---------------------------------------------------------------- presence
-    def announce(self, table: Table, ask: bool = False, force: bool = False) -> None:
+    def announce(self, table: Table, ask: bool = False, force: bool = False, gone: bool = False) -> None:
         """Tell the others which seats this process holds connections of, if that
-        changed since the last time (``force``: anyway; ``ask``: and ask for theirs)."""
-        seats = frozenset(c.seat for c in table.conns if c.seat is not None)
-        if seats == table.announced and not (ask or force):
+        changed since the last time (``force``: anyway; ``ask``: this process has
+        just built its copy, and asks for theirs; ``gone``: its copy left memory)."""
+        seats = frozenset() if gone else frozenset(c.seat for c in table.conns if c.seat is not None)
+        if seats == table.announced and not (ask or force or gone):
             return
         table.announced = seats
         self.notify("mahai_presence", {"table": table.id, "from": self.me, "seats": sorted(seats),
-                                       "ask": ask})
+                                       "ask": ask, "gone": gone})
 
     async def _presence(self, data: dict[str, Any]) -> None:
         hub = self.hub
@@ -292,16 +297,22 @@ class Cluster:
         table = dict.get(hub.tables, table_id)
         if table is None:
             return
-        if data.get("ask") and table.announced:
-            self.announce(table, force=True)
-        now = frozenset(s for s in seats if isinstance(s, int) and not isinstance(s, bool))
-        if table.remote.get(sender, frozenset()) == now:
-            return
+        if data.get("gone"):
+            table.holders.discard(sender)
+            now: frozenset[int] = frozenset()
+        else:
+            table.holders.add(sender)  # any notice but "gone": the sender holds a copy
+            now = frozenset(s for s in seats if isinstance(s, int) and not isinstance(s, bool))
+        if data.get("ask"):
+            self.announce(table, force=True)  # this process holds a copy too
+        moved = table.remote.get(sender, frozenset()) != now
         if now:
             table.remote[sender] = now
         else:
             table.remote.pop(sender, None)
-        await self._presence_changed(table)
+        # a newcomer built its copy from the store: the owner's next notice brings it up to date
+        if moved or (data.get("ask") and self.owns(table.id)):
+            await self._presence_changed(table)
 
     async def _presence_changed(self, table: Table) -> None:
         """Another process's seats at ``table`` changed: the owner's pause no longer
@@ -319,7 +330,7 @@ class Cluster:
     async def _forget_dead(self) -> None:
         """Drop the presence of the processes no longer connected to PostgreSQL."""
         hub = self.hub
-        if hub is None or not any(t.remote for t in list(hub.tables.values())):
+        if hub is None or not any(t.remote or t.holders for t in list(hub.tables.values())):
             return
         try:
             alive = await asyncio.to_thread(self.alive)
@@ -327,6 +338,7 @@ class Cluster:
             print(f"mahai: alive: {exc}", file=sys.stderr)
             return
         for table in list(hub.tables.values()):
+            table.holders &= alive
             dead = [p for p in table.remote if p not in alive]
             if dead:
                 for p in dead:
@@ -482,12 +494,15 @@ class Cluster:
         self.notify("mahai_reply", answer)
 
     def changed(self, table: Table) -> None:
-        """Tell the watchers that ``table`` changed (the owner, after each broadcast):
+        """Tell the watchers that ``table`` changed (the owner, after each broadcast;
+        nothing when no other process holds a copy: :attr:`Table.holders`):
         with the actions committed since the last notice (``at``: the number of the
         first; none when more than :data:`NOTICE_ACTIONS`), the revision of its
         seats (``seats``: a watcher that has another reads them from the store)
         and its rematch, so that a watcher usually catches up without reading
         the store (:meth:`~mahai.server.tables.Hub.follow`)."""
+        if not table.holders:
+            return  # no other process holds a copy (one that builds one asks, and hears from us)
         hold = table.hold
         actions = table.record.actions
         at = min(table.notified, len(actions))

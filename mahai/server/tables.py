@@ -263,6 +263,8 @@ class Table:
     """With a cluster: the seats other processes hold connections of, by process
     (:attr:`~mahai.server.cluster.Cluster.me`; ``mahai_presence`` notices)."""
     announced: frozenset[int] = frozenset()
+    holders: set[str] = field(default_factory=set)
+    """With a cluster: the other processes that hold a copy of the table (``mahai_presence``)."""
     """With a cluster: the seats this process last told the others it holds connections of."""
     notified: int = 0
     """With a cluster, at the owner: how many actions its last ``mahai_table`` notice covered."""
@@ -625,6 +627,7 @@ class Hub:
                 dict.__delitem__(self.tables, table.id)
         if self.cluster is not None:
             self.cluster.release(table.id)
+            self.cluster.announce(table, gone=True)
 
     def _snapshot(self, table: Table) -> None:
         """Store the table's state (and the events its log shows) as its snapshot (queued)."""

@@ -247,6 +247,15 @@ def test_presence_pause_and_seat_claims_span_the_processes(postgres_url: str) ->
         near.wait_until(lambda s: online(s, 1))
         os.kill(worker_of(back), signal.SIGKILL)
         near.wait_until(lambda s: not online(s, 1))
+
+        # a table only its owner holds costs no notice: bots play it out unseen elsewhere
+        alone = server.create("nim", ["bot:random", "bot:random"], options={"stones": 15})["id"]
+        deadline = time.monotonic() + 30
+        with psycopg.connect(postgres_url, autocommit=True) as conn:
+            ended = "select 1 from mahai_tables where id = %s and over"
+            while conn.execute(ended, (alone,)).fetchone() is None:
+                assert time.monotonic() < deadline, "the bots' table did not end"
+                time.sleep(0.2)
     finally:
         for c in opened:
             try:
@@ -256,6 +265,8 @@ def test_presence_pause_and_seat_claims_span_the_processes(postgres_url: str) ->
         server.stop()
         heard = notices.close()
     assert heard and not any(token in payload for payload in heard for token in tokens.values())
+    assert any(f'"table":"{tid}"' in p and '"at":' in p for p in heard)  # the Spades table's notices
+    assert not any(f'"table":"{alone}"' in p and '"at":' in p for p in heard)
 
 
 def test_a_watcher_catches_up_from_the_owners_notice_only_when_it_lines_up(tmp_path: Any) -> None:
