@@ -146,6 +146,17 @@ def test_mahai_bots_play_through_openspiel() -> None:
     assert sorted(returns) in ([-1.0, -1.0, 1.0, 1.0], [0.0] * 4)
 
 
+@pytest.mark.parametrize("edition", ["multi", "long"])
+def test_denborazup_bots_play_through_openspiel(edition: str) -> None:
+    """DZR-5, DZR-13: Mahai's DenboraZup bots as OpenSpiel bots: their cards go by hand
+    position (``place #k``, read from the seat's projection), the long timeline's placement
+    in two picks; every pick legal, the game finished with one winner."""
+    game = pyspiel.load_game("python_mahai_denborazup", {"players": 2, "edition": edition})
+    bots = [mo.MahaiBot(game, seat, "medium", seed=seat) for seat in range(2)]
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 3)
+    assert sorted(returns) == [-1.0, 1.0]
+
+
 def test_a_composite_action_is_picked_by_the_same_player() -> None:
     """SPR-6 through OpenSpiel: three pass picks by the blind-nil bidder, each a decision."""
     from mahai.research.spades import BLIND_NIL, LOOK, PASS
