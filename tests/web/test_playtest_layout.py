@@ -126,3 +126,34 @@ def test_one_winner_is_named_in_the_singular(server: Server, browser: Any) -> No
         assert not winners.startswith("Irabazleak"), winners
     finally:
         ctx.close()
+
+
+def test_a_server_error_page_is_said_in_words(server: Server, browser: Any) -> None:
+    """An answer that is not JSON (HTTP 500 "Internal Server Error", as every Mille Bornes
+    rematch got) threw "Unexpected token 'I'" in the page and the button did nothing: the
+    rematch says the server could not do it; the lobby's "Create table" says so too and can be
+    pressed again."""
+    message = translate("web", "The server could not do it: try again in a moment.", "eu")
+    made = server.create("nim", ["person", "bot:random"], options={"stones": 5})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    errors: list[str] = []
+    try:
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.add_init_script(FAST)
+        page.goto(server.url + made["links"]["0"])
+        play_page(page, random.Random(3))
+        page.wait_for_selector("#gameover #rematch")
+        page.route("**/rematch*", lambda route: route.fulfill(status=500, body="Internal Server Error"))
+        page.click("#rematch")
+        page.wait_for_function("m => document.querySelector('#over-message').textContent === m", arg=message)
+        page.route("**/api/tables?*", lambda route: route.fulfill(status=500, body="Internal Server Error")
+                   if route.request.method == "POST" else route.continue_())
+        page.goto(server.url + "/")
+        page.click("#game-nim")
+        page.click("#create")
+        page.wait_for_function("m => document.querySelector('#error').textContent === m", arg=message)
+        assert page.is_enabled("#create")
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -2,7 +2,7 @@
 // copy (with "copied" feedback) or show as a QR code for a phone. The creator's token is kept in
 // this browser (keep.js), so a reload finds every link again. Links name the address that other
 // devices can open (the server puts its network address in place of "localhost").
-import { currentLang, fill, h, langSelect, loadCatalogs, t } from "./i18n.js";
+import { currentLang, fill, h, langSelect, loadCatalogs, postJson, t } from "./i18n.js";
 import { copyText, creatorToken, remember } from "./keep.js";
 
 const tableId = location.pathname.split("/")[2];
@@ -30,9 +30,8 @@ async function refresh() {
       h("p", {}, h("a", { href: "/" }, t("Back to the lobby"))));
     return;
   }
-  const res = await fetch(`/api/tables/${tableId}/invitations?lang=${currentLang()}`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ creator }) });
-  const data = await res.json();
+  const res = await postJson(`/api/tables/${tableId}/invitations?lang=${currentLang()}`, { creator });
+  const data = res.data;
   if (!res.ok) {
     root.replaceChildren(h("h1", {}, t("Invitations")), h("p", { role: "alert" }, data.message || ""),
       h("p", {}, h("a", { href: "/" }, t("Back to the lobby"))));
