@@ -157,3 +157,19 @@ def test_a_server_error_page_is_said_in_words(server: Server, browser: Any) -> N
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_the_players_list_names_both_kinds_alike(server: Server, browser: Any) -> None:
+    """The side panel's players: "Zu · pertsona", "Ausazkoa · robota" (it said "Pertsona" with a
+    capital and "robota" without)."""
+    made = server.create("nim", ["person", "bot:random"])
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + made["links"]["0"])
+        page.wait_for_selector("#seats li:nth-child(2)")
+        rows = page.eval_on_selector_all("#seats li .muted", "ls => ls.map(l => l.textContent)")
+        assert rows == [f" · {translate('web', kind, 'eu')}" for kind in ("person", "robot")], rows
+        assert translate("web", "person", "eu") == "pertsona"
+    finally:
+        ctx.close()
