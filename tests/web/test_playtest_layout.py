@@ -106,6 +106,7 @@ def test_the_game_over_panel_comes_first_on_a_phone(server: Server, browser: Any
         over, board, side = (page.evaluate(BOX, s) for s in ("#gameover", "#board", "#side"))
         assert over[3] <= board[2] and over[3] <= side[2], (over, board, side)
         assert page.evaluate("document.querySelector('#gameover').offsetTop") < 150
+        assert page.is_hidden("#seat-welcome")  # no name asked for once the game is over
     finally:
         ctx.close()
 

@@ -108,8 +108,9 @@ function render() {
   const seat = last.seat;
   const row = seat !== null ? last.table.seats[seat] : null;
   const creator = creatorToken(tableId);
-  // The name prompt: once per table, when the person first sits.
-  if (row && !named()) {
+  // The name prompt: once per table, when the person first sits (not once the game is over:
+  // it stood between the result and the table, asking for a name nobody would see play).
+  if (row && !named() && !last.over) {
     if (welcome.hidden) renderWelcome(row);
   } else {
     welcome.hidden = true;
