@@ -174,3 +174,26 @@ def test_the_players_list_names_both_kinds_alike(server: Server, browser: Any) -
         assert translate("web", "person", "eu") == "pertsona"
     finally:
         ctx.close()
+
+
+def test_the_replay_names_who_moved(server: Server, browser: Any) -> None:
+    """The replay's step line names the player as the log and the plates do ("Zu: …" for the
+    viewer's own seat, "Ausazkoa: …"), not "2. eserlekua: …"."""
+    made = server.create("nim", ["person", "bot:random"], options={"stones": 5})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        page.add_init_script(FAST)
+        page.goto(server.url + made["links"]["0"])
+        play_page(page, random.Random(3))
+        page.wait_for_selector("#gameover #rematch")
+        page.goto(server.url + f"/t/{made['id']}/replay")
+        page.wait_for_selector("#next")
+        steps = []
+        for n in range(1, int(page.get_attribute("#slider", "max") or 0) + 1):
+            page.click("#next")
+            page.wait_for_function(f"document.body.dataset.step === '{n}'")
+            steps.append(page.inner_text("#step"))
+        assert steps and all(" — Zu: " in s or " — Ausazkoa: " in s for s in steps), steps
+    finally:
+        ctx.close()
