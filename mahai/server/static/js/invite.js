@@ -84,10 +84,7 @@ function render(data) {
         h("p", { class: "muted" }, t("Send this link to one person only: it gives their seat.")),
         linkTools(s, t("Copy the invitation link of seat {n}", { n: s.seat + 1 }),
           t("QR code of the invitation link of seat {n}", { n: s.seat + 1 }), `seat-${s.seat}`),
-        // the creator takes a seat they named in the lobby: that name is theirs, the table does
-        // not ask for it again (its "Welcome, choose your name" box stayed above the table all game)
-        h("p", {}, h("a", { href: s.link, class: "seat-link", "data-seat": String(s.seat),
-          onclick: () => { if (s.name) remember("named", tableId, "1"); } }, t("Sit here myself"))));
+        h("p", {}, h("a", { href: s.link, class: "seat-link", "data-seat": String(s.seat) }, t("Sit here myself"))));
     }
     const said = s.state === "taken" ? t("Taken: the person has opened their link.") : t("A bot plays this seat.");
     return h("li", { class: "invite taken", "data-seat": String(s.seat), "data-state": s.state }, title,
