@@ -317,8 +317,11 @@ class Game(ABC, Generic[S, OptionsT]):
     table's renderer shipped as a resource of its package (Mahai's own games'
     renderers live in the server's static files). None: the generic renderer."""
 
-    def options(self, edition: str | None = None, **overrides: Any) -> OptionsT:
+    def options(self, edition: str | None = None, /, **overrides: Any) -> OptionsT:
         """The options of ``edition`` (default edition if None) with overrides.
+
+        ``edition`` is positional only: an option may itself be named ``edition`` (Mille
+        Bornes' card set), and an override of it is an override like any other.
 
         Raises:
             InvalidOptions: unknown edition or option name (codes

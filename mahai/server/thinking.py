@@ -22,6 +22,7 @@ The pool's processes get the observation of one seat, never a state.
 from __future__ import annotations
 
 import asyncio
+import math
 import multiprocessing
 import os
 import pickle
@@ -98,7 +99,11 @@ class Thinker:
                                                 initializer=_watch_parent, initargs=(os.getpid(),))
             loop = asyncio.get_running_loop()
             self.remote += 1
-            return await loop.run_in_executor(self.pool, _think, game.name, bot, seat, observation, legal)
+            try:
+                return await loop.run_in_executor(self.pool, _think, game.name, bot, seat, observation, legal)
+            except Exception:  # noqa: BLE001 - a broken pool (a worker died): this kind chooses on the loop
+                self.transfer[(game.name, bot.name)] = math.inf
+                self.close()
         start = time.perf_counter()
         action = bot.act(game, seat, observation, legal)
         took = (time.perf_counter() - start) * 1000
@@ -107,9 +112,17 @@ class Thinker:
         if n < 50:
             self.timing[key] = (n + 1, total + took)
         if key not in self.transfer and self.workers > 0:
+            # A bot that does not come back from a pickle never goes to the pool: a class local
+            # to a function (DenboraZup's strong bot) does not pickle, a mypyc-compiled search bot
+            # (Spades', Mille Bornes' expert and strong) pickles but does not unpickle ("__init__()
+            # missing required argument 'rng'"): the first stopped its table at its first move,
+            # the second killed the worker and its table waited for the bot forever.
             start = time.perf_counter()
-            pickle.dumps((bot, observation, legal), protocol=pickle.HIGHEST_PROTOCOL)
-            self.transfer[key] = (time.perf_counter() - start) * 1000
+            try:
+                pickle.loads(pickle.dumps((bot, observation, legal), protocol=pickle.HIGHEST_PROTOCOL))
+                self.transfer[key] = (time.perf_counter() - start) * 1000
+            except Exception:  # noqa: BLE001 - any failure to pickle or unpickle
+                self.transfer[key] = math.inf
         return action, bot
 
     def close(self) -> None:

@@ -27,25 +27,3 @@ def test_the_lobbys_name_is_the_table_name_of_a_lone_creator(server: Server, pag
     else:
         page.wait_for_selector("#seat-name")
         assert page.is_visible("#seat-welcome")
-
-
-@pytest.mark.parametrize("name", ["Ane", ""])
-def test_a_creator_who_sits_at_a_seat_they_named_is_not_asked_again(server: Server, page: Any,
-                                                                    name: str) -> None:
-    """A table for two people: the creator lands on the invitations page and takes seat 1
-    ("Sit here myself"); the name they typed for it in the lobby is theirs at the table, no
-    name prompt above it all game. A seat they left unnamed still asks."""
-    page.goto(server.url + "/")
-    page.check("#game-nim")
-    page.fill("#name-0", name)
-    page.select_option("#seat-1", "person")
-    page.click("#create")  # two people: the invitations page
-    page.click('a.seat-link[data-seat="0"]')
-    page.wait_for_function("window.mahaiLast !== undefined && document.body.dataset.seat === '0'")
-    page.wait_for_selector("#seat-panel h2")
-    if name:
-        assert page.is_hidden("#seat-welcome")
-        assert name in page.inner_text("#seat-panel")
-    else:
-        page.wait_for_selector("#seat-name")
-        assert page.is_visible("#seat-welcome")

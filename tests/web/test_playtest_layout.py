@@ -106,6 +106,7 @@ def test_the_game_over_panel_comes_first_on_a_phone(server: Server, browser: Any
         over, board, side = (page.evaluate(BOX, s) for s in ("#gameover", "#board", "#side"))
         assert over[3] <= board[2] and over[3] <= side[2], (over, board, side)
         assert page.evaluate("document.querySelector('#gameover').offsetTop") < 150
+        assert page.is_hidden("#seat-welcome")  # no name asked for once the game is over
     finally:
         ctx.close()
 
@@ -124,5 +125,75 @@ def test_one_winner_is_named_in_the_singular(server: Server, browser: Any) -> No
         assert page.evaluate("window.mahaiLast.winners.length") == 1
         assert winners.startswith(translate("web", "Winner: {name}", "eu").split("{")[0]), winners
         assert not winners.startswith("Irabazleak"), winners
+    finally:
+        ctx.close()
+
+
+def test_a_server_error_page_is_said_in_words(server: Server, browser: Any) -> None:
+    """An answer that is not JSON (HTTP 500 "Internal Server Error", as every Mille Bornes
+    rematch got) threw "Unexpected token 'I'" in the page and the button did nothing: the
+    rematch says the server could not do it; the lobby's "Create table" says so too and can be
+    pressed again."""
+    message = translate("web", "The server could not do it: try again in a moment.", "eu")
+    made = server.create("nim", ["person", "bot:random"], options={"stones": 5})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    errors: list[str] = []
+    try:
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.add_init_script(FAST)
+        page.goto(server.url + made["links"]["0"])
+        play_page(page, random.Random(3))
+        page.wait_for_selector("#gameover #rematch")
+        page.route("**/rematch*", lambda route: route.fulfill(status=500, body="Internal Server Error"))
+        page.click("#rematch")
+        page.wait_for_function("m => document.querySelector('#over-message').textContent === m", arg=message)
+        page.route("**/api/tables?*", lambda route: route.fulfill(status=500, body="Internal Server Error")
+                   if route.request.method == "POST" else route.continue_())
+        page.goto(server.url + "/")
+        page.click("#game-nim")
+        page.click("#create")
+        page.wait_for_function("m => document.querySelector('#error').textContent === m", arg=message)
+        assert page.is_enabled("#create")
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_the_players_list_names_both_kinds_alike(server: Server, browser: Any) -> None:
+    """The side panel's players: "Zu · pertsona", "Ausazkoa · robota" (it said "Pertsona" with a
+    capital and "robota" without)."""
+    made = server.create("nim", ["person", "bot:random"])
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + made["links"]["0"])
+        page.wait_for_selector("#seats li:nth-child(2)")
+        rows = page.eval_on_selector_all("#seats li .muted", "ls => ls.map(l => l.textContent)")
+        assert rows == [f" · {translate('web', kind, 'eu')}" for kind in ("person", "robot")], rows
+        assert translate("web", "person", "eu") == "pertsona"
+    finally:
+        ctx.close()
+
+
+def test_the_replay_names_who_moved(server: Server, browser: Any) -> None:
+    """The replay's step line names the player as the log and the plates do ("Zu: …" for the
+    viewer's own seat, "Ausazkoa: …"), not "2. eserlekua: …"."""
+    made = server.create("nim", ["person", "bot:random"], options={"stones": 5})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        page.add_init_script(FAST)
+        page.goto(server.url + made["links"]["0"])
+        play_page(page, random.Random(3))
+        page.wait_for_selector("#gameover #rematch")
+        page.goto(server.url + f"/t/{made['id']}/replay")
+        page.wait_for_selector("#next")
+        steps = []
+        for n in range(1, int(page.get_attribute("#slider", "max") or 0) + 1):
+            page.click("#next")
+            page.wait_for_function(f"document.body.dataset.step === '{n}'")
+            steps.append(page.inner_text("#step"))
+        assert steps and all(" — Zu: " in s or " — Ausazkoa: " in s for s in steps), steps
     finally:
         ctx.close()

@@ -47,3 +47,26 @@ def test_a_denborazup_rematch_keeps_the_players_options(client: TestClient) -> N
     assert new.row.edition == "solo" and new.row.record.options["direction"] == "left"
     assert new.row.record.options["mode"] == "solo" and new.row.record.options["handles"] is True
     assert not new.state.is_over
+
+
+def test_an_option_named_edition_is_an_override_like_any_other(client: TestClient) -> None:
+    """Mille Bornes has an option named ``edition`` (its card set, MBR-1) besides the table's
+    edition (the preset): setting it in the lobby's "more options", and every Mille Bornes
+    rematch (it copies the record's options), failed with HTTP 500 ("Game.options() got
+    multiple values for argument 'edition'")."""
+    players = client.post("/api/games/mille_bornes/players?lang=eu",
+                          json={"edition": "eu", "options": {"edition": "classic"}})
+    assert players.status_code == 200, players.text
+    res = client.post("/api/tables", json={"game": "mille_bornes", "edition": "eu",
+                                           "options": {"edition": "classic", "game_target": 1},
+                                           "seats": [{"kind": "person"}, {"kind": "person"}]})
+    assert res.status_code == 200, res.text
+    made: dict[str, Any] = res.json()
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert hub.tables[made["id"]].row.record.options["edition"] == "classic"
+    client.portal.call(_play_out, hub, made["id"])  # type: ignore[union-attr]
+    again = client.post(f"/api/tables/{made['id']}/rematch?lang=eu", json={"token": made["tokens"]["0"]})
+    assert again.status_code == 200, again.text
+    new = hub.tables[again.json()["id"]]
+    assert new.row.edition == "eu" and new.row.record.options["edition"] == "classic"
+    assert new.row.record.options["game_target"] == 1 and not new.state.is_over

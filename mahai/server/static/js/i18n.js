@@ -53,6 +53,24 @@ export function has(domain, msgid) {
 // Interface strings (msgid = English text, domain "web").
 export const t = (msgid, params) => tr("web", msgid, params);
 
+// POST ``body`` as JSON to ``url``: {ok, status, data}. A network failure, or an answer that is not
+// JSON (a proxy's or the server's own error page on HTTP 500), gives {ok: false, data: {message}}
+// in the page's language (the pages read data.message): a bare res.json() threw "Unexpected token
+// 'I', "Internal S"... is not valid JSON" and the button did nothing.
+export async function postJson(url, body) {
+  let res;
+  try {
+    res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  } catch {
+    return { ok: false, status: 0, data: { message: t("The server cannot be reached: check the connection and try again.") } };
+  }
+  try {
+    return { ok: res.ok, status: res.status, data: await res.json() };
+  } catch {
+    return { ok: false, status: res.status, data: { message: t("The server could not do it: try again in a moment.") } };
+  }
+}
+
 // "Bot: heuristic" in the player's language (web msgids bot.<name>; unknown bots keep their name).
 export const botLabel = (name) => t("Bot: {name}", { name: has("web", `bot.${name}`) ? t(`bot.${name}`) : name });
 

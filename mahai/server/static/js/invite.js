@@ -2,7 +2,7 @@
 // copy (with "copied" feedback) or show as a QR code for a phone. The creator's token is kept in
 // this browser (keep.js), so a reload finds every link again. Links name the address that other
 // devices can open (the server puts its network address in place of "localhost").
-import { currentLang, fill, h, langSelect, loadCatalogs, t } from "./i18n.js";
+import { currentLang, fill, h, langSelect, loadCatalogs, postJson, t } from "./i18n.js";
 import { copyText, creatorToken, remember } from "./keep.js";
 
 const tableId = location.pathname.split("/")[2];
@@ -30,9 +30,8 @@ async function refresh() {
       h("p", {}, h("a", { href: "/" }, t("Back to the lobby"))));
     return;
   }
-  const res = await fetch(`/api/tables/${tableId}/invitations?lang=${currentLang()}`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ creator }) });
-  const data = await res.json();
+  const res = await postJson(`/api/tables/${tableId}/invitations?lang=${currentLang()}`, { creator });
+  const data = res.data;
   if (!res.ok) {
     root.replaceChildren(h("h1", {}, t("Invitations")), h("p", { role: "alert" }, data.message || ""),
       h("p", {}, h("a", { href: "/" }, t("Back to the lobby"))));
@@ -85,10 +84,7 @@ function render(data) {
         h("p", { class: "muted" }, t("Send this link to one person only: it gives their seat.")),
         linkTools(s, t("Copy the invitation link of seat {n}", { n: s.seat + 1 }),
           t("QR code of the invitation link of seat {n}", { n: s.seat + 1 }), `seat-${s.seat}`),
-        // the creator takes a seat they named in the lobby: that name is theirs, the table does
-        // not ask for it again (its "Welcome, choose your name" box stayed above the table all game)
-        h("p", {}, h("a", { href: s.link, class: "seat-link", "data-seat": String(s.seat),
-          onclick: () => { if (s.name) remember("named", tableId, "1"); } }, t("Sit here myself"))));
+        h("p", {}, h("a", { href: s.link, class: "seat-link", "data-seat": String(s.seat) }, t("Sit here myself"))));
     }
     const said = s.state === "taken" ? t("Taken: the person has opened their link.") : t("A bot plays this seat.");
     return h("li", { class: "invite taken", "data-seat": String(s.seat), "data-state": s.state }, title,

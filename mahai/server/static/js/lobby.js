@@ -4,7 +4,7 @@
 // It knows no game: everything comes from /api/games in the player's language, built by the server
 // from each game's declared metadata; the player counts for changed options come from
 // /api/games/<name>/players (Game.players).
-import { currentLang, h, langSelect, loadCatalogs, t } from "./i18n.js";
+import { currentLang, h, langSelect, loadCatalogs, postJson, t } from "./i18n.js";
 import { creatorToken, forget, knownTables, lastName, leftToken, remember, seatToken, setLastName } from "./keep.js";
 
 let games = [];
@@ -249,10 +249,9 @@ function moreOptions() {
 let asking = 0;
 async function askCounts() {
   const mine = ++asking;
-  const res = await fetch(`/api/games/${form.game}/players?lang=${currentLang()}`, {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ edition: form.edition, options: form.overrides }) });
-  const data = await res.json();
+  const res = await postJson(`/api/games/${form.game}/players?lang=${currentLang()}`,
+    { edition: form.edition, options: form.overrides });
+  const data = res.data;
   if (mine !== asking) return;
   const box = document.getElementById("counts-error");
   if (!res.ok) { if (box) box.textContent = data.message || ""; return; }
@@ -273,9 +272,8 @@ async function create(el) {
                  turn_seconds: form.timer || null, listed: form.listed };
   const button = el.querySelector("#create");
   button.disabled = true;
-  const res = await fetch(`/api/tables?lang=${currentLang()}`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const data = await res.json();
+  const res = await postJson(`/api/tables?lang=${currentLang()}`, body);
+  const data = res.data;
   button.disabled = false;
   if (!res.ok) { err.textContent = data.message || t("Could not create the table."); return; }
   remember("creator", data.id, data.creator);

@@ -61,7 +61,7 @@ function show() {
   $("slider").value = String(index);
   document.body.dataset.step = String(index);
   $("step").textContent = t("Step {n} of {total}", { n: index, total: data.frames.length - 1 }) +
-    (f.action ? ` — ${seatNo(f.seat)}: ${f.label}` : "");
+    (f.action ? ` — ${seatName(f.seat)}: ${f.label}` : "");  // "Jon: Pass" (it said "Seat 2: Pass")
   $("frame-events").replaceChildren(...f.events.filter((e) => e.text).map((e) => h("li", {}, e.text)));
   const msg = { type: "replay", table: data.table, seat: data.viewer, version: f.version, view: f.view,
                 labels: f.labels, names: data.names, legal: [], to_act: [], over: false, winners: [],

@@ -11,7 +11,7 @@
 // the server allows 100 sockets per address) it reads `state`/`update` (who sits where, whether
 // the game is over) and `rematch` (the new table and this seat's new token), and it sends
 // `hand_to_bot` through it.
-import { currentLang, h, t } from "./i18n.js";
+import { currentLang, h, postJson, t } from "./i18n.js";
 import { creatorToken, lastName, leftToken, remember, setLastName } from "./keep.js";
 
 const tableId = location.pathname.split("/")[2];
@@ -71,9 +71,8 @@ export async function seatMessage(msg) {
 async function joinRematch(ask) {
   const body = { token: token || creatorToken(tableId) };
   if (!body.token) return;
-  const res = await fetch(`/api/tables/${tableId}/rematch?lang=${currentLang()}`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const data = await res.json();
+  const res = await postJson(`/api/tables/${tableId}/rematch?lang=${currentLang()}`, body);
+  const data = res.data;
   if (!res.ok) { if (ask) say(data.message || ""); return; }
   if (data.token) moveTo(data.id, data.token);
   else if (ask && creatorToken(tableId)) { carry(data.id); location.href = `/t/${data.id}/invite`; }
@@ -109,8 +108,9 @@ function render() {
   const seat = last.seat;
   const row = seat !== null ? last.table.seats[seat] : null;
   const creator = creatorToken(tableId);
-  // The name prompt: once per table, when the person first sits.
-  if (row && !named()) {
+  // The name prompt: once per table, when the person first sits (not once the game is over:
+  // it stood between the result and the table, asking for a name nobody would see play).
+  if (row && !named() && !last.over) {
     if (welcome.hidden) renderWelcome(row);
   } else {
     welcome.hidden = true;
@@ -169,10 +169,8 @@ function renderWelcome(row, again = false) {
   const limit = nameLimit(input, "seat-name-limit");
   const formEl = h("form", { onsubmit: async (ev) => {
     ev.preventDefault();
-    const res = await fetch(`/api/tables/${tableId}/name?lang=${currentLang()}`, {
-      method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ token, name: input.value }) });
-    const data = await res.json();
+    const res = await postJson(`/api/tables/${tableId}/name?lang=${currentLang()}`, { token, name: input.value });
+    const data = res.data;
     if (!res.ok) { say(data.message || ""); return; }
     remember("named", tableId, "1");
     setLastName(data.name);

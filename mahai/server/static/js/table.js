@@ -283,7 +283,8 @@ function numberKeys() {
 }
 
 function renderSeats(msg) {
-  const who = (s) => (s.kind === "bot" ? t("robot") : t("Person"));
+  // "Ane · pertsona", "Indartsua 3 · robota": both in lower case, as the table's plates say "robota"
+  const who = (s) => (s.kind === "bot" ? t("robot") : t("person"));
   $("seats").replaceChildren(...msg.table.seats.map((s) => h("li", {
     class: [s.online ? "online" : "", s.seat === msg.seat ? "me" : ""].join(" "),
     "aria-label": `${seatName(s.seat)}: ${who(s)}${s.online ? ", " + t("online") : ""}`,
