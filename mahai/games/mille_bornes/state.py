@@ -18,20 +18,8 @@ from mypy_extensions import mypyc_attr
 
 from mahai.core.errors import IllegalAction, NotYourTurn
 from mahai.core.game import Event, Seat, State
-from mahai.games.mille_bornes.actions import (
-    DOMAIN,
-    CoupFourre,
-    Decline,
-    Discard,
-    Draw,
-    Extend,
-    Hazard,
-    MilleBornesAction,
-    Play,
-    Redraw,
-    Remedy,
-    Safety,
-)
+from mahai.games.mille_bornes import actions
+from mahai.games.mille_bornes.actions import DOMAIN, MilleBornesAction
 from mahai.games.mille_bornes.cards import (
     ACCIDENT,
     CARD_OF,
@@ -54,6 +42,20 @@ from mahai.games.mille_bornes.cards import (
 )
 from mahai.games.mille_bornes.options import MilleBornesOptions
 from mahai.games.mille_bornes.scoring import Sheet, TeamLeg, game_winners, leg_sheet, row_total
+
+# The action classes as Final names: the compiled build keeps them in C statics, where names
+# imported from a Python module (the actions stay Python, see setup.py) are looked up in the
+# module's dict at every use (every isinstance of every action).
+CoupFourre: Final = actions.CoupFourre
+Decline: Final = actions.Decline
+Discard: Final = actions.Discard
+Draw: Final = actions.Draw
+Extend: Final = actions.Extend
+Hazard: Final = actions.Hazard
+Play: Final = actions.Play
+Redraw: Final = actions.Redraw
+Remedy: Final = actions.Remedy
+Safety: Final = actions.Safety
 
 DRAW: Final = 0
 PLAY: Final = 1
@@ -302,7 +304,7 @@ class MilleBornesState(State[MilleBornesAction]):
         return tuple(float(self.totals[self.team_of[s]]) for s in range(self.players))
 
     def _check(self, seat: Seat, action: MilleBornesAction) -> None:
-        if seat not in self.to_act():
+        if self.over or (seat != self.turn and seat not in self.pending):  # not in to_act()
             if isinstance(action, CoupFourre) and not self.over:
                 raise _illegal("window_closed", card=action.card)
             raise NotYourTurn("not_your_turn", seat=seat)
@@ -559,7 +561,7 @@ class MilleBornesState(State[MilleBornesAction]):
             events.append(Event("decline", {"seat": seat}))
         elif isinstance(action, CoupFourre):
             self._coup_fourre(seat, CARD_OF[action.card], events)
-        elif self._is_fast_remedy(seat, action):
+        elif self.win_team >= 0 and self._is_fast_remedy(seat, action):  # (a window is open)
             self._fast_remedy(seat, CARD_OF[action.card], events)  # type: ignore[union-attr]
         elif isinstance(action, Draw):
             self._draw_turn(seat, action.source, events)

@@ -193,5 +193,5 @@ def observe(state: MilleBornesState, viewer: Seat | None) -> MilleBornesObservat
         tuple(len(h) for h in st.hands), tableaux,  # hand_sizes, tableaux
         st.turn, st.phase, to_act, window, decision,  # turn, phase, to_act, window, decision
         tuple(st.totals), tuple(st.sheets), tuple(st.completers),  # totals, sheets, completers
-        st.over, tuple(sorted(st.winners())),  # over, winners
+        st.over, tuple(sorted(st.winners())) if st.winner_teams else (),  # over, winners
     ))
