@@ -519,25 +519,26 @@ class MilleBornesState(State[MilleBornesAction]):
         for card in distinct:
             if card <= D200:
                 if self._distance_error(team, card) is None:
-                    out.append(_PLAY[card])
+                    out.append(_LAY[card])
             elif card <= ACCIDENT:
+                hazards = _HAZARD[card]
                 for target in range(self.nteams):
                     if target != team and self._hazard_error(team, card, target) is None:
-                        out.append(_HAZARD[card][target])
+                        out.append(hazards[target])
             elif card == ROLL:
                 if self._roll_error(team) is None:
-                    out.append(_PLAY[card])
+                    out.append(_LAY[card])
             elif card <= REPAIRS:
                 if self._remedy_error(team, card) is None:
-                    out.append(_REMEDY[card])
+                    out.append(_LAY[card])
             else:
-                out.append(_SAFETY[card])
+                out.append(_LAY[card])
         if self.win_team >= 0:
             self._window_options(seat, hand, out)
-        if self.rules.discard_safeties:
-            out.extend(_DISCARD[c] for c in distinct)
-        else:  # MBR-27: safeties are only laid
-            out.extend(_DISCARD[c] for c in distinct if c < RIGHT_OF_WAY)
+        safeties = self.rules.discard_safeties  # MBR-27: without it, safeties are only laid
+        for card in distinct:
+            if safeties or card < RIGHT_OF_WAY:
+                out.append(_DISCARD[card])
         return out
 
     def _window_options(self, seat: Seat, hand: list[int], out: list[MilleBornesAction]) -> None:
@@ -545,11 +546,11 @@ class MilleBornesState(State[MilleBornesAction]):
             return
         safety = SAFETY_OF[self.win_hazard]
         if safety in hand:
-            out.append(_COUP_FOURRE[safety])
+            out.append(_COUP_FOURRE[safety - RIGHT_OF_WAY])
         if self.fast_remedy_open(seat):
             remedy = REMEDY_OF[self.win_hazard]
             if remedy in hand:
-                out.append(_PLAY[remedy] if remedy == ROLL else _REMEDY[remedy])
+                out.append(_LAY[remedy])
 
     # ------------------------------------------------------------ doing
     def _do(self, seat: Seat, action: MilleBornesAction) -> list[Event]:
@@ -822,10 +823,26 @@ _DRAW_DISCARD: Final = Draw("discard")
 _DECLINE: Final = Decline()
 _EXTEND_YES: Final = Extend(True)
 _EXTEND_NO: Final = Extend(False)
-_PLAY: Final[dict[int, MilleBornesAction]] = {c: Play(CODES[c]) for c in (0, 1, 2, 3, 4, ROLL)}
-_REMEDY: Final[dict[int, MilleBornesAction]] = {c: Remedy(CODES[c]) for c in range(END_OF_LIMIT, REPAIRS + 1)}
-_HAZARD: Final[dict[int, list[MilleBornesAction]]] = {c: [Hazard(CODES[c], t) for t in range(6)]
-                                              for c in range(STOP, ACCIDENT + 1)}
-_SAFETY: Final[dict[int, MilleBornesAction]] = {c: Safety(CODES[c]) for c in range(RIGHT_OF_WAY, 19)}
-_COUP_FOURRE: Final[dict[int, MilleBornesAction]] = {c: CoupFourre(CODES[c]) for c in range(RIGHT_OF_WAY, 19)}
-_DISCARD: Final[dict[int, MilleBornesAction]] = {c: Discard(CODES[c]) for c in range(19)}
+
+
+def _lay(card: int) -> MilleBornesAction:
+    """The action that lays ``card`` on one's own tableau (a hazard: its discard, never used)."""
+    if card <= D200 or card == ROLL:
+        return Play(CODES[card])
+    if card <= ACCIDENT:
+        return Discard(CODES[card])
+    if card <= REPAIRS:
+        return Remedy(CODES[card])
+    return Safety(CODES[card])
+
+
+# The actions legal_actions offers, made once, in tuples indexed by card (compiled: an index,
+# not a dict lookup).
+_LAY: Final[tuple[MilleBornesAction, ...]] = tuple(_lay(c) for c in range(N_KINDS))
+_HAZARD: Final[tuple[tuple[MilleBornesAction, ...], ...]] = tuple(
+    tuple(Hazard(CODES[c], t) for t in range(6)) if STOP <= c <= ACCIDENT else () for c in range(N_KINDS))
+"""By card, then target team."""
+_COUP_FOURRE: Final[tuple[MilleBornesAction, ...]] = tuple(
+    CoupFourre(CODES[c]) for c in range(RIGHT_OF_WAY, N_KINDS))
+"""By safety − RIGHT_OF_WAY."""
+_DISCARD: Final[tuple[MilleBornesAction, ...]] = tuple(Discard(CODES[c]) for c in range(N_KINDS))
