@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from mahai.bots.base import Bot
 from mahai.core.game import Action, Game, Observation, Seat
@@ -49,34 +49,47 @@ from mahai.games.mille_bornes import (
     SAFETY_OF,
     SPEED_LIMIT,
     STOP,
-    CoupFourre,
-    Decline,
-    Discard,
-    Draw,
-    Extend,
-    Hazard,
     MilleBornesObservation,
-    Play,
-    Remedy,
-    Safety,
+    actions,
     is_distance,
     is_hazard,
     is_safety,
 )
+from mahai.games.mille_bornes.cards import HAZARD_OF_REMEDY
 
-HAZARDS_OF_SAFETY: dict[int, tuple[int, ...]] = {}
+# The classes as Final names: compiled (mypyc), C statics instead of a module-dict lookup at
+# every isinstance (the names come from Python modules).
+CoupFourre: Final = actions.CoupFourre
+Decline: Final = actions.Decline
+Discard: Final = actions.Discard
+Draw: Final = actions.Draw
+Extend: Final = actions.Extend
+Hazard: Final = actions.Hazard
+Play: Final = actions.Play
+Remedy: Final = actions.Remedy
+Safety: Final = actions.Safety
+
+HAZARDS_OF_SAFETY: Final[dict[int, tuple[int, ...]]] = {}
 for _h in range(STOP, STOP + 5):
     HAZARDS_OF_SAFETY.setdefault(SAFETY_OF[_h], ())
     HAZARDS_OF_SAFETY[SAFETY_OF[_h]] += (_h,)
 
+# Actions the bot names itself, made once (frozen dataclasses: equal to any other copy).
+_DRAW: Final = Draw()
+_DRAW_DISCARD: Final = Draw("discard")
+_EXTEND_YES: Final = Extend(True)
+_EXTEND_NO: Final = Extend(False)
+_DISTANCE_KEEP: Final[tuple[float, ...]] = (100.0, 120.0, 130.0, 200.0, 240.0)
+"""keep_value's base value of each distance card (25 … 200 km)."""
+
 # Priorities of the play phase (bigger first); see the module docstring.
-P_SAFETY_BEFORE_FINISH = 20_000
-P_FINISH = 10_000
-P_SAFETY = 5_000
-P_REMEDY = 3_000
-P_HAZARD = 1_500
-P_DISTANCE = 500
-P_KEEP_SAFETY = -5_000
+P_SAFETY_BEFORE_FINISH: Final = 20_000
+P_FINISH: Final = 10_000
+P_SAFETY: Final = 5_000
+P_REMEDY: Final = 3_000
+P_HAZARD: Final = 1_500
+P_DISTANCE: Final = 500
+P_KEEP_SAFETY: Final = -5_000
 
 
 def unseen_counts(obs: MilleBornesObservation) -> list[int]:
@@ -175,7 +188,7 @@ def keep_value(v: _View, card: int, hand: Sequence[int]) -> float:
                 return 0.0
             if v.tab.km + KM[card] > obs.target:
                 return 40.0
-        value = {0: 100.0, 1: 120.0, 2: 130.0, 3: 200.0, 4: 240.0}[card]
+        value = _DISTANCE_KEEP[card]
         if v.tab.speed_limited and card <= 1:
             value += 60
         return value - 15 * (hand.count(card) - 1)
@@ -192,7 +205,7 @@ def keep_value(v: _View, card: int, hand: Sequence[int]) -> float:
             return 2_000.0
         copies = hand.count(ROLL)
         return 260.0 - 120 * (copies - 1)
-    hazard = next(h for h in range(STOP, STOP + 5) if REMEDY_OF[h] == card)
+    hazard = HAZARD_OF_REMEDY[card]  # the hazard ``card`` answers
     if SAFETY_OF[hazard] in v.safeties:
         return 0.0
     if hazard == v.hazard or (card == END_OF_LIMIT and v.tab.speed_limited):
@@ -220,7 +233,7 @@ class HeuristicBot(Bot):
                 return action
         v = self.view(obs, seat)
         if any(isinstance(a, Extend) for a in legal):
-            return Extend(self.should_extend(v))
+            return _EXTEND_YES if self.should_extend(v) else _EXTEND_NO
         if seat != obs.turn:  # an attacked player in the coup-fourré window
             for action in legal:
                 if isinstance(action, (Play, Remedy)):
@@ -240,10 +253,10 @@ class HeuristicBot(Bot):
             if isinstance(action, (Play, Remedy)):
                 return action  # fast game: answer the hazard with its remedy
         top = v.obs.discard[-1] if v.obs.discard else None
-        if top is not None and Draw("discard") in legal and self._wants(v, top):
-            return Draw("discard")
-        if Draw() in legal:
-            return Draw()
+        if top is not None and _DRAW_DISCARD in legal and self._wants(v, top):
+            return _DRAW_DISCARD
+        if _DRAW in legal:
+            return _DRAW
         return legal[0]
 
     def _wants(self, v: _View, card: int) -> bool:
@@ -390,7 +403,7 @@ class HeuristicBot(Bot):
         return P_DISTANCE + KM[card] / 2 + 25 * min(ways, 8) - (150 if ways < 2 else 0)
 
 
-LANDING_ZONE = 200
+LANDING_ZONE: Final = 200
 """Km left below which the heuristic plans its landing from the unseen cards (MBR-11)."""
 
 

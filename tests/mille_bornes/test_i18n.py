@@ -14,8 +14,9 @@ from mahai.i18n import LANGUAGES, catalog, translate
 from tests.mille_bornes.helpers import make
 
 PACKAGE = Path(__file__).resolve().parents[2] / "mahai" / "games" / "mille_bornes"
-PATTERNS = [r'_illegal\(\s*"(\w+)"', r'MalformedAction\(\s*"(\w+)"', r'IllegalAction\(\s*"(\w+)"',
-            r'return "(\w+)", \{']
+PATTERNS = [r'_illegal\(\s*"(\w+)"', r'MalformedAction\(\s*"(\w+)"', r'IllegalAction\(\s*"(\w+)"']
+RULE_CHECK = re.compile(r'\n    def (_\w+_error)\(.*?(?=\n    def |\Z)', re.S)
+"""A rule check of the state (``_roll_error`` …): it returns the reason codes verify raises."""
 
 
 def raised_codes() -> set[str]:
@@ -24,12 +25,16 @@ def raised_codes() -> set[str]:
         text = path.read_text(encoding="utf-8")
         for pattern in PATTERNS:
             codes.update(re.findall(pattern, text))
+        for check in RULE_CHECK.finditer(text):
+            codes.update(re.findall(r'return "(\w+)"', check.group(0)))
     return codes
 
 
 def test_the_scan_finds_the_codes() -> None:
     codes = raised_codes()
-    assert {"need_roll", "protected_by_safety", "window_closed", "bad_notation", "over_target"} <= codes
+    assert {"need_roll", "protected_by_safety", "window_closed", "bad_notation", "over_target",
+            "right_of_way_shown", "no_such_team", "not_rolling"} <= codes
+    assert not codes & {"distance", "eu", "you"}  # other strings returned are not codes
     assert len(codes) >= 30
 
 

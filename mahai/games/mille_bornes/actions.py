@@ -28,8 +28,11 @@ from mahai.games.mille_bornes.cards import CARD_OF, CODES
 
 DOMAIN = "mille_bornes"
 
+# slots=True: the compiled engine reads an action's fields at every action; a slot is read
+# without the instance-dict lookup (the actions stay Python dataclasses, see setup.py).
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, slots=True)
 class Draw:
     source: Literal["pile", "discard"] = "pile"
 
@@ -37,7 +40,7 @@ class Draw:
         return "draw" if self.source == "pile" else "draw discard"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Play:
     """A distance card (``"25"`` … ``"200"``) or ``"roll"`` on one's own tableau."""
 
@@ -47,7 +50,7 @@ class Play:
         return f"play {self.card}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Remedy:
     """``gasoline``, ``spare_tire``, ``repairs`` or ``end_of_limit``."""
 
@@ -57,7 +60,7 @@ class Remedy:
         return f"remedy {self.card}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hazard:
     """A hazard card against team ``team`` (team ids 0..k-1)."""
 
@@ -68,7 +71,7 @@ class Hazard:
         return f"hazard {self.card} {self.team}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Safety:
     card: str
 
@@ -76,7 +79,7 @@ class Safety:
         return f"safety {self.card}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CoupFourre:
     card: str
 
@@ -84,13 +87,13 @@ class CoupFourre:
         return f"coup_fourre {self.card}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Decline:
     def notation(self) -> str:
         return "decline"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Discard:
     card: str
 
@@ -98,7 +101,7 @@ class Discard:
         return f"discard {self.card}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Redraw:
     """Fast game: discard ``cards`` (kept in canonical deck order) and draw back to six."""
 
@@ -112,7 +115,7 @@ class Redraw:
         return "redraw " + " ".join(self.cards)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Extend:
     yes: bool
 

@@ -11,14 +11,30 @@ from __future__ import annotations
 
 from typing import Final
 
+# Final: the compiled build reads them as C constants, not module-dict lookups.
 # distance (kilometro-karta)
-D25, D50, D75, D100, D200 = 0, 1, 2, 3, 4
+D25: Final = 0
+D50: Final = 1
+D75: Final = 2
+D100: Final = 3
+D200: Final = 4
 # hazards (eraso-karta)
-STOP, SPEED_LIMIT, OUT_OF_GAS, FLAT_TIRE, ACCIDENT = 5, 6, 7, 8, 9
+STOP: Final = 5
+SPEED_LIMIT: Final = 6
+OUT_OF_GAS: Final = 7
+FLAT_TIRE: Final = 8
+ACCIDENT: Final = 9
 # remedies (defentsa-karta)
-ROLL, END_OF_LIMIT, GASOLINE, SPARE_TIRE, REPAIRS = 10, 11, 12, 13, 14
+ROLL: Final = 10
+END_OF_LIMIT: Final = 11
+GASOLINE: Final = 12
+SPARE_TIRE: Final = 13
+REPAIRS: Final = 14
 # safeties (babes-karta)
-RIGHT_OF_WAY, EXTRA_TANK, PUNCTURE_PROOF, DRIVING_ACE = 15, 16, 17, 18
+RIGHT_OF_WAY: Final = 15
+EXTRA_TANK: Final = 16
+PUNCTURE_PROOF: Final = 17
+DRIVING_ACE: Final = 18
 
 N_KINDS: Final = 19
 

@@ -12,26 +12,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import ClassVar, Final
+from typing import ClassVar, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
 from mahai.core.errors import IllegalAction, NotYourTurn
 from mahai.core.game import Event, Seat, State
-from mahai.games.mille_bornes.actions import (
-    DOMAIN,
-    CoupFourre,
-    Decline,
-    Discard,
-    Draw,
-    Extend,
-    Hazard,
-    MilleBornesAction,
-    Play,
-    Redraw,
-    Remedy,
-    Safety,
-)
+from mahai.games.mille_bornes import actions
+from mahai.games.mille_bornes.actions import DOMAIN, MilleBornesAction
 from mahai.games.mille_bornes.cards import (
     ACCIDENT,
     CARD_OF,
@@ -41,6 +29,7 @@ from mahai.games.mille_bornes.cards import (
     FULL_COUNTS,
     HAZARD_OF_REMEDY,
     KM,
+    N_KINDS,
     REDUCED_COUNTS,
     REMEDY_OF,
     REPAIRS,
@@ -54,7 +43,24 @@ from mahai.games.mille_bornes.cards import (
 from mahai.games.mille_bornes.options import MilleBornesOptions
 from mahai.games.mille_bornes.scoring import Sheet, TeamLeg, game_winners, leg_sheet, row_total
 
-DRAW, PLAY, EXTEND, OVER = 0, 1, 2, 3
+# The action classes as Final names: the compiled build keeps them in C statics, where names
+# imported from a Python module (the actions stay Python, see setup.py) are looked up in the
+# module's dict at every use (every isinstance of every action).
+CoupFourre: Final = actions.CoupFourre
+Decline: Final = actions.Decline
+Discard: Final = actions.Discard
+Draw: Final = actions.Draw
+Extend: Final = actions.Extend
+Hazard: Final = actions.Hazard
+Play: Final = actions.Play
+Redraw: Final = actions.Redraw
+Remedy: Final = actions.Remedy
+Safety: Final = actions.Safety
+
+DRAW: Final = 0
+PLAY: Final = 1
+EXTEND: Final = 2
+OVER: Final = 3
 PHASES: Final = ("draw", "play", "extend", "over")
 HAND_SIZE: Final = 6
 MAX_RESHUFFLES: Final = 3
@@ -89,6 +95,35 @@ def reduced_deck(options: MilleBornesOptions, players: int) -> bool:
     return players in (2, 3) and short_trip(options, players)
 
 
+class Rules(NamedTuple):
+    """The options the rules read at every action, read once from :class:`MilleBornesOptions`
+    (a named tuple: the compiled build reads its fields by index, not by attribute lookups on
+    the options dataclass). ``closes_on_draw``: ``coup_fourre_closes == "draw"``."""
+
+    fast_game: bool
+    draw_from_discard: bool
+    discard_safeties: bool
+    roll_after_remedy: bool
+    safety_restarts: bool
+    exceed_target: bool
+    hazard_before_first_roll: bool
+    hazard_on_hazard: bool
+    closes_on_draw: bool
+    deck_exhaustion: str
+
+
+def rules_of(options: MilleBornesOptions) -> Rules:
+    """The :class:`Rules` of ``options``."""
+    return Rules(options.fast_game, options.draw_from_discard, options.discard_safeties,
+                 options.roll_after_remedy, options.safety_restarts, options.exceed_target,
+                 options.hazard_before_first_roll, options.hazard_on_hazard,
+                 options.coup_fourre_closes == "draw", options.deck_exhaustion)
+
+
+_ONLY: Final[tuple[frozenset[Seat], ...]] = tuple(frozenset({s}) for s in range(8))
+"""``frozenset({seat})`` by seat: the audience of a private event, made once (frozen, shared)."""
+
+
 def _bits(mask: int) -> int:
     return bin(mask).count("1")
 
@@ -115,7 +150,8 @@ class MilleBornesState(State[MilleBornesAction]):
     :data:`PHASES`), ``target`` (km), ``totals`` (game points per team),
     ``sheets`` (one :data:`Sheet` per finished leg), ``hands``, ``draw_pile``,
     ``discard`` (cards as ints), and the team tableaux ``battle``, ``speed``,
-    ``dist``, ``km``, ``n200``, ``safe``/``cf`` (safety bit masks), ``safe_order``.
+    ``dist``, ``km``, ``n200``, ``safe``/``cf`` (safety bit masks), ``safe_order``; ``rules``
+    (:class:`Rules`, from ``options``: replace both together).
     The first deal's events are :attr:`start_events`.
     """
 
@@ -128,6 +164,7 @@ class MilleBornesState(State[MilleBornesAction]):
                  deal: bool = True) -> None:
         super().__init__(players, rng)
         self.options = options
+        self.rules = rules_of(options)
         self.teams = teams_for(options, players)
         self.nteams = len(self.teams)
         self.team_of: tuple[int, ...] = tuple(
@@ -191,7 +228,7 @@ class MilleBornesState(State[MilleBornesAction]):
                                           "draw_pile": len(pile)}))
         for seat in order:
             events.append(Event("deal", {"seat": seat, "cards": [CODES[c] for c in self.hands[seat]]},
-                                audience=frozenset({seat}), redacted={"seat": seat, "count": HAND_SIZE}))
+                                audience=_ONLY[seat], redacted={"seat": seat, "count": HAND_SIZE}))
         self._start_turn(first, events)
 
     # ------------------------------------------------------------ rule helpers
@@ -219,10 +256,10 @@ class MilleBornesState(State[MilleBornesAction]):
                 return False
             # The hazard on top is cancelled by a safety laid on it in a normal turn (a coup
             # fourré takes the hazard away): MBR-9 wants a roll, MBR-25 (BSD) drives at once.
-            return bool(row) or not self.options.roll_after_remedy or self.options.safety_restarts
+            return bool(row) or not self.rules.roll_after_remedy or self.rules.safety_restarts
         if row or top == ROLL:
             return True
-        return not self.options.roll_after_remedy
+        return not self.rules.roll_after_remedy
 
     def speed_limited(self, team: int) -> bool:
         """A speed limit is in force on ``team`` (MBR-7)."""
@@ -267,7 +304,7 @@ class MilleBornesState(State[MilleBornesAction]):
         return tuple(float(self.totals[self.team_of[s]]) for s in range(self.players))
 
     def _check(self, seat: Seat, action: MilleBornesAction) -> None:
-        if seat not in self.to_act():
+        if self.over or (seat != self.turn and seat not in self.pending):  # not in to_act()
             if isinstance(action, CoupFourre) and not self.over:
                 raise _illegal("window_closed", card=action.card)
             raise NotYourTurn("not_your_turn", seat=seat)
@@ -283,7 +320,7 @@ class MilleBornesState(State[MilleBornesAction]):
     def fast_remedy_open(self, seat: Seat) -> bool:
         """Fast game: ``seat`` may still answer the hazard just played with its remedy, out
         of turn (an attacked player before the next player's draw)."""
-        return self.options.fast_game and self.in_window(seat) and (seat != self.turn or self.phase == DRAW)
+        return self.rules.fast_game and self.in_window(seat) and (seat != self.turn or self.phase == DRAW)
 
     def _is_fast_remedy(self, seat: Seat, action: MilleBornesAction) -> bool:
         """Whether ``action`` is a fast-game answer to the hazard just played (not yet verified)."""
@@ -332,20 +369,20 @@ class MilleBornesState(State[MilleBornesAction]):
                     if not self.draw_pile:
                         raise _illegal("draw_pile_empty")
                     return
-                if not self.options.draw_from_discard:
+                if not self.rules.draw_from_discard:
                     raise _illegal("draw_from_discard_off")
                 if not self.discard:
                     raise _illegal("discard_pile_empty")
                 return
             if isinstance(action, Redraw):
-                if not self.options.fast_game:
+                if not self.rules.fast_game:
                     raise _illegal("not_fast_game")
                 hand = list(self.hands[seat])
                 for code in action.cards:
                     card = CARD_OF[code]
                     if card not in hand:
                         raise _illegal("card_not_in_hand", card=code)
-                    if card >= RIGHT_OF_WAY and not self.options.discard_safeties:
+                    if card >= RIGHT_OF_WAY and not self.rules.discard_safeties:
                         raise _illegal("safety_discard_off", card=code)  # MBR-27
                     hand.remove(card)
                 return
@@ -353,92 +390,108 @@ class MilleBornesState(State[MilleBornesAction]):
         if isinstance(action, (Draw, Redraw)):
             raise _illegal("already_drawn")
         card = self._has(seat, action.card)
-        if isinstance(action, Discard) and card >= RIGHT_OF_WAY and not self.options.discard_safeties:
+        if isinstance(action, Discard) and card >= RIGHT_OF_WAY and not self.rules.discard_safeties:
             raise _illegal("safety_discard_off", card=action.card)  # MBR-27
         if isinstance(action, (Discard, Safety)):
             return
-        error = self._play_error(seat, action, card)
-        if error is not None:
-            raise _illegal(error[0], **error[1])
-
-    def _play_error(self, seat: Seat, action: MilleBornesAction,
-                    card: int) -> tuple[str, dict[str, str | int]] | None:
         team = self.team_of[seat]
+        target = -1
         if isinstance(action, Play):
-            if card == ROLL:
-                return self._roll_error(team)
-            return self._distance_error(team, card)
-        if isinstance(action, Remedy):
-            return self._remedy_error(team, card)
-        if isinstance(action, Hazard):
-            return self._hazard_error(team, card, action.team)
-        return None  # pragma: no cover - other actions never reach here
+            error = self._roll_error(team) if card == ROLL else self._distance_error(team, card)
+        elif isinstance(action, Remedy):
+            error = self._remedy_error(team, card)
+        elif isinstance(action, Hazard):
+            target = action.team
+            error = self._hazard_error(team, card, target)
+        else:  # pragma: no cover - other actions never reach here
+            error = None
+        if error is not None:
+            raise _illegal(error, **self._error_params(error, team, card, target))
 
-    def _roll_error(self, team: int) -> tuple[str, dict[str, str | int]] | None:
+    # Each rule check returns the reason code of the rule broken (None: allowed), without
+    # building anything (legal_actions asks them for every card in hand); the parameters of
+    # the error are made only when verify raises it (_error_params).
+    def _error_params(self, code: str, team: int, card: int, target: int) -> dict[str, str | int]:
+        """The parameters of the IllegalAction ``code`` raised by a rule check of ``team``
+        playing ``card`` (against ``target`` for a hazard)."""
+        if code == "need_remedy":
+            return {"hazard": CODES[self.active_hazard(team)]}
+        if code in ("limit_only_25_50", "no_hazard_to_remedy"):
+            return {"card": CODES[card]}
+        if code == "over_target":
+            return {"card": CODES[card], "km": self.km[team], "target": self.target}
+        if code == "wrong_remedy":
+            return {"card": CODES[card], "hazard": CODES[self.active_hazard(team)]}
+        if code == "protected_by_safety":
+            return {"card": CODES[card], "team": target}
+        if code in ("no_such_team", "speed_limit_in_force", "hazard_on_hazard", "not_rolling"):
+            return {"team": target}
+        return {}
+
+    def _roll_error(self, team: int) -> str | None:
         """MBR-5, MBR-8: a roll starts a team and answers stop."""
         if self.safe[team] & 1:
-            return "right_of_way_shown", {}
+            return "right_of_way_shown"
         act = self.active_hazard(team)
         if act >= 0 and act != STOP:
-            return "need_remedy", {"hazard": CODES[act]}
+            return "need_remedy"
         if self.rolling(team):
-            return "already_rolling", {}
+            return "already_rolling"
         return None
 
-    def _distance_error(self, team: int, card: int) -> tuple[str, dict[str, str | int]] | None:
+    def _distance_error(self, team: int, card: int) -> str | None:
         """MBR-5, MBR-7, MBR-11, MBR-22."""
-        act = self.active_hazard(team)
-        if act >= 0:
-            return "need_remedy", {"hazard": CODES[act]}
+        if self.active_hazard(team) >= 0:
+            return "need_remedy"
         if not self.rolling(team):
-            return "need_roll", {}
+            return "need_roll"
         if card > 1 and self.speed_limited(team):
-            return "limit_only_25_50", {"card": CODES[card]}
+            return "limit_only_25_50"
         if card == D200 and self.n200[team] >= 2:
-            return "too_many_200", {}
-        if self.km[team] + KM[card] > self.target and not self.options.exceed_target:
-            return "over_target", {"card": CODES[card], "km": self.km[team], "target": self.target}
+            return "too_many_200"
+        if self.km[team] + KM[card] > self.target and not self.rules.exceed_target:
+            return "over_target"
         return None
 
-    def _remedy_error(self, team: int, card: int) -> tuple[str, dict[str, str | int]] | None:
+    def _remedy_error(self, team: int, card: int) -> str | None:
         """MBR-7 (end of limit), MBR-8 (the matching remedy on top of the hazard)."""
         if card == END_OF_LIMIT:
             if not self.speed_limited(team):
-                return "no_speed_limit", {}
+                return "no_speed_limit"
             return None
         act = self.active_hazard(team)
         if act < 0:
-            return "no_hazard_to_remedy", {"card": CODES[card]}
+            return "no_hazard_to_remedy"
         if HAZARD_OF_REMEDY[card] != act:
-            return "wrong_remedy", {"card": CODES[card], "hazard": CODES[act]}
+            return "wrong_remedy"
         return None
 
-    def _hazard_error(self, team: int, card: int, target: int) -> tuple[str, dict[str, str | int]] | None:
+    def _hazard_error(self, team: int, card: int, target: int) -> str | None:
         """MBR-6, MBR-7, MBR-21 and the FAQ flags."""
         if not 0 <= target < self.nteams:
-            return "no_such_team", {"team": target}
+            return "no_such_team"
         if target == team:
-            return "own_team", {}
+            return "own_team"
         if self.safe[target] & (1 << (SAFETY_OF[card] - RIGHT_OF_WAY)):
-            return "protected_by_safety", {"card": CODES[card], "team": target}
+            return "protected_by_safety"
         if card == SPEED_LIMIT:
             if self.speed_limited(target):
-                return "speed_limit_in_force", {"team": target}
+                return "speed_limit_in_force"
             return None
-        if not self.options.hazard_before_first_roll and not self.started[team]:
-            return "no_first_roll_yet", {}
+        if not self.rules.hazard_before_first_roll and not self.started[team]:
+            return "no_first_roll_yet"
         if self.active_hazard(target) >= 0:
-            if not self.options.hazard_on_hazard:
-                return "hazard_on_hazard", {"team": target}
+            if not self.rules.hazard_on_hazard:
+                return "hazard_on_hazard"
             return None
         if not self.rolling(target):
-            return "not_rolling", {"team": target}
+            return "not_rolling"
         return None
 
     # ------------------------------------------------------------ legal actions
     def legal_actions(self, seat: Seat) -> list[MilleBornesAction]:
         """Every legal action of ``seat`` now, in a stable order (empty if it owes nothing)."""
-        if self.over or seat not in self.to_act():
+        if self.over or (seat != self.turn and seat not in self.pending):  # not in to_act()
             return []
         if self.phase == EXTEND:
             return [_EXTEND_YES, _EXTEND_NO]
@@ -451,37 +504,41 @@ class MilleBornesState(State[MilleBornesAction]):
         if self.phase == DRAW:
             if self.draw_pile:
                 out.append(_DRAW)
-            if self.options.draw_from_discard and self.discard:
+            if self.rules.draw_from_discard and self.discard:
                 out.append(_DRAW_DISCARD)
-            if self.options.fast_game and self.draw_pile:
-                out.extend(_redraws(hand, self.options.discard_safeties))
+            if self.rules.fast_game and self.draw_pile:
+                out.extend(_redraws(hand, self.rules.discard_safeties))
             if self.win_team >= 0:
                 self._window_options(seat, hand, out)
             return out
         team = self.team_of[seat]
-        distinct = sorted(set(hand))
+        held = 0  # the kinds of card in hand, as bits: each kind once, in card order
+        for card in hand:
+            held |= 1 << card
+        distinct = [card for card in range(N_KINDS) if held >> card & 1]
         for card in distinct:
             if card <= D200:
                 if self._distance_error(team, card) is None:
-                    out.append(_PLAY[card])
+                    out.append(_LAY[card])
             elif card <= ACCIDENT:
+                hazards = _HAZARD[card]
                 for target in range(self.nteams):
                     if target != team and self._hazard_error(team, card, target) is None:
-                        out.append(_HAZARD[card][target])
+                        out.append(hazards[target])
             elif card == ROLL:
                 if self._roll_error(team) is None:
-                    out.append(_PLAY[card])
+                    out.append(_LAY[card])
             elif card <= REPAIRS:
                 if self._remedy_error(team, card) is None:
-                    out.append(_REMEDY[card])
+                    out.append(_LAY[card])
             else:
-                out.append(_SAFETY[card])
+                out.append(_LAY[card])
         if self.win_team >= 0:
             self._window_options(seat, hand, out)
-        if self.options.discard_safeties:
-            out.extend(_DISCARD[c] for c in distinct)
-        else:  # MBR-27: safeties are only laid
-            out.extend(_DISCARD[c] for c in distinct if c < RIGHT_OF_WAY)
+        safeties = self.rules.discard_safeties  # MBR-27: without it, safeties are only laid
+        for card in distinct:
+            if safeties or card < RIGHT_OF_WAY:
+                out.append(_DISCARD[card])
         return out
 
     def _window_options(self, seat: Seat, hand: list[int], out: list[MilleBornesAction]) -> None:
@@ -489,11 +546,11 @@ class MilleBornesState(State[MilleBornesAction]):
             return
         safety = SAFETY_OF[self.win_hazard]
         if safety in hand:
-            out.append(_COUP_FOURRE[safety])
+            out.append(_COUP_FOURRE[safety - RIGHT_OF_WAY])
         if self.fast_remedy_open(seat):
             remedy = REMEDY_OF[self.win_hazard]
             if remedy in hand:
-                out.append(_PLAY[remedy] if remedy == ROLL else _REMEDY[remedy])
+                out.append(_LAY[remedy])
 
     # ------------------------------------------------------------ doing
     def _do(self, seat: Seat, action: MilleBornesAction) -> list[Event]:
@@ -505,7 +562,7 @@ class MilleBornesState(State[MilleBornesAction]):
             events.append(Event("decline", {"seat": seat}))
         elif isinstance(action, CoupFourre):
             self._coup_fourre(seat, CARD_OF[action.card], events)
-        elif self._is_fast_remedy(seat, action):
+        elif self.win_team >= 0 and self._is_fast_remedy(seat, action):  # (a window is open)
             self._fast_remedy(seat, CARD_OF[action.card], events)  # type: ignore[union-attr]
         elif isinstance(action, Draw):
             self._draw_turn(seat, action.source, events)
@@ -542,11 +599,11 @@ class MilleBornesState(State[MilleBornesAction]):
         card = self.draw_pile.pop()
         self.hands[seat].append(card)
         events.append(Event("draw", {"seat": seat, "source": "pile", "card": CODES[card], "why": why},
-                            audience=frozenset({seat}),
+                            audience=_ONLY[seat],
                             redacted={"seat": seat, "source": "pile", "why": why}))
 
     def _draw_turn(self, seat: Seat, source: str, events: list[Event]) -> None:
-        if self.win_team >= 0 and self.options.coup_fourre_closes == "draw":
+        if self.win_team >= 0 and self.rules.closes_on_draw:
             self._close_window()
         if source == "discard":
             card = self.discard.pop()
@@ -676,13 +733,13 @@ class MilleBornesState(State[MilleBornesAction]):
     def _start_turn(self, seat: Seat, events: list[Event]) -> None:
         """Give the turn to ``seat`` (or the next seat that can act), handling the
         empty draw pile (MBR-13, MBR-20, ``deck_exhaustion``)."""
-        opts = self.options
+        rules = self.rules
         for _ in range(self.players):
             if not self.draw_pile:
-                if opts.deck_exhaustion == "end":
+                if rules.deck_exhaustion == "end":
                     self._end_leg(-1, events)
                     return
-                if opts.deck_exhaustion == "reshuffle" and self.discard and self.reshuffles < MAX_RESHUFFLES:
+                if rules.deck_exhaustion == "reshuffle" and self.discard and self.reshuffles < MAX_RESHUFFLES:
                     self.reshuffles += 1
                     self.draw_pile = self.discard
                     self.discard = []
@@ -766,10 +823,26 @@ _DRAW_DISCARD: Final = Draw("discard")
 _DECLINE: Final = Decline()
 _EXTEND_YES: Final = Extend(True)
 _EXTEND_NO: Final = Extend(False)
-_PLAY: Final[dict[int, MilleBornesAction]] = {c: Play(CODES[c]) for c in (0, 1, 2, 3, 4, ROLL)}
-_REMEDY: Final[dict[int, MilleBornesAction]] = {c: Remedy(CODES[c]) for c in range(END_OF_LIMIT, REPAIRS + 1)}
-_HAZARD: Final[dict[int, list[MilleBornesAction]]] = {c: [Hazard(CODES[c], t) for t in range(6)]
-                                              for c in range(STOP, ACCIDENT + 1)}
-_SAFETY: Final[dict[int, MilleBornesAction]] = {c: Safety(CODES[c]) for c in range(RIGHT_OF_WAY, 19)}
-_COUP_FOURRE: Final[dict[int, MilleBornesAction]] = {c: CoupFourre(CODES[c]) for c in range(RIGHT_OF_WAY, 19)}
-_DISCARD: Final[dict[int, MilleBornesAction]] = {c: Discard(CODES[c]) for c in range(19)}
+
+
+def _lay(card: int) -> MilleBornesAction:
+    """The action that lays ``card`` on one's own tableau (a hazard: its discard, never used)."""
+    if card <= D200 or card == ROLL:
+        return Play(CODES[card])
+    if card <= ACCIDENT:
+        return Discard(CODES[card])
+    if card <= REPAIRS:
+        return Remedy(CODES[card])
+    return Safety(CODES[card])
+
+
+# The actions legal_actions offers, made once, in tuples indexed by card (compiled: an index,
+# not a dict lookup).
+_LAY: Final[tuple[MilleBornesAction, ...]] = tuple(_lay(c) for c in range(N_KINDS))
+_HAZARD: Final[tuple[tuple[MilleBornesAction, ...], ...]] = tuple(
+    tuple(Hazard(CODES[c], t) for t in range(6)) if STOP <= c <= ACCIDENT else () for c in range(N_KINDS))
+"""By card, then target team."""
+_COUP_FOURRE: Final[tuple[MilleBornesAction, ...]] = tuple(
+    CoupFourre(CODES[c]) for c in range(RIGHT_OF_WAY, N_KINDS))
+"""By safety − RIGHT_OF_WAY."""
+_DISCARD: Final[tuple[MilleBornesAction, ...]] = tuple(Discard(CODES[c]) for c in range(N_KINDS))

@@ -13,7 +13,7 @@ the JSON sent to front ends (cards as codes; shape in the package docstring).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from mahai.core.game import Seat
 from mahai.core.options import options_to_dict
@@ -142,6 +142,10 @@ class MilleBornesObservation(NamedTuple):
         }
 
 
+_new: Final = tuple.__new__
+"""``_new(NamedTupleClass, fields_in_order)``: a named tuple without its Python ``__new__``."""
+
+
 @lru_cache(maxsize=64)
 def _options_dict(options: MilleBornesOptions) -> tuple[tuple[str, Any], ...]:
     return tuple(options_to_dict(options).items())
@@ -153,21 +157,23 @@ def _options_json(options: MilleBornesOptions) -> dict[str, Any]:
 
 def observe(state: MilleBornesState, viewer: Seat | None) -> MilleBornesObservation:
     """The projection of ``state`` for ``viewer`` (a seat, or None for a spectator)."""
+    # The named tuples are made with tuple.__new__ and their fields in order (as their _make
+    # does): their own __new__ is Python code, called with keywords, even in the compiled build.
     st = state
     tableaux = tuple(
-        TableauView(
-            team=t, seats=st.teams[t], battle=tuple(st.battle[t]), speed=tuple(st.speed[t]),
-            distance=tuple(st.dist[t]), km=st.km[t], two_hundreds=st.n200[t],
-            safeties=tuple(st.safe_order[t]),
-            coups_fourres=tuple(c for c in st.safe_order[t] if st.cf[t] & safety_bit(c)),
-            rolling=st.rolling(t), speed_limited=st.speed_limited(t),
-            hazard=h if (h := st.active_hazard(t)) >= 0 else None, started=st.started[t],
-        )
+        _new(TableauView, (
+            t, st.teams[t], tuple(st.battle[t]), tuple(st.speed[t]),  # team, seats, battle, speed
+            tuple(st.dist[t]), st.km[t], st.n200[t],  # distance, km, two_hundreds
+            tuple(st.safe_order[t]),  # safeties
+            tuple(c for c in st.safe_order[t] if st.cf[t] & safety_bit(c)),  # coups_fourres
+            st.rolling(t), st.speed_limited(t),  # rolling, speed_limited
+            h if (h := st.active_hazard(t)) >= 0 else None, st.started[t],  # hazard, started
+        ))
         for t in range(st.nteams)
     )
     window = None
     if st.win_team >= 0:
-        window = WindowView(st.win_team, st.win_hazard, st.win_attacker, tuple(st.pending))
+        window = _new(WindowView, (st.win_team, st.win_hazard, st.win_attacker, tuple(st.pending)))
     to_act = st.to_act()
     decision = None
     if viewer is not None and viewer in to_act:
@@ -177,15 +183,15 @@ def observe(state: MilleBornesState, viewer: Seat | None) -> MilleBornesObservat
             decision = "coup_fourre"
         else:
             decision = "turn"
-    return MilleBornesObservation(
-        options=st.options, players=st.players, viewer=viewer, teams=st.teams, team_of=st.team_of,
-        dealer=st.dealer, leg=st.leg, legs_played=st.legs_played, target=st.target,
-        base_target=st.base_target, extension_team=st.ext_team if st.ext_team >= 0 else None,
-        extension_available=st.short and st.ext_team < 0,
-        draw_pile=len(st.draw_pile), discard=tuple(st.discard), reshuffles=st.reshuffles,
-        hand=tuple(st.hands[viewer]) if viewer is not None else None,
-        hand_sizes=tuple(len(h) for h in st.hands), tableaux=tableaux,
-        turn=st.turn, phase=st.phase, to_act=to_act, window=window, decision=decision,
-        totals=tuple(st.totals), sheets=tuple(st.sheets), completers=tuple(st.completers),
-        over=st.over, winners=tuple(sorted(st.winners())),
-    )
+    return _new(MilleBornesObservation, (
+        st.options, st.players, viewer, st.teams, st.team_of,  # options .. team_of
+        st.dealer, st.leg, st.legs_played, st.target, st.base_target,  # dealer .. base_target
+        st.ext_team if st.ext_team >= 0 else None,  # extension_team
+        st.short and st.ext_team < 0,  # extension_available
+        len(st.draw_pile), tuple(st.discard), st.reshuffles,  # draw_pile, discard, reshuffles
+        tuple(st.hands[viewer]) if viewer is not None else None,  # hand
+        tuple(len(h) for h in st.hands), tableaux,  # hand_sizes, tableaux
+        st.turn, st.phase, to_act, window, decision,  # turn, phase, to_act, window, decision
+        tuple(st.totals), tuple(st.sheets), tuple(st.completers),  # totals, sheets, completers
+        st.over, tuple(sorted(st.winners())) if st.winner_teams else (),  # over, winners
+    ))

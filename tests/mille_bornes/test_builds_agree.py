@@ -1,0 +1,80 @@
+"""The compiled engine plays exactly as the pure-Python one (issue 16): the same seeded games,
+random and between heuristic bots, give the same actions, events and views in both builds.
+
+The digest is computed here (the build this test session runs: compiled under
+``MAHAI_EXPECT_COMPILED=1``) and in a subprocess that puts the source tree first on
+``sys.path`` (the pure-Python reference, as ``benchmarks/builds.py`` does). Speed work on the
+engine or on the heuristic bot (``mahai/bots/mille_bornes.py``) must leave them equal; a change
+of the heuristic's play shows up as a change of :func:`digest` in both builds at once.
+Rule ids: MBR-3..13 (the turn, the coup-fourré window), MBR-14..17 (the legs to the game's end).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import mahai
+from mahai.bots import make_bot
+from mahai.games.mille_bornes import GAME
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# (edition, players, option overrides): every edition's turn rules, a fast game with the
+# discard pile, the hazard and exhaustion variants.
+RANDOM_GAMES = [("eu", 4, {}), ("classic", 3, {}), ("2016", 4, {}), ("bsd", 2, {}),
+                ("eu", 2, {"fast_game": True, "draw_from_discard": True}),
+                ("eu", 3, {"hazard_on_hazard": True, "hazard_before_first_roll": False,
+                           "deck_exhaustion": "end"}),
+                ("eu", 6, {"deck_exhaustion": "reshuffle", "exceed_target": True})]
+HEURISTIC_GAMES = [("eu", 2), ("classic", 3), ("eu", 4), ("2016", 4)]
+
+
+def digest() -> str:
+    """SHA-256 over seeded whole games: random play (legal actions, every event with its
+    audience, a view every 9 actions) and heuristic bots (their notations and the events)."""
+    h = hashlib.sha256()
+
+    def events(evs: list[object]) -> None:
+        for e in evs:
+            h.update(repr(GAME.project_event(e, None)).encode())  # type: ignore[arg-type]
+            h.update(repr(GAME.project_event(e, 0)).encode())  # type: ignore[arg-type]
+
+    rng = random.Random(16)
+    for edition, players, overrides in RANDOM_GAMES:
+        state = GAME.new(GAME.options(edition, **overrides), players, 100 + players)
+        events(list(state.start_events))
+        step = 0
+        while not state.is_over:
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            h.update(" | ".join(a.notation() for a in legal).encode())
+            if step % 9 == 0:
+                h.update(json.dumps(GAME.view(state, seat), sort_keys=True).encode())
+            events(list(state.apply(seat, legal[rng.randrange(len(legal))])))
+            step += 1
+    for seed, (edition, players) in enumerate(HEURISTIC_GAMES):
+        state = GAME.new(GAME.options(edition), players, seed)
+        bots = {s: make_bot(GAME.name, "heuristic", random.Random(seed + s)) for s in range(players)}
+        while not state.is_over:
+            seat = next(s for s in state.to_act() if not state.must_wait(s))
+            action = bots[seat].act(GAME, seat, GAME.observe(state, seat), state.legal_actions(seat))
+            h.update(action.notation().encode())
+            events(list(state.apply(seat, action)))
+        h.update(repr(state.scores()).encode())
+    return h.hexdigest()
+
+
+def test_pure_and_this_build_play_the_same() -> None:
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import mahai; "
+            "from tests.mille_bornes.test_builds_agree import digest; "
+            "print(mahai.engine_build(), digest())")
+    done = subprocess.run([sys.executable, "-P", "-c", code, str(ROOT)], capture_output=True, text=True,
+                          check=True, cwd=ROOT)
+    build, pure = done.stdout.split()
+    assert build == "pure"
+    assert digest() == pure, f"the {mahai.engine_build()} build plays differently from the pure-Python one"
