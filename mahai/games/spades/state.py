@@ -56,7 +56,7 @@ from mahai.games.spades.cards import (
     texts,
 )
 from mahai.games.spades.options import SpadesOptions
-from mahai.games.spades.scoring import SideScore, score_side
+from mahai.games.spades.scoring import Values, score_values
 
 DRAW: Final = "draw"
 BID: Final = "bid"
@@ -124,6 +124,7 @@ def _shuffle(deck: list[int], rng: random.Random) -> None:
                 j = getrandbits(k)
             deck[i], deck[j] = deck[j], deck[i]
         return
+    cards: list[Any] = deck  # the cards moved as they are (the compiled build would unbox them)
     data = b""
     top = 0  # the index of the next word's top byte in data
     draw = 0
@@ -136,7 +137,7 @@ def _shuffle(deck: list[int], rng: random.Random) -> None:
         j = data[top] >> _SHIFTS[draw]
         top += 4
         if j <= i:
-            deck[i], deck[j] = deck[j], deck[i]
+            cards[i], cards[j] = cards[j], cards[i]
             draw += 1
 
 
@@ -163,6 +164,10 @@ def _plays_of(mask: int) -> list[SpadesAction]:
 
 
 _FREE_BIDS: Final = (1, MAX_BID, True)
+# The action classes as statics of the compiled module (a name imported from a Python
+# module is otherwise looked up in the module's globals at every use).
+_PLAY_TYPE: Final = Play
+_BID_TYPE: Final = Bid
 
 
 @cache
@@ -522,7 +527,7 @@ class SpadesState(State[SpadesAction]):
         its reason), takes the general path of :meth:`State.apply`."""
         kind = type(action)
         if seat == self.turn:
-            if kind is Play and self.phase == PLAY:
+            if kind is _PLAY_TYPE and self.phase == PLAY:
                 card: Card = action.card  # type: ignore[union-attr]
                 trick = self.trick
                 if trick:
@@ -534,7 +539,7 @@ class SpadesState(State[SpadesAction]):
                     events = self._play(seat, card)
                     self.version += 1
                     return events
-            elif kind is Bid and self.phase == BID and self.looked[seat] and (
+            elif kind is _BID_TYPE and self.phase == BID and self.looked[seat] and (
                     0 <= action.tricks <= MAX_BID if self.free_bids  # type: ignore[union-attr]
                     else self._bid_ok(seat, action.tricks)):  # type: ignore[union-attr]
                 events = self._bid(seat, action.tricks)  # type: ignore[union-attr]
@@ -544,7 +549,7 @@ class SpadesState(State[SpadesAction]):
 
     # ----------------------------------------------------------------- do
     def _do(self, seat: Seat, action: SpadesAction) -> list[Event]:
-        if type(action) is Play:
+        if type(action) is _PLAY_TYPE:
             return self._play(seat, action.card)
         if isinstance(action, Bid):
             return self._bid(seat, action.tricks)
@@ -647,15 +652,18 @@ class SpadesState(State[SpadesAction]):
 
     def _play(self, seat: Seat, card: Card) -> list[Event]:
         bit = _BITS[card]
-        self.hands[seat] ^= bit
-        self.played_by[seat] |= bit
+        hands = self.hands
+        hands[seat] = hands[seat] ^ bit
+        played_by = self.played_by
+        played_by[seat] = played_by[seat] | bit
         trick = self.trick
         suit_of = SUIT_OF
         suit = suit_of[card]
         if trick:
             led = suit_of[trick[0][1]]
             if suit != led:
-                self.voids[seat] |= 1 << led  # publicly void in the led suit
+                voids = self.voids
+                voids[seat] = voids[seat] | 1 << led  # publicly void in the led suit
         events = [_PLAY_EVENTS[seat][card]]
         if suit == 3 and not self.broken:  # a spade (SPADES), or a joker
             self.broken = True  # SPR-7
@@ -696,27 +704,31 @@ class SpadesState(State[SpadesAction]):
         return (side,) if self.players == 2 else (side, side + 2)
 
     def _score_hand(self, events: list[Event]) -> None:
-        results: list[SideScore] = []
+        results: list[Values] = []
+        sides: list[ReadOnlyDict] = []
         for side in (0, 1):
             seats = self.side_seats(side)
-            res = score_side([self.bids[s] for s in seats], [self.blind[s] for s in seats],
-                             [self.tricks_won[s] for s in seats], self.points[side], self.bags[side],
-                             self.options)
-            self.points[side] = res.total
-            self.bags[side] = res.bag_count
+            res = score_values([self.bids[s] for s in seats], [self.blind[s] for s in seats],
+                               [self.tricks_won[s] for s in seats], self.points[side], self.bags[side],
+                               self.options)
+            self.points[side] = res[7]  # total
+            self.bags[side] = res[8]  # bag_count
             results.append(res)
+            sides.append(ReadOnlyDict({  # SideScore.to_json()
+                "contract": res[0], "counted": res[1], "contract_points": res[2], "nil_points": res[3],
+                "bags": res[4], "penalties": res[5], "points": res[6], "total": res[7], "bag_count": res[8]}))
         entry = ReadOnlyDict({  # read-only: views share it
             "hand": self.hand_no, "dealer": self.dealer,
             "bids": tuple([bid_label(bid, b) for bid, b in zip(self.bids, self.blind, strict=True)]),
             "tricks": tuple(self.tricks_won),
-            "sides": (ReadOnlyDict(results[0].to_json()), ReadOnlyDict(results[1].to_json())),
+            "sides": (sides[0], sides[1]),
         })
         self.history.append(entry)
         events.append(Event("hand_scored", entry))
         moon = None
         if self.options.moon == "win":  # SPR-20: all thirteen bid and taken wins the match
-            moon = next((side for side in (0, 1) if results[side].contract == 13
-                         and results[side].counted >= 13), None)
+            moon = next((side for side in (0, 1) if results[side][0] == 13  # contract
+                         and results[side][1] >= 13), None)  # counted
         if self._match_decided(moon):
             self.phase = OVER
             self.turn = -1

@@ -187,12 +187,22 @@ class _Projection:
         self.last_winner = -2
         self.winner_sides: tuple[int, ...] = (-1,)
         self.hand_sizes: tuple[int, ...] = ()
+        self.phase = ""
+        self.hand_no = -1
+        self.dealer = -1
+        self.turn = -3
+        self.over = False
+        self.leader = -1
+        self.broken = False
+        self.hand_masks = [-1] * players  # the hands hand_sizes counts (four players)
+        self.counts = [-1] * players
         self.discards: tuple[int, ...] = ()
         self.played_json: tuple[tuple[str, ...], ...] = ((),) * players
         # The keys in the order of the view (SpadesObservation.to_json); all set at the first use.
         self.json: dict[str, Any] = dict.fromkeys(_JSON_KEYS)
         self.json["game"] = "spades"
         self.json["players"] = players
+        self.json["spades_broken"] = False  # as self.broken
 
 
 _JSON_KEYS: Final = (
@@ -236,13 +246,24 @@ def _update(state: SpadesState) -> _Projection:
         new_options = True
     else:
         new_options = False
+    # The scalars: each written when it differs from the last one written.
     phase = state.phase
-    j["phase"] = phase
-    j["hand_number"] = state.hand_no
-    j["dealer"] = state.dealer
-    j["turn"] = None if phase == OVER else state.turn
-    j["leader"] = state.leader
-    j["spades_broken"] = state.broken
+    over = phase == OVER
+    turn = state.turn
+    if cache.phase != phase:
+        j["phase"] = cache.phase = phase
+    if cache.hand_no != state.hand_no:
+        j["hand_number"] = cache.hand_no = state.hand_no
+    if cache.dealer != state.dealer:
+        j["dealer"] = cache.dealer = state.dealer
+    if cache.turn != turn or cache.over != over:
+        cache.turn = turn
+        cache.over = over
+        j["turn"] = None if over else turn
+    if cache.leader != state.leader:
+        j["leader"] = cache.leader = state.leader
+    if cache.broken != state.broken:
+        j["spades_broken"] = cache.broken = state.broken
 
     now_trick = state.trick
     if not _same_items(cache.trick, now_trick):
@@ -258,14 +279,14 @@ def _update(state: SpadesState) -> _Projection:
                                    for i in range(n)])
         j["played"] = cache.played_json
     now_voids = state.voids
-    if not _same_ints(cache.voids, now_voids):
+    if not _same_items(cache.voids, now_voids):  # small ints: the same objects
         voids = cache.voids = tuple(now_voids)
         j["voids"] = tuple([_VOID_NAMES[v] for v in voids])
     now_looked = state.looked
     if not _same_items(cache.looked, now_looked):
         j["looked"] = cache.looked = tuple(now_looked)
     now_won = state.tricks_won
-    if not _same_ints(cache.tricks_won, now_won):
+    if not _same_items(cache.tricks_won, now_won):
         j["tricks_won"] = cache.tricks_won = tuple(now_won)
     now_history = state.history
     if not _same_items(cache.history, now_history):
@@ -290,7 +311,7 @@ def _update(state: SpadesState) -> _Projection:
     now_blind = state.blind
     now_points = state.points
     now_bags = state.bags
-    new_bids = not _same_ints(cache.bids, now_bids) or not _same_items(cache.blind, now_blind)
+    new_bids = not _same_items(cache.bids, now_bids) or not _same_items(cache.blind, now_blind)
     if new_bids:
         bids = cache.bids = tuple(now_bids)
         blind = cache.blind = tuple(now_blind)
@@ -309,9 +330,19 @@ def _update(state: SpadesState) -> _Projection:
     hands = state.hands
     sizes = cache.hand_sizes
     if n == 4:
-        a, b, c, d = hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(), hands[3].bit_count()
-        if len(sizes) != 4 or sizes[0] != a or sizes[1] != b or sizes[2] != c or sizes[3] != d:
-            j["hand_sizes"] = cache.hand_sizes = (a, b, c, d)
+        masks = cache.hand_masks  # the sizes counted again only for the hands that changed
+        counts = cache.counts
+        changed = False
+        for seat in range(4):
+            mask = hands[seat]
+            if masks[seat] != mask:
+                masks[seat] = mask
+                count = mask.bit_count()
+                if counts[seat] != count:
+                    counts[seat] = count
+                    changed = True
+        if changed or len(sizes) != 4:
+            j["hand_sizes"] = cache.hand_sizes = (counts[0], counts[1], counts[2], counts[3])
         cache.discards = _NO_DISCARDS
     else:
         seen = state.seen
