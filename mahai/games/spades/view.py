@@ -188,6 +188,7 @@ class _Projection:
         self.winner_sides: tuple[int, ...] = (-1,)
         self.hand_sizes: tuple[int, ...] = ()
         self.phase = ""
+        self.led_suit: str | None = None
         self.hand_no = -1
         self.dealer = -1
         self.turn = -3
@@ -269,7 +270,9 @@ def _update(state: SpadesState) -> _Projection:
     if not _same_items(cache.trick, now_trick):
         trick = cache.trick = tuple(now_trick)
         j["trick"] = tuple([TRICK_CARDS[s][c] for s, c in trick])
-        j["led_suit"] = SUIT_NAMES[SUIT_OF[trick[0][1]]] if trick else None
+        led = SUIT_NAMES[SUIT_OF[trick[0][1]]] if trick else None
+        if cache.led_suit is not led:  # a new trick (the names are constants)
+            j["led_suit"] = cache.led_suit = led
     now_played = state.played_by
     if not _same_ints(cache.played_by, now_played):
         was = cache.played_by
