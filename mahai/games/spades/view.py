@@ -212,6 +212,16 @@ _JSON_KEYS: Final = (
     "voids", "played", "stock", "winners", "options")
 
 
+def _same_start(old: tuple[Any, ...], now: list[Any]) -> bool:
+    """Whether ``now`` starts with the items of ``old`` (the same objects, or equal ones)."""
+    for i in range(len(old)):
+        a = old[i]
+        b = now[i]
+        if a is not b and a != b:
+            return False
+    return True
+
+
 def _same_pair(old: tuple[int, ...], now: list[int]) -> bool:
     return old[0] == now[0] and old[1] == now[1]
 
@@ -267,7 +277,15 @@ def _update(state: SpadesState) -> _Projection:
         j["spades_broken"] = cache.broken = state.broken
 
     now_trick = state.trick
-    if not _same_items(cache.trick, now_trick):
+    old_trick = cache.trick
+    size = len(old_trick)
+    if len(now_trick) == size + 1 and _same_start(old_trick, now_trick):  # a card played
+        seat, card = last = now_trick[size]
+        trick = cache.trick = old_trick + (last,)
+        j["trick"] = j["trick"] + (TRICK_CARDS[seat][card],)
+        if size == 0:
+            j["led_suit"] = cache.led_suit = SUIT_NAMES[SUIT_OF[card]]
+    elif not _same_items(old_trick, now_trick):
         trick = cache.trick = tuple(now_trick)
         j["trick"] = tuple([TRICK_CARDS[s][c] for s, c in trick])
         led = SUIT_NAMES[SUIT_OF[trick[0][1]]] if trick else None
