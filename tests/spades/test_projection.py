@@ -100,6 +100,7 @@ def test_reused_view_parts_equal_a_fresh_projection(players: int, edition: str) 
         while not state.is_over:
             for viewer in [None, *range(players)]:
                 cached = GAME.view(state, viewer)
+                assert GAME.observe(state, viewer).to_json() == cached  # view() makes no observation
                 state.view_cache = None
                 assert GAME.view(state, viewer) == cached
             seat = state.to_act()[0]

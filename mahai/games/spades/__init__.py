@@ -80,6 +80,7 @@ from mahai.games.spades.text import card_name
 from mahai.games.spades.text import describe_action as _describe_action
 from mahai.games.spades.text import describe_event as _describe_event
 from mahai.games.spades.view import PublicFacts, SpadesObservation, observe
+from mahai.games.spades.view import view as _view
 
 
 class Spades(Game[SpadesState, SpadesOptions]):
@@ -124,8 +125,10 @@ class Spades(Game[SpadesState, SpadesOptions]):
         """See :mod:`mahai.games.spades.actions` (raises ``MalformedAction``)."""
         return parse_action(text)
 
-    def observe(self, state: SpadesState, viewer: Seat | None) -> SpadesObservation:
-        return observe(state, viewer)
+    # The projection's compiled functions themselves (no method in between): see
+    # :func:`.view.observe` and :func:`.view.view` (``observe(state, viewer).to_json()``).
+    observe = staticmethod(observe)
+    view = staticmethod(_view)
 
     def determinize(self, observation: Any, rng: random.Random) -> SpadesState:
         """See :func:`mahai.games.spades.determinize.determinize`."""

@@ -117,17 +117,20 @@ SUIT_TEXTS: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(_text_chunks(
 
 
 _JOKER_TEXTS_OF: Final[tuple[tuple[str, ...], ...]] = ((), ("LJ",), ("BJ",), ("LJ", "BJ"))
+_CLUB_TEXTS: Final[tuple[tuple[str, ...], ...]] = SUIT_TEXTS[0]
+_DIAMOND_TEXTS: Final[tuple[tuple[str, ...], ...]] = SUIT_TEXTS[1]
+_HEART_TEXTS: Final[tuple[tuple[str, ...], ...]] = SUIT_TEXTS[2]
+_SPADE_TEXTS: Final[tuple[tuple[str, ...], ...]] = SUIT_TEXTS[3]
 
 
 def texts(mask: int) -> tuple[str, ...]:
     """Card notations of ``mask``, lowest first (a tuple: views share them read-only)."""
-    top = mask >> 39
+    top = mask >> 39  # the spades, then the jokers (a small int: cheap to test)
+    # Tuples added (an empty one costs nothing); compiled, cheaper than one unpacked.
+    low = _CLUB_TEXTS[mask & 0x1FFF] + _DIAMOND_TEXTS[mask >> 13 & 0x1FFF] + _HEART_TEXTS[mask >> 26 & 0x1FFF]
     if top > 0x1FFF:
-        return (*SUIT_TEXTS[0][mask & 0x1FFF], *SUIT_TEXTS[1][mask >> 13 & 0x1FFF],
-                *SUIT_TEXTS[2][mask >> 26 & 0x1FFF], *SUIT_TEXTS[3][top & 0x1FFF],
-                *_JOKER_TEXTS_OF[top >> 13])
-    return (*SUIT_TEXTS[0][mask & 0x1FFF], *SUIT_TEXTS[1][mask >> 13 & 0x1FFF],
-            *SUIT_TEXTS[2][mask >> 26 & 0x1FFF], *SUIT_TEXTS[3][top])
+        return low + _SPADE_TEXTS[top & 0x1FFF] + _JOKER_TEXTS_OF[top >> 13]
+    return low + _SPADE_TEXTS[top]
 
 
 class Deck(NamedTuple):

@@ -76,6 +76,24 @@ def score_side(
             ``bag_points``, ``bag_limit``, ``bag_penalty``, ``ten_for_200`` and
             ``moon`` are used.
     """
+    return SideScore(*score_values(bids, blind, tricks, before_points, before_bags, options))
+
+
+Values = tuple[int, int, int, int, int, int, int, int, int]
+"""The fields of a :class:`SideScore`, in order."""
+
+
+def score_values(
+    bids: Sequence[int],
+    blind: Sequence[bool],
+    tricks: Sequence[int],
+    before_points: int,
+    before_bags: int,
+    options: SpadesOptions,
+) -> Values:
+    """:func:`score_side` as a tuple of its fields (contract, counted, contract_points,
+    nil_points, bags, penalties, points, total, bag_count): what the state scores a hand
+    with (no object to make: a C struct in the compiled build)."""
     contract = 0
     counted = 0
     worth = 0  # what the contract is worth, made or set: 10 a trick, 20 a blind trick
@@ -109,5 +127,5 @@ def score_side(
         penalties = bag_count // options.bag_limit
         bag_count -= penalties * options.bag_limit
     points = contract_points + nil_points + bags * options.bag_points - penalties * options.bag_penalty
-    return SideScore(contract, counted, contract_points, nil_points, bags, penalties, points,
-                     before_points + points, bag_count)
+    return (contract, counted, contract_points, nil_points, bags, penalties, points,
+            before_points + points, bag_count)

@@ -28,6 +28,7 @@ from mahai.games.spades.actions import (
     DISCARD,
     KEEP,
     LOOK,
+    PLAYS,
     SUIT_PLAYS,
     Bid,
     BlindBid,
@@ -38,10 +39,11 @@ from mahai.games.spades.actions import (
     Pass,
     Play,
     SpadesAction,
-    plays_of,
 )
 from mahai.games.spades.cards import (
+    BIG_JOKER,
     CARD_TEXTS,
+    LITTLE_JOKER,
     SPADES,
     SUIT_MASKS,
     SUIT_NAMES,
@@ -54,7 +56,7 @@ from mahai.games.spades.cards import (
     texts,
 )
 from mahai.games.spades.options import SpadesOptions
-from mahai.games.spades.scoring import SideScore, score_side
+from mahai.games.spades.scoring import Values, score_values
 
 DRAW: Final = "draw"
 BID: Final = "bid"
@@ -71,6 +73,17 @@ _FIRST_JOKER_BIT: Final = 1 << 52
 _FOLLOW_PLAYS: Final = tuple((13 * SUIT_OF[c], SUIT_PLAYS[SUIT_OF[c]]) for c in range(54))  # per card led
 _TO_ACT: Final[tuple[tuple[Seat, ...], ...]] = ((0,), (1,), (2,), (3,), ())
 _ONLY: Final = tuple(frozenset({seat}) for seat in range(4))  # event audiences
+# Shared events and event parts, made once (events are read-only: Event): a hand makes
+# the same few again and again. Their data are read-only dicts, as the scored hands'.
+TRICK_CARDS: Final = tuple(tuple(ReadOnlyDict(seat=seat, card=CARD_TEXTS[card]) for card in range(54))
+                           for seat in range(4))
+"""``TRICK_CARDS[seat][card]``: ``{"seat", "card"}`` of a card in a trick (events and views)."""
+_PLAY_EVENTS: Final = tuple(tuple(Event("play", ReadOnlyDict(seat=seat, card=CARD_TEXTS[card]))
+                                  for card in range(54)) for seat in range(4))
+_BROKEN_EVENTS: Final = tuple(Event("spades_broken", ReadOnlyDict(seat=seat)) for seat in range(4))
+_BID_EVENTS: Final = tuple(tuple(Event("bid", ReadOnlyDict(seat=seat, bid=bid or "nil"))
+                                 for bid in range(MAX_BID + 1)) for seat in range(4))
+_SEAT_CARDS: Final = tuple(tuple((seat, card) for card in range(54)) for seat in range(4))
 # The bit lengths _shuffle draws with: reversed(range(1, 52)) as in random.shuffle.
 _DRAWS: Final = tuple((i, (i + 1).bit_length()) for i in range(51, 0, -1))
 
@@ -91,19 +104,70 @@ def _err(code: str, **params: str | int) -> IllegalAction:
 
 
 def _shuffle(deck: list[int], rng: random.Random) -> None:
-    """Shuffle ``deck`` in place exactly as CPython's ``rng.shuffle`` does (Fisher-Yates,
-    each index drawn by rejection from ``getrandbits``), inlined because the deal is a
-    large part of a random hand's cost; owning the algorithm also keeps recorded seeds
-    dealing the same cards whatever ``random.shuffle`` becomes."""
-    getrandbits = rng.getrandbits
-    for i, k in _DRAWS:
-        j = getrandbits(k)
-        while j > i:
+    """Shuffle ``deck`` (52 cards) in place exactly as CPython's ``rng.shuffle`` does
+    (Fisher-Yates, each index drawn by rejection from ``getrandbits``), inlined because
+    the deal is a large part of a random hand's cost; owning the algorithm also keeps
+    recorded seeds dealing the same cards whatever ``random.shuffle`` becomes.
+
+    ``getrandbits(k)`` (k ≤ 32) is the generator's next 32-bit word shifted right by
+    32 − k, and ``getrandbits(32 * n)`` is its next n words, the first in the lowest bits
+    (CPython's ``_random``). So a ``random.Random`` gives its words in a few calls, as many
+    as the draws still to make (each takes one word at least, so no word is drawn that the
+    one-call-per-draw loop would not draw); as k ≤ 6 here, a draw is the top k bits of its
+    word's top byte. Another generator class is asked word by word, as ``random.shuffle``
+    asks it."""
+    if type(rng) is not random.Random:
+        getrandbits = rng.getrandbits
+        for i, k in _DRAWS:
             j = getrandbits(k)
-        deck[i], deck[j] = deck[j], deck[i]
+            while j > i:
+                j = getrandbits(k)
+            deck[i], deck[j] = deck[j], deck[i]
+        return
+    cards: list[Any] = deck  # the cards moved as they are (the compiled build would unbox them)
+    data = b""
+    top = 0  # the index of the next word's top byte in data
+    draw = 0
+    while draw < 51:
+        if top >= len(data):
+            need = 51 - draw
+            data = rng.getrandbits(32 * need).to_bytes(4 * need, "little")
+            top = 3
+        i = 51 - draw
+        j = data[top] >> _SHIFTS[draw]
+        top += 4
+        if j <= i:
+            cards[i], cards[j] = cards[j], cards[i]
+            draw += 1
+
+
+# Per draw of _shuffle (i = 51 … 1): 8 − the bit length of i + 1 (the shift of the top byte).
+_SHIFTS: Final = tuple(8 - k for _, k in _DRAWS)
+
+
+_JOKER_PLAYS: Final[tuple[tuple[SpadesAction, ...], ...]] = (
+    (), (PLAYS[LITTLE_JOKER],), (PLAYS[BIG_JOKER],), (PLAYS[LITTLE_JOKER], PLAYS[BIG_JOKER]))
+_CLUB_PLAYS: Final[tuple[tuple[SpadesAction, ...], ...]] = SUIT_PLAYS[0]
+_DIAMOND_PLAYS: Final[tuple[tuple[SpadesAction, ...], ...]] = SUIT_PLAYS[1]
+_HEART_PLAYS: Final[tuple[tuple[SpadesAction, ...], ...]] = SUIT_PLAYS[2]
+_SPADE_PLAYS: Final[tuple[tuple[SpadesAction, ...], ...]] = SUIT_PLAYS[3]
+
+
+def _plays_of(mask: int) -> list[SpadesAction]:
+    """:func:`~mahai.games.spades.actions.plays_of` (the same list), compiled with the state."""
+    top = mask >> 39  # the spades, then the jokers
+    if top > 0x1FFF:
+        return [*_CLUB_PLAYS[mask & 0x1FFF], *_DIAMOND_PLAYS[mask >> 13 & 0x1FFF],
+                *_HEART_PLAYS[mask >> 26 & 0x1FFF], *_SPADE_PLAYS[top & 0x1FFF], *_JOKER_PLAYS[top >> 13]]
+    return [*_CLUB_PLAYS[mask & 0x1FFF], *_DIAMOND_PLAYS[mask >> 13 & 0x1FFF],
+            *_HEART_PLAYS[mask >> 26 & 0x1FFF], *_SPADE_PLAYS[top]]
 
 
 _FREE_BIDS: Final = (1, MAX_BID, True)
+# The action classes as statics of the compiled module (a name imported from a Python
+# module is otherwise looked up in the module's globals at every use).
+_PLAY_TYPE: Final = Play
+_BID_TYPE: Final = Bid
 
 
 @cache
@@ -247,8 +311,13 @@ class SpadesState(State[SpadesAction]):
             return
         self.stock = []
         self.stock_pos = 52
-        bit = _BITS.__getitem__
-        self.hands = [sum(map(bit, deck[13 * s: 13 * s + 13])) for s in range(4)]
+        hands = []
+        for start in (0, 13, 26, 39):
+            mask = 0
+            for pos in range(start, start + 13):
+                mask |= 1 << deck[pos]
+            hands.append(mask)
+        self.hands = hands
         if self.options.blind_bid == "on":  # per side: may it bid blind (SPR-6, SPR-17)?
             blind_ok = (self.blind_nil_allowed(0) or self.blind_bid_allowed(0),
                         self.blind_nil_allowed(1) or self.blind_bid_allowed(1))
@@ -337,7 +406,7 @@ class SpadesState(State[SpadesAction]):
                 follow = hand >> shift & 0x1FFF
                 if follow and (shift != 39 or hand < _FIRST_JOKER_BIT):  # jokers follow spades too (SPR-14)
                     return list(plays[follow])
-            return plays_of(self.legal_play_mask(seat))  # type: ignore[return-value]
+            return _plays_of(self.legal_play_mask(seat))
         if self.phase == BID:
             if not self.looked[seat]:
                 return self._blind_choices(seat)
@@ -458,7 +527,7 @@ class SpadesState(State[SpadesAction]):
         its reason), takes the general path of :meth:`State.apply`."""
         kind = type(action)
         if seat == self.turn:
-            if kind is Play and self.phase == PLAY:
+            if kind is _PLAY_TYPE and self.phase == PLAY:
                 card: Card = action.card  # type: ignore[union-attr]
                 trick = self.trick
                 if trick:
@@ -470,7 +539,7 @@ class SpadesState(State[SpadesAction]):
                     events = self._play(seat, card)
                     self.version += 1
                     return events
-            elif kind is Bid and self.phase == BID and self.looked[seat] and (
+            elif kind is _BID_TYPE and self.phase == BID and self.looked[seat] and (
                     0 <= action.tricks <= MAX_BID if self.free_bids  # type: ignore[union-attr]
                     else self._bid_ok(seat, action.tricks)):  # type: ignore[union-attr]
                 events = self._bid(seat, action.tricks)  # type: ignore[union-attr]
@@ -480,7 +549,7 @@ class SpadesState(State[SpadesAction]):
 
     # ----------------------------------------------------------------- do
     def _do(self, seat: Seat, action: SpadesAction) -> list[Event]:
-        if type(action) is Play:
+        if type(action) is _PLAY_TYPE:
             return self._play(seat, action.card)
         if isinstance(action, Bid):
             return self._bid(seat, action.tricks)
@@ -511,7 +580,8 @@ class SpadesState(State[SpadesAction]):
 
     def _bid(self, seat: Seat, tricks: int) -> list[Event]:
         self.bids[seat] = tricks
-        events = [Event("bid", {"seat": seat, "bid": tricks or "nil"})]
+        events = [_BID_EVENTS[seat][tricks] if 0 <= tricks <= MAX_BID  # else pushed unchecked
+                  else Event("bid", {"seat": seat, "bid": tricks or "nil"})]
         self._next_bidder(events)
         return events
 
@@ -582,20 +652,23 @@ class SpadesState(State[SpadesAction]):
 
     def _play(self, seat: Seat, card: Card) -> list[Event]:
         bit = _BITS[card]
-        self.hands[seat] ^= bit
-        self.played_by[seat] |= bit
+        hands = self.hands
+        hands[seat] = hands[seat] ^ bit
+        played_by = self.played_by
+        played_by[seat] = played_by[seat] | bit
         trick = self.trick
         suit_of = SUIT_OF
         suit = suit_of[card]
         if trick:
             led = suit_of[trick[0][1]]
             if suit != led:
-                self.voids[seat] |= 1 << led  # publicly void in the led suit
-        events = [Event("play", {"seat": seat, "card": CARD_TEXTS[card]})]
+                voids = self.voids
+                voids[seat] = voids[seat] | 1 << led  # publicly void in the led suit
+        events = [_PLAY_EVENTS[seat][card]]
         if suit == 3 and not self.broken:  # a spade (SPADES), or a joker
             self.broken = True  # SPR-7
-            events.append(Event("spades_broken", {"seat": seat}))
-        trick.append((seat, card))
+            events.append(_BROKEN_EVENTS[seat])
+        trick.append(_SEAT_CARDS[seat][card])
         if len(trick) < self.players:
             self.turn = (seat + 1) % self.players
             return events
@@ -620,7 +693,7 @@ class SpadesState(State[SpadesAction]):
         self.opening = False
         self.leader = self.turn = win_seat
         events.append(Event("trick", {"number": sum(self.tricks_won), "winner": win_seat,
-                                      "cards": [{"seat": s, "card": CARD_TEXTS[c]} for s, c in trick]}))
+                                      "cards": [TRICK_CARDS[s][c] for s, c in trick]}))
         if not self.hands[win_seat]:
             self._score_hand(events)
         return events
@@ -631,27 +704,31 @@ class SpadesState(State[SpadesAction]):
         return (side,) if self.players == 2 else (side, side + 2)
 
     def _score_hand(self, events: list[Event]) -> None:
-        results: list[SideScore] = []
+        results: list[Values] = []
+        sides: list[ReadOnlyDict] = []
         for side in (0, 1):
             seats = self.side_seats(side)
-            res = score_side([self.bids[s] for s in seats], [self.blind[s] for s in seats],
-                             [self.tricks_won[s] for s in seats], self.points[side], self.bags[side],
-                             self.options)
-            self.points[side] = res.total
-            self.bags[side] = res.bag_count
+            res = score_values([self.bids[s] for s in seats], [self.blind[s] for s in seats],
+                               [self.tricks_won[s] for s in seats], self.points[side], self.bags[side],
+                               self.options)
+            self.points[side] = res[7]  # total
+            self.bags[side] = res[8]  # bag_count
             results.append(res)
+            sides.append(ReadOnlyDict({  # SideScore.to_json()
+                "contract": res[0], "counted": res[1], "contract_points": res[2], "nil_points": res[3],
+                "bags": res[4], "penalties": res[5], "points": res[6], "total": res[7], "bag_count": res[8]}))
         entry = ReadOnlyDict({  # read-only: views share it
             "hand": self.hand_no, "dealer": self.dealer,
             "bids": tuple([bid_label(bid, b) for bid, b in zip(self.bids, self.blind, strict=True)]),
             "tricks": tuple(self.tricks_won),
-            "sides": (ReadOnlyDict(results[0].to_json()), ReadOnlyDict(results[1].to_json())),
+            "sides": (sides[0], sides[1]),
         })
         self.history.append(entry)
         events.append(Event("hand_scored", entry))
         moon = None
         if self.options.moon == "win":  # SPR-20: all thirteen bid and taken wins the match
-            moon = next((side for side in (0, 1) if results[side].contract == 13
-                         and results[side].counted >= 13), None)
+            moon = next((side for side in (0, 1) if results[side][0] == 13  # contract
+                         and results[side][1] >= 13), None)  # counted
         if self._match_decided(moon):
             self.phase = OVER
             self.turn = -1

@@ -24,11 +24,10 @@ from mahai.core.options import options_to_dict
 from mahai.core.readonly import ReadOnlyDict, freeze
 from mahai.games.spades.cards import CARD_TEXTS, SUIT_NAMES, SUIT_OF, texts
 from mahai.games.spades.options import SpadesOptions
-from mahai.games.spades.state import NO_BID, OVER, SpadesState, bid_label
+from mahai.games.spades.state import NO_BID, OVER, TRICK_CARDS, SpadesState, bid_label
 
-# Shared JSON constants: a card in a trick, the suits a seat is void in (by bit set).
-_TRICK_CARDS: Final = tuple(tuple(ReadOnlyDict(seat=seat, card=CARD_TEXTS[card]) for card in range(54))
-                     for seat in range(4))
+# Shared JSON constants: the suits a seat is void in (by bit set); a card in a trick is
+# TRICK_CARDS[seat][card], shared with the events.
 _VOID_NAMES: Final = tuple(tuple(SUIT_NAMES[s] for s in range(4) if bits >> s & 1) for bits in range(16))
 _SIDE_SEATS: Final = {2: ((0,), (1,)), 4: ((0, 2), (1, 3))}
 
@@ -111,136 +110,272 @@ class SpadesObservation(NamedTuple):
              "winners" ([seats]), "options" ({...})}
         """
         public = self.public
-        view = public.json.copy()
-        view["viewer"] = self.viewer
-        view["hand"] = None if self.hand is None else texts(self.hand)
-        view["blind_nil_decision"] = self.blind_nil_open
-        if self.passed or self.received:
-            view["exchange"] = ReadOnlyDict(view["exchange"], passed=texts(self.passed),
-                                            received=texts(self.received))
-        if public.players == 2:
-            view["stock"] = ReadOnlyDict(left=public.stock_left, discards=public.discards,
-                                         shown=CARD_TEXTS[self.shown] if self.shown >= 0 else None,
-                                         seen_discards=texts(self.seen))
-        return view
+        return _view_json(public.json, public.players, public.stock_left, public.discards, self.viewer,
+                          self.hand, self.passed, self.received, self.shown, self.seen, self.blind_nil_open)
+
+
+def _view_json(public: dict[str, Any], players: int, stock_left: int, discards: tuple[int, ...],
+               viewer: Seat | None, hand: int | None, passed: int, received: int, shown: int, seen: int,
+               blind_nil_open: bool) -> dict[str, Any]:
+    """:meth:`SpadesObservation.to_json` of an observation with these fields, ``public``
+    the JSON of its public facts."""
+    view = public.copy()
+    view["viewer"] = viewer
+    view["hand"] = None if hand is None else texts(hand)
+    view["blind_nil_decision"] = blind_nil_open
+    if passed or received:
+        view["exchange"] = ReadOnlyDict(view["exchange"], passed=texts(passed), received=texts(received))
+    if players == 2:
+        view["stock"] = ReadOnlyDict(left=stock_left, discards=discards,
+                                     shown=CARD_TEXTS[shown] if shown >= 0 else None,
+                                     seen_discards=texts(seen))
+    return view
+
+
+# A named tuple made without its __new__ (Python code even in the compiled build): the
+# same object as PublicFacts(*values) or SpadesObservation(*values).
+_new_tuple: Final[Any] = tuple.__new__
+_ReadOnly: Final = ReadOnlyDict  # a static of the compiled module, not a globals lookup
+
+
+def _same_ints(old: tuple[int, ...], now: list[int]) -> bool:
+    """Whether ``old`` holds the items of ``now`` (ints, compared by value)."""
+    size = len(now)
+    if len(old) != size:
+        return False
+    for i in range(size):
+        if old[i] != now[i]:
+            return False
+    return True
+
+
+def _same_items(old: tuple[Any, ...], now: list[Any]) -> bool:
+    """Whether ``old`` holds the items of ``now`` (the same objects, or equal ones)."""
+    size = len(now)
+    if len(old) != size:
+        return False
+    for i in range(size):
+        a = old[i]
+        b = now[i]
+        if a is not b and a != b:
+            return False
+    return True
+
+
+class _Projection:
+    """What :func:`public_facts` keeps of the last facts it made for a state (in
+    ``state.view_cache``): every input part (immutable snapshots, compared by value with
+    the state's), the JSON part made from each, and the public JSON as a plain dict of
+    its own, updated in place part by part (the facts' ``json`` is a read-only copy)."""
+
+    def __init__(self, players: int) -> None:
+        # Parts that share nothing with any state (every one differs): the start of reuse.
+        self.players = players
+        self.options: SpadesOptions | None = None
+        self.trick: tuple[tuple[int, int], ...] = ((-1, -1),)
+        self.played_by: tuple[int, ...] = (-1,) * players
+        self.voids: tuple[int, ...] = (-1,) * players
+        self.bids: tuple[int, ...] = (-2,) * players
+        self.blind: tuple[bool, ...] = ()
+        self.looked: tuple[bool, ...] = ()
+        self.tricks_won: tuple[int, ...] = ()
+        self.points: tuple[int, ...] = (-1, -1)
+        self.bags: tuple[int, ...] = (-1, -1)
+        self.history: tuple[Mapping[str, Any], ...] = ((),)  # type: ignore[assignment]
+        self.exchange: tuple[tuple[int, int], ...] = ((-1, -1),)
+        self.last_trick: tuple[tuple[int, int], ...] = ((-1, -1),)
+        self.last_winner = -2
+        self.winner_sides: tuple[int, ...] = (-1,)
+        self.hand_sizes: tuple[int, ...] = ()
+        self.phase = ""
+        self.led_suit: str | None = None
+        self.hand_no = -1
+        self.dealer = -1
+        self.turn = -3
+        self.over = False
+        self.leader = -1
+        self.broken = False
+        self.hand_masks = [-1] * players  # the hands hand_sizes counts (four players)
+        self.counts = [-1] * players
+        self.discards: tuple[int, ...] = ()
+        self.played_json: tuple[tuple[str, ...], ...] = ((),) * players
+        # The keys in the order of the view (SpadesObservation.to_json); all set at the first use.
+        self.json: dict[str, Any] = dict.fromkeys(_JSON_KEYS)
+        self.json["game"] = "spades"
+        self.json["players"] = players
+        self.json["spades_broken"] = False  # as self.broken
+
+
+_JSON_KEYS: Final = (
+    "game", "players", "phase", "hand_number", "dealer", "turn", "hand_sizes", "looked", "bids", "trick",
+    "leader", "led_suit", "tricks_won", "last_trick", "spades_broken", "sides", "history", "exchange",
+    "voids", "played", "stock", "winners", "options")
+
+
+def _same_start(old: tuple[Any, ...], now: list[Any]) -> bool:
+    """Whether ``now`` starts with the items of ``old`` (the same objects, or equal ones)."""
+    for i in range(len(old)):
+        a = old[i]
+        b = now[i]
+        if a is not b and a != b:
+            return False
+    return True
+
+
+def _same_pair(old: tuple[int, ...], now: list[int]) -> bool:
+    return old[0] == now[0] and old[1] == now[1]
 
 
 def public_facts(state: SpadesState) -> PublicFacts:
-    """The public facts of ``state`` now, with their JSON. JSON parts whose inputs
-    equal those of the facts built last time for this state (kept in
-    ``state.view_cache``) are reused, since each part is immutable; the comparison is
-    by value, so a state changed by hand is still projected right."""
-    old: PublicFacts | None = state.view_cache
+    """The public facts of ``state`` now, with their JSON. Each part whose inputs equal
+    those of the facts built last time for this state (kept in ``state.view_cache``) is
+    reused, tuples and JSON alike, since each is immutable; the comparison is by value,
+    so a state changed by hand is still projected right."""
+    cache = _update(state)
+    n = cache.players
+    facts: PublicFacts = _new_tuple(PublicFacts, (
+        n, cache.options, state.phase, state.hand_no, state.dealer, state.turn, cache.hand_sizes,
+        cache.looked, cache.bids, cache.blind, cache.exchange, cache.trick, state.leader, state.opening,
+        cache.tricks_won, cache.last_trick, cache.last_winner, state.broken, cache.played_by, cache.voids,
+        cache.points, cache.bags, cache.history, 52 - state.stock_pos if n == 2 else 0, cache.discards,
+        cache.winner_sides, _ReadOnly(cache.json)))
+    return facts
+
+
+def _update(state: SpadesState) -> _Projection:
+    """Bring the state's :class:`_Projection` up to date (made if missing) and return it."""
     n = state.players
+    cache = state.view_cache
+    if not isinstance(cache, _Projection) or cache.players != n:
+        cache = _Projection(n)
+        state.view_cache = cache
+    j = cache.json  # the last public JSON, updated in place below
     options = state.options
-    trick = tuple(state.trick)
-    played_by = tuple(state.played_by)
-    voids = tuple(state.voids)
-    bids = tuple(state.bids)
-    blind = tuple(state.blind)
-    points = (state.points[0], state.points[1])
-    bags = (state.bags[0], state.bags[1])
-    history = tuple(state.history)
+    if cache.options is not options:
+        cache.options = options
+        j["options"] = _options_json(options)
+        new_options = True
+    else:
+        new_options = False
+    # The scalars: each written when it differs from the last one written.
+    phase = state.phase
+    over = phase == OVER
+    turn = state.turn
+    if cache.phase != phase:
+        j["phase"] = cache.phase = phase
+    if cache.hand_no != state.hand_no:
+        j["hand_number"] = cache.hand_no = state.hand_no
+    if cache.dealer != state.dealer:
+        j["dealer"] = cache.dealer = state.dealer
+    if cache.turn != turn or cache.over != over:
+        cache.turn = turn
+        cache.over = over
+        j["turn"] = None if over else turn
+    if cache.leader != state.leader:
+        j["leader"] = cache.leader = state.leader
+    if cache.broken != state.broken:
+        j["spades_broken"] = cache.broken = state.broken
+
+    now_trick = state.trick
+    old_trick = cache.trick
+    size = len(old_trick)
+    if len(now_trick) == size + 1 and _same_start(old_trick, now_trick):  # a card played
+        seat, card = last = now_trick[size]
+        trick = cache.trick = old_trick + (last,)
+        j["trick"] = j["trick"] + (TRICK_CARDS[seat][card],)
+        if size == 0:
+            j["led_suit"] = cache.led_suit = SUIT_NAMES[SUIT_OF[card]]
+    elif not _same_items(old_trick, now_trick):
+        trick = cache.trick = tuple(now_trick)
+        j["trick"] = tuple([TRICK_CARDS[s][c] for s, c in trick])
+        led = SUIT_NAMES[SUIT_OF[trick[0][1]]] if trick else None
+        if cache.led_suit is not led:  # a new trick (the names are constants)
+            j["led_suit"] = cache.led_suit = led
+    now_played = state.played_by
+    if not _same_ints(cache.played_by, now_played):
+        was = cache.played_by
+        played_by = cache.played_by = tuple(now_played)
+        old_json = cache.played_json
+        cache.played_json = tuple([old_json[i] if played_by[i] == was[i] else texts(played_by[i])
+                                   for i in range(n)])
+        j["played"] = cache.played_json
+    now_voids = state.voids
+    if not _same_items(cache.voids, now_voids):  # small ints: the same objects
+        voids = cache.voids = tuple(now_voids)
+        j["voids"] = tuple([_VOID_NAMES[v] for v in voids])
+    now_looked = state.looked
+    if not _same_items(cache.looked, now_looked):
+        j["looked"] = cache.looked = tuple(now_looked)
+    now_won = state.tricks_won
+    if not _same_items(cache.tricks_won, now_won):
+        j["tricks_won"] = cache.tricks_won = tuple(now_won)
+    now_history = state.history
+    if not _same_items(cache.history, now_history):
+        j["history"] = cache.history = tuple(now_history)  # the entries are read-only already
+    now_exchange = state.exchange
+    if new_options or not _same_items(cache.exchange, now_exchange):
+        exchange = cache.exchange = tuple(now_exchange)
+        j["exchange"] = ReadOnlyDict(pending=exchange, count=options.blind_nil_exchange,
+                                     passed=(), received=())
     last_trick = state.last_trick
     last_winner = state.last_winner
-    exchange = tuple(state.exchange)
-    phase = state.phase
-    hands = state.hands
-    hand_sizes: tuple[int, ...]
-    discards: tuple[int, ...]
-    if n == 4:
-        hand_sizes = (hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(),
-                      hands[3].bit_count())
-        discards = _NO_DISCARDS
-        stock_left = 0
-    else:
-        seen = state.seen
-        hand_sizes = (hands[0].bit_count(), hands[1].bit_count())
-        discards = (seen[0].bit_count(), seen[1].bit_count())
-        stock_left = 52 - state.stock_pos
-    if old is None or old.players != n:
-        old = _EMPTY[n]
-    j = old.json
-    if old.played_by == played_by:
-        played_json = j["played"]
-    else:
-        played_json = tuple([part if m == was else texts(m)
-                             for part, m, was in zip(j["played"], played_by, old.played_by,
-                                                     strict=True)])
-    voids_json = j["voids"] if old.voids == voids else tuple([_VOID_NAMES[v] for v in voids])
-    if old.bids == bids and old.blind == blind:
-        bids_json = j["bids"]
-        sides_json = j["sides"] if old.points == points and old.bags == bags else None
-    else:
-        bids_json = tuple([bid_label(b, bl) for b, bl in zip(bids, blind, strict=True)])
-        sides_json = None
-    if sides_json is None:
+    if cache.last_winner != last_winner or cache.last_trick != last_trick:
+        cache.last_trick = last_trick
+        cache.last_winner = last_winner
+        j["last_trick"] = ReadOnlyDict(cards=tuple([TRICK_CARDS[s][c] for s, c in last_trick]),
+                                       winner=last_winner) if last_trick else None
+    winner_sides = state.winner_sides
+    if cache.winner_sides != winner_sides:
+        cache.winner_sides = winner_sides
+        j["winners"] = tuple([s for s in range(n) if s % 2 in winner_sides])
+    now_bids = state.bids
+    now_blind = state.blind
+    now_points = state.points
+    now_bags = state.bags
+    new_bids = not _same_items(cache.bids, now_bids) or not _same_items(cache.blind, now_blind)
+    if new_bids:
+        bids = cache.bids = tuple(now_bids)
+        blind = cache.blind = tuple(now_blind)
+        j["bids"] = tuple([bid_label(bids[i], blind[i]) for i in range(n)])
+    if new_bids or not _same_pair(cache.points, now_points) or not _same_pair(cache.bags, now_bags):
+        bids = cache.bids
+        points = cache.points = (now_points[0], now_points[1])
+        bags = cache.bags = (now_bags[0], now_bags[1])
         sides = []
         for side, seats in enumerate(_SIDE_SEATS[n]):
             side_bids = [bids[s] for s in seats]
             contract = sum(b for b in side_bids if b > 0) if NO_BID not in side_bids else None
             sides.append(ReadOnlyDict(seats=seats, points=points[side], bags=bags[side],
                                       contract=contract))
-        sides_json = tuple(sides)
-    if old.last_trick == last_trick and old.last_winner == last_winner:
-        last_json = j["last_trick"]
+        j["sides"] = tuple(sides)
+    hands = state.hands
+    sizes = cache.hand_sizes
+    if n == 4:
+        masks = cache.hand_masks  # the sizes counted again only for the hands that changed
+        counts = cache.counts
+        changed = False
+        for seat in range(4):
+            mask = hands[seat]
+            if masks[seat] != mask:
+                masks[seat] = mask
+                count = mask.bit_count()
+                if counts[seat] != count:
+                    counts[seat] = count
+                    changed = True
+        if changed or len(sizes) != 4:
+            j["hand_sizes"] = cache.hand_sizes = (counts[0], counts[1], counts[2], counts[3])
+        cache.discards = _NO_DISCARDS
     else:
-        last_json = ReadOnlyDict(cards=tuple([_TRICK_CARDS[s][c] for s, c in last_trick]),
-                                 winner=last_winner) if last_trick else None
-    if old.exchange == exchange and old.options is options:
-        exchange_json = j["exchange"]
-    else:
-        exchange_json = ReadOnlyDict(pending=exchange, count=options.blind_nil_exchange,
-                                     passed=(), received=())
-    looked = tuple(state.looked)
-    tricks_won = tuple(state.tricks_won)
-    winner_sides = state.winner_sides
-    public_json = ReadOnlyDict({
-        "game": "spades",
-        "players": n,
-        "phase": phase,
-        "hand_number": state.hand_no,
-        "dealer": state.dealer,
-        "turn": None if phase == OVER else state.turn,
-        "hand_sizes": hand_sizes,
-        "looked": looked,
-        "bids": bids_json,
-        "trick": tuple([_TRICK_CARDS[s][c] for s, c in trick]),
-        "leader": state.leader,
-        "led_suit": SUIT_NAMES[SUIT_OF[trick[0][1]]] if trick else None,
-        "tricks_won": tricks_won,
-        "last_trick": last_json,
-        "spades_broken": state.broken,
-        "sides": sides_json,
-        "history": history,  # the state's entries are read-only already
-        "exchange": exchange_json,
-        "voids": voids_json,
-        "played": played_json,
-        "stock": None,
-        "winners": (j["winners"] if old.winner_sides == winner_sides
-                    else tuple([s for s in range(n) if s % 2 in winner_sides])),
-        "options": j["options"] if old.options is options else _options_json(options),
-    })
-    facts = PublicFacts(
-        n, options, phase, state.hand_no, state.dealer, state.turn, hand_sizes, looked, bids, blind,
-        exchange, trick, state.leader, state.opening, tricks_won, last_trick, last_winner,
-        state.broken, played_by, voids, points, bags, history, stock_left, discards, winner_sides,
-        public_json)
-    state.view_cache = facts
-    return facts
+        seen = state.seen
+        hand_sizes = (hands[0].bit_count(), hands[1].bit_count())
+        if sizes != hand_sizes:
+            j["hand_sizes"] = cache.hand_sizes = hand_sizes
+        discards = (seen[0].bit_count(), seen[1].bit_count())
+        if cache.discards != discards:
+            cache.discards = discards
+    return cache
 
 
-def _empty(players: int) -> PublicFacts:
-    """Facts that share nothing with any state (every part differs): the start of reuse."""
-    none = ReadOnlyDict(played=((),) * players, voids=(), bids=(), sides=(), last_trick=None, exchange=None,
-                        winners=(), options=None)
-    # Options of their own: never the same object as a state's (reuse checks ``is``).
-    return PublicFacts(players, SpadesOptions(), "", 0, -1, -1, (), (), (-2,) * players, (),
-                       ((-1, -1),), (), -1, False, (), ((-1, -1),), -2, False, (-1,) * players,
-                       (-1,) * players, (-1, -1), (-1, -1), (), 0, (), (-1,), none)
-
-
-_EMPTY: Final = {2: _empty(2), 4: _empty(4)}
 _NO_DISCARDS: Final = (0, 0, 0, 0)
 
 
@@ -248,11 +383,30 @@ def observe(state: SpadesState, viewer: Seat | None) -> SpadesObservation:
     """Project ``state`` for ``viewer`` (a seat, or None for a spectator)."""
     facts = public_facts(state)
     if viewer is None or not 0 <= viewer < state.players:
-        return SpadesObservation(None, None, 0, 0, -1, 0, False, facts)
+        spectator: SpadesObservation = _new_tuple(SpadesObservation, (None, None, 0, 0, -1, 0, False, facts))
+        return spectator
     looked = state.looked[viewer]
     shown = -1
     if state.players == 2 and state.phase == "draw" and state.turn == viewer:
         shown = state.stock[state.stock_pos]
-    return SpadesObservation(viewer, state.hands[viewer] if looked else None, state.passed[viewer],
-                             state.received[viewer], shown, state.seen[viewer],
-                             not looked and state.phase == "bid", facts)
+    seat: SpadesObservation = _new_tuple(SpadesObservation, (
+        viewer, state.hands[viewer] if looked else None, state.passed[viewer], state.received[viewer],
+        shown, state.seen[viewer], not looked and state.phase == "bid", facts))
+    return seat
+
+
+def view(state: SpadesState, viewer: Seat | None) -> dict[str, Any]:
+    """``observe(state, viewer).to_json()``, without making the observation."""
+    cache = _update(state)
+    public = cache.json  # what public_facts(state).json would copy
+    n = cache.players
+    stock_left = 52 - state.stock_pos if n == 2 else 0
+    if viewer is None or not 0 <= viewer < n:
+        return _view_json(public, n, stock_left, cache.discards, None, None, 0, 0, -1, 0, False)
+    looked = state.looked[viewer]
+    shown = -1
+    if n == 2 and state.phase == "draw" and state.turn == viewer:
+        shown = state.stock[state.stock_pos]
+    return _view_json(public, n, stock_left, cache.discards, viewer,
+                      state.hands[viewer] if looked else None, state.passed[viewer],
+                      state.received[viewer], shown, state.seen[viewer], not looked and state.phase == "bid")
