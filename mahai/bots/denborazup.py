@@ -1,4 +1,4 @@
-"""DenboraZup bots: ``easy``, ``medium`` and ``expert`` (``GAME.bots``).
+"""DenboraZup bots: ``easy``, ``medium``, ``strong`` and ``expert`` (``GAME.bots``).
 
 Knowledge of history is MODELLED, and given to the bot explicitly: it never reads a hidden
 year from the game, the deck or the state. A bot *learns* the game's public chronology
@@ -265,3 +265,14 @@ class MediumBot(DenboraZupBot):
 
 class ExpertBot(DenboraZupBot):
     level = LEVELS["expert"]
+
+
+class StrongBot(DenboraZupBot):
+    """The ``strong`` level (:func:`mahai.bots.levels.denborazup_strong`): it knows history between
+    the medium and the expert bots (believed years spread 80 years, memory of a date seen 12,
+    threshold 0.61, forgets 2% of its calls, catches 95% of the others'). A class of this module,
+    not one local to a function, so that it pickles (the server's bot workers,
+    :mod:`mahai.server.thinking`)."""
+
+    level = Level(name="strong", noise=80.0, memory=12.0, belief=80.0, threshold=0.61,
+                  forget_call=0.02, catch=0.95)

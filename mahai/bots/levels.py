@@ -20,7 +20,7 @@ expert     PIMC search, :data:`MB_EXPERT` (≈ 0.25 s a move,    PIMC, 8 samples
 =========  ==================================================  ================================
 
 DenboraZup's levels are its own bots (:mod:`mahai.bots.denborazup`: how well the bot knows
-history); ``strong`` (:class:`DenboraZupStrong`) sits between its medium and its expert.
+history); ``strong`` (:class:`~mahai.bots.denborazup.StrongBot`) sits between its medium and its expert.
 
 The technique names used before the levels (``heuristic``, ``search``) still make the same
 bots: :data:`ALIASES` (``heuristic`` → ``medium``, ``search`` → ``expert``).
@@ -139,23 +139,13 @@ def spades_expert(rng: random.Random) -> Bot:
 
 
 # ---------------------------------------------------------------------------- DenboraZup
-_dz_strong: type[Bot] | None = None
-
-
 def denborazup_strong(rng: random.Random) -> Bot:
     """A DenboraZup bot that knows history between the medium and the expert bots
-    (:class:`mahai.bots.denborazup.Level`: believed years spread 80 years, memory of a date
+    (:class:`mahai.bots.denborazup.StrongBot`: believed years spread 80 years, memory of a date
     seen 12, threshold 0.61, forgets 2% of its calls, catches 95% of the others')."""
-    global _dz_strong
-    if _dz_strong is None:
-        from mahai.bots.denborazup import DenboraZupBot, Level
+    from mahai.bots.denborazup import StrongBot
 
-        class DenboraZupStrong(DenboraZupBot):
-            level = Level(name="strong", noise=80.0, memory=12.0, belief=80.0, threshold=0.61,
-                          forget_call=0.02, catch=0.95)
-
-        _dz_strong = DenboraZupStrong
-    return _dz_strong(rng)
+    return StrongBot(rng)
 
 
 DECLARED: dict[str, dict[str, str]] = {

@@ -72,6 +72,17 @@ class MilleBornesSpec(SearchSpec):
         self.absent: dict[Seat, frozenset[int]] = {}
         """Cards known not to be in a seat's hand: :meth:`sample` moves them to the draw pile."""
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as ``(class, arguments of __init__, state)`` (:meth:`__setstate__`: what it knows is
+        absent). A class compiled by mypyc (``setup.py``) is rebuilt through its ``__init__`` (mypyc's
+        ``__new__`` calls it), so pickle gets the arguments (the server's bot workers,
+        :mod:`mahai.server.thinking`)."""
+        return (type(self), (self.heuristic, self.win_bonus, self.prior, self.top, self.objective),
+                {"absent": self.absent})
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.absent = state["absent"]
+
     def sample(self, game: Game[Any, Any], observation: Observation, rng: random.Random) -> State[Any]:
         """:meth:`MilleBornes.determinize`, then every card of :attr:`absent` found in its seat's
         hand swapped with a random allowed card of the draw pile."""
@@ -185,6 +196,22 @@ class MilleBornesSearchBot(SearchBot):
         self._after: tuple[int, int, int, int, bool] | None = None
         """At the end of its last turn: (leg, opponent seat, opponent's battle pile length, the
         hazard in force on it or -1, whether it was waiting for a roll)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as ``(class, arguments of __init__, state)`` (:meth:`__setstate__`: its name, clock, last
+        statistics and what it remembers of its last turn); its generator and its spec go with it, in the
+        same state. A class compiled by mypyc (``setup.py``) is rebuilt through its ``__init__`` (mypyc's
+        ``__new__`` calls it), so pickle gets the arguments (the server's bot workers,
+        :mod:`mahai.server.thinking`)."""
+        spec = self.spec
+        assert isinstance(spec, MilleBornesSpec)
+        return (type(self), (self.rng, self.budget, self.method, spec, self.z, self.infer),
+                {"name": self.name, "last": self.last, "clock": self.clock, "after": self._after})
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)
+        self.clock = state["clock"]
+        self._after = state["after"]
 
     def act(
         self, game: Game[Any, Any], seat: Seat, observation: Observation, legal: Sequence[Action]

@@ -72,6 +72,12 @@ class Budget:
     seconds: float | None = None
     min_rollouts: int = 1
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by its fields. A class compiled by mypyc (``setup.py``) is rebuilt through its
+        ``__init__`` (mypyc's ``__new__`` calls it), so pickle gets the arguments (the server's bot
+        workers, :mod:`mahai.server.thinking`)."""
+        return (Budget, (self.rollouts, self.decisions, self.seconds, self.min_rollouts))
+
     def __post_init__(self) -> None:
         if (self.rollouts < 1 or self.min_rollouts < 1 or (self.decisions is not None and self.decisions < 1)
                 or (self.seconds is not None and self.seconds <= 0)):
@@ -207,6 +213,12 @@ class CandidateStats:
     @property
     def mean(self) -> float:
         return self.total / self.n if self.n else -math.inf
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by its fields. A class compiled by mypyc (``setup.py``) is rebuilt through its
+        ``__init__`` (mypyc's ``__new__`` calls it), so pickle gets the arguments (the server's bot
+        workers, :mod:`mahai.server.thinking`)."""
+        return (CandidateStats, (self.action, self.n, self.total, self.values))
 
     def add(self, world: int, value: float) -> None:
         self.n += 1
@@ -415,6 +427,18 @@ class SearchBot(Bot):
         self.clock = clock
         self.last: list[CandidateStats] = []
         """The statistics of the last searched decision (empty if it was not searched)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as ``(class, arguments of __init__, state)`` (:meth:`__setstate__`: its name, its last
+        statistics); its generator goes with it, in the same state. A class compiled by mypyc
+        (``setup.py``) is rebuilt through its ``__init__`` (mypyc's ``__new__`` calls it), so pickle gets
+        the arguments (the server's bot workers, :mod:`mahai.server.thinking`)."""
+        return (type(self), (self.rng, self.spec, self.budget, self.method, self.z, self.clock),
+                {"name": self.name, "last": self.last})
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.name = state["name"]
+        self.last = state["last"]
 
     def act(
         self, game: Game[Any, Any], seat: Seat, observation: Observation, legal: Sequence[Action]

@@ -242,6 +242,17 @@ class SearchBot(Bot):
         self.bid_samples = bid_samples
         self.blind_samples = blind_samples
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as ``(class, arguments of __init__, state)`` (:meth:`__setstate__`: its name); its
+        generator goes with it, in the same state. A class compiled by mypyc (``setup.py``) is rebuilt
+        through its ``__init__`` (mypyc's ``__new__`` calls it), so pickle gets the arguments (the
+        server's bot workers, :mod:`mahai.server.thinking`)."""
+        return (type(self), (self.rng, self.samples, self.bag_cost, self.bid_samples, self.infer,
+                             self.blind_samples), {"name": self.name})
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.name = state["name"]
+
     def act(
         self, game: Game[Any, Any], seat: Seat, observation: Observation, legal: Sequence[Action]
     ) -> Action:

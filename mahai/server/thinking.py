@@ -113,10 +113,11 @@ class Thinker:
             self.timing[key] = (n + 1, total + took)
         if key not in self.transfer and self.workers > 0:
             # A bot that does not come back from a pickle never goes to the pool: a class local
-            # to a function (DenboraZup's strong bot) does not pickle, a mypyc-compiled search bot
-            # (Spades', Mille Bornes' expert and strong) pickles but does not unpickle ("__init__()
-            # missing required argument 'rng'"): the first stopped its table at its first move,
-            # the second killed the worker and its table waited for the bot forever.
+            # to a function does not pickle (DenboraZup's strong bot was one), a mypyc-compiled
+            # class without __reduce__ pickles but does not unpickle ("__init__() missing required
+            # argument 'rng'": the Spades and Mille Bornes search bots were such, tests/bots/
+            # test_pickle.py): the first stopped its table at its first move, the second killed
+            # the worker and its table waited for the bot forever.
             start = time.perf_counter()
             try:
                 pickle.loads(pickle.dumps((bot, observation, legal), protocol=pickle.HIGHEST_PROTOCOL))

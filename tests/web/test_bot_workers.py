@@ -1,9 +1,10 @@
-"""A bot that does not come back from a pickle never goes to the bot workers (mahai.server.thinking):
-DenboraZup's strong bot (a class local to a function) does not pickle, and with the engine compiled
-by mypyc (what ``scripts/serve`` runs) the Spades and Mille Bornes search bots pickle but do not
-unpickle ("__init__() missing required argument 'rng'"). The first stopped its table at its first
-move (version 0 for ever); the second killed the worker process and its table waited for the bot
-for ever (a Spades table with the lobby's default bot, "strong", after the first trick)."""
+"""A bot that does not come back from a pickle never goes to the bot workers (mahai.server.thinking).
+Before every bot pickled (tests/bots/test_pickle.py), DenboraZup's strong bot (a class local to a
+function) did not pickle, and with the engine compiled by mypyc (what ``scripts/serve`` runs) the
+Spades and Mille Bornes search bots pickled but did not unpickle ("__init__() missing required
+argument 'rng'"). The first stopped its table at its first move (version 0 for ever); the second
+killed the worker process and its table waited for the bot for ever (a Spades table with the
+lobby's default bot, "strong", after the first trick)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ import time
 
 import pytest
 
-from mahai.bots import make_bot
 from mahai.games import available_games, get_game
 from mahai.server.thinking import Thinker
 from tests.web.server import Server
@@ -24,11 +24,18 @@ pytestmark = pytest.mark.web
 
 
 def test_a_bot_that_does_not_pickle_chooses_on_the_loop() -> None:
-    """DZR-5: the strong DenboraZup bot, measured on the loop, is never sent to a worker."""
+    """DZR-5: a bot that does not pickle (a class local to a function, as DenboraZup's strong bot
+    was before it became :class:`mahai.bots.denborazup.StrongBot`), measured on the loop, is never
+    sent to a worker."""
     if "denborazup" not in available_games():
         pytest.skip("denborazup is not installed")
+    from mahai.bots.denborazup import StrongBot
+
+    class LocalStrongBot(StrongBot):
+        pass
+
     game = get_game("denborazup")
-    bot = make_bot("denborazup", "strong", random.Random(1))
+    bot = LocalStrongBot(random.Random(1))
     with pytest.raises((pickle.PicklingError, AttributeError, TypeError)):
         pickle.loads(pickle.dumps(bot))
     state = game.new(game.options(), 2, 1)
