@@ -20,9 +20,10 @@ every position (from the seat's observation only) and prints its mean gain over 
 action (units above, with a standard error), how often it chose otherwise, CPU seconds per
 decision, and from the second configuration on, its paired gain over the first.
 
-Measured (300 positions of 12 games, 300 worlds each, December 2026; ``docs/arena/README.md``):
-the 15,000-decision search gains 3.3 ± 1.6 a decision over the heuristic, 45,000 decisions
-0.5 ± 0.6 more: the search's edge is not held back by its budget.
+Measured (positions of 12 games, one in 8 kept, 300 worlds each, December 2026;
+``docs/arena/README.md``): on the first 240, the 15,000-decision search gains 3.3 ± 1.6 a decision
+over the heuristic; on the first 160, 45,000 decisions gain 0.5 ± 0.6 more (paired): the search's
+edge is not held back by its budget.
 """
 
 from __future__ import annotations
