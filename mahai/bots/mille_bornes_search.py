@@ -63,6 +63,8 @@ class MilleBornesSpec(SearchSpec):
             leg (:func:`win_chance`); ``"points"``: the leg's point difference.
         win_bonus: see :data:`WIN_BONUS` (the ``points`` objective).
         prior: head start of the heuristic's own action (points).
+        top: how many of the heuristic's best-ranked actions are searched on the bot's turn.
+        safeties: also search laying each safety held (:meth:`candidates`).
     """
 
     scale = 400.0
@@ -107,8 +109,9 @@ class MilleBornesSpec(SearchSpec):
     def candidates(self, game: Game[Any, Any], seat: Seat, observation: Observation,
                    legal: Sequence[Action], default: Action) -> list[Action]:
         """The ``top`` distinct legal actions the heuristic ranks best on its turn (its priorities,
-        :meth:`HeuristicBot.value`), every answer otherwise; never the fast game's redraws but
-        the heuristic's own; a coup fourré alone when it is legal (MBR-10)."""
+        :meth:`HeuristicBot.value`) and, with ``safeties``, laying each safety held (MBR-9: the
+        heuristic ranks keeping one last), every answer otherwise; never the fast game's redraws
+        but the heuristic's own; a coup fourré alone when it is legal (MBR-10)."""
         calls: list[Action] = [a for a in legal if isinstance(a, CoupFourre)]
         if calls:
             return calls[:1]
