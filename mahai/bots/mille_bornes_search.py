@@ -29,17 +29,22 @@ from mahai.bots.mille_bornes import HeuristicBot
 from mahai.bots.search import Budget, Method, SearchBot, SearchSpec
 from mahai.core.game import Action, Game, Observation, Seat, State
 from mahai.games.mille_bornes import (
+    ACCIDENT,
     CARD_OF,
+    FLAT_TIRE,
+    OUT_OF_GAS,
     PLAY,
     REMEDY_OF,
     RIGHT_OF_WAY,
     ROLL,
     SAFETY_OF,
     SPEED_LIMIT,
+    STOP,
     CoupFourre,
     Hazard,
     MilleBornesObservation,
     MilleBornesState,
+    Play,
     Redraw,
     Safety,
 )
@@ -58,13 +63,17 @@ class MilleBornesSpec(SearchSpec):
             leg (:func:`win_chance`); ``"points"``: the leg's point difference.
         win_bonus: see :data:`WIN_BONUS` (the ``points`` objective).
         prior: head start of the heuristic's own action (points).
+        top: how many of the heuristic's best-ranked actions are searched on the bot's turn.
+        safeties: also search laying each safety held (:meth:`candidates`).
     """
 
     scale = 400.0
 
     def __init__(self, policy: HeuristicBot | None = None, win_bonus: float = WIN_BONUS,
-                 prior: float = 0.0, top: int = 4, objective: Literal["win", "points"] = "win") -> None:
+                 prior: float = 0.0, top: int = 4, objective: Literal["win", "points"] = "win",
+                 safeties: bool = True) -> None:
         self.heuristic = policy or HeuristicBot(random.Random(0))
+        self.safeties = safeties
         self.objective = objective
         self.win_bonus = win_bonus
         self.prior = prior
@@ -111,8 +120,9 @@ class MilleBornesSpec(SearchSpec):
     def candidates(self, game: Game[Any, Any], seat: Seat, observation: Observation,
                    legal: Sequence[Action], default: Action) -> list[Action]:
         """The ``top`` distinct legal actions the heuristic ranks best on its turn (its priorities,
-        :meth:`HeuristicBot.value`), every answer otherwise; never the fast game's redraws but
-        the heuristic's own; a coup fourré alone when it is legal (MBR-10)."""
+        :meth:`HeuristicBot.value`) and, with ``safeties``, laying each safety held (MBR-9: the
+        heuristic ranks keeping one last), every answer otherwise; never the fast game's redraws
+        but the heuristic's own; a coup fourré alone when it is legal (MBR-10)."""
         calls: list[Action] = [a for a in legal if isinstance(a, CoupFourre)]
         if calls:
             return calls[:1]
@@ -120,8 +130,10 @@ class MilleBornesSpec(SearchSpec):
         assert isinstance(observation, MilleBornesObservation)
         if observation.phase == PLAY and seat == observation.turn and len(cands) > self.top:
             view = self.heuristic.view(observation, seat)
-            cands.sort(key=lambda a: (a != default, -self.heuristic.value(view, a)))
-            cands = cands[: self.top]
+            ranked = sorted(cands, key=lambda a: (a != default, -self.heuristic.value(view, a)))
+            cands = ranked[: self.top]
+            if self.safeties:  # laying a safety now: the heuristic keeps them too long
+                cands += [a for a in ranked[self.top:] if isinstance(a, Safety)]
         return cands
 
     def begin(self, state: State[Any]) -> tuple[int, tuple[int, ...]]:
@@ -183,8 +195,12 @@ class MilleBornesSearchBot(SearchBot):
     then (by a hazard, or waiting for a roll) and, after a turn of its own, still is with the
     same battle pile, it holds neither the remedy nor the safety (MBR-8, MBR-9: a player who
     can answer does; and it did not call a coup fourré either, MBR-10). Its worlds then give
-    those cards to the draw pile instead (:meth:`MilleBornesSpec.sample`). It learns this from
-    its own observations only.
+    those cards to the draw pile instead (:meth:`MilleBornesSpec.sample`). Likewise, if its own
+    car was open to attack (rolling, no hazard) when its turn ended and the opponent then
+    attacked nothing and played no roll, remedy or safety (which come before an attack) while
+    the draw pile still held :data:`OPEN_MIN_PILE` cards, the opponent holds none of the battle
+    hazards the bot's safeties leave open (MBR-6: a player who can stop a rolling car does). It
+    learns this from its own observations only.
     """
 
     name = "search"
@@ -196,6 +212,10 @@ class MilleBornesSearchBot(SearchBot):
         self._after: tuple[int, int, int, int, bool] | None = None
         """At the end of its last turn: (leg, opponent seat, opponent's battle pile length, the
         hazard in force on it or -1, whether it was waiting for a roll)."""
+        self._open: tuple[int, int, int, int, int, int, frozenset[int]] | None = None
+        """At the end of its last turn, if its car was open to the opponent's hazards: (leg,
+        target, its own battle pile length, its safeties laid, the opponent's battle pile length,
+        the opponent's safeties laid, the battle hazards it could receive)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as ``(class, arguments of __init__, state)`` (:meth:`__setstate__`: its name, clock, last
@@ -220,7 +240,7 @@ class MilleBornesSearchBot(SearchBot):
         if not self.infer or not isinstance(observation, MilleBornesObservation) or observation.players != 2:
             self.spec.absent = {}
             return super().act(game, seat, observation, legal)
-        self.spec.absent = self._absent(observation)
+        self.spec.absent = self._absent(observation, seat)
         action = super().act(game, seat, observation, legal)
         if observation.turn == seat and observation.phase == PLAY and not isinstance(action, Safety):
             opp = 1 - seat
@@ -232,22 +252,63 @@ class MilleBornesSearchBot(SearchBot):
                 length = len(tab.battle)
             waiting = hazard < 0 and not tab.rolling and RIGHT_OF_WAY not in tab.safeties
             self._after = (observation.leg, opp, length, hazard, waiting)
+            self._open = self._openness(observation, seat, action)
         return action
 
-    def _absent(self, obs: MilleBornesObservation) -> dict[Seat, frozenset[int]]:
+    def _openness(self, obs: MilleBornesObservation, seat: Seat,
+                  action: Action) -> tuple[int, int, int, int, int, int, frozenset[int]] | None:
+        """What :attr:`_open` records after ``action`` (None: nothing to learn next turn)."""
+        mine = obs.tableaux[obs.team_of[seat]]
+        theirs = obs.tableaux[obs.team_of[1 - seat]]
+        # the car is open when rolling with no hazard; a roll or remedy played now opens it
+        # (a remedy alone needs a roll after it, MBR-8, unless right of way)
+        rolling = mine.rolling and mine.hazard is None
+        if isinstance(action, Play) and CARD_OF[action.card] == ROLL:
+            rolling = mine.hazard is None
+        if not rolling or obs.draw_pile < OPEN_MIN_PILE:
+            return None
+        if not theirs.started and not obs.options.hazard_before_first_roll:
+            return None
+        battle = len(mine.battle) + int(isinstance(action, Play) and CARD_OF[action.card] == ROLL)
+        their_battle = len(theirs.battle) + int(
+            isinstance(action, Hazard) and action.team == theirs.team and CARD_OF[action.card] != SPEED_LIMIT)
+        hazards = frozenset(h for h in BATTLE_HAZARDS if SAFETY_OF[h] not in mine.safeties)
+        if not hazards:
+            return None
+        return (obs.leg, obs.target, battle, len(mine.safeties), their_battle, len(theirs.safeties), hazards)
+
+    def _absent(self, obs: MilleBornesObservation, seat: Seat) -> dict[Seat, frozenset[int]]:
         """What the opponent cannot hold now (see the class docstring)."""
+        opp = 1 - seat
+        out: set[int] = set()
         after = self._after
-        if after is None or after[0] != obs.leg:
-            return {}
-        _, opp, length, hazard, waiting = after
-        tab = obs.tableaux[obs.team_of[opp]]
-        if len(tab.battle) != length:
-            return {}
-        if hazard >= 0 and tab.hazard == hazard:
-            return {opp: frozenset((REMEDY_OF[hazard], SAFETY_OF[hazard]))}
-        if waiting and tab.hazard is None and not tab.rolling and RIGHT_OF_WAY not in tab.safeties:
-            return {opp: frozenset((ROLL, RIGHT_OF_WAY))}
-        return {}
+        if after is not None and after[0] == obs.leg:
+            _, _, length, hazard, waiting = after
+            tab = obs.tableaux[obs.team_of[opp]]
+            if len(tab.battle) == length:
+                if hazard >= 0 and tab.hazard == hazard:
+                    out |= {REMEDY_OF[hazard], SAFETY_OF[hazard]}
+                elif waiting and tab.hazard is None and not tab.rolling and RIGHT_OF_WAY not in tab.safeties:
+                    out |= {ROLL, RIGHT_OF_WAY}
+        opened = self._open
+        if opened is not None and opened[:2] == (obs.leg, obs.target):
+            _, _, battle, safeties, their_battle, their_safeties, hazards = opened
+            mine = obs.tableaux[obs.team_of[seat]]
+            theirs = obs.tableaux[obs.team_of[opp]]
+            # it had a turn, attacked nothing, played no roll or remedy (those come first) and
+            # laid no safety (a safety's extra turn hides what came before): no battle hazard
+            if (len(mine.battle) == battle and len(mine.safeties) == safeties
+                    and len(theirs.battle) == their_battle and len(theirs.safeties) == their_safeties):
+                out |= hazards
+        return {opp: frozenset(out)} if out else {}
+
+
+OPEN_MIN_PILE = 15
+"""An opponent that passed up the chance to stop a rolling car is taken to hold none of the hazards
+it could have played only while the draw pile held at least this many cards at the end of the
+bot's turn (later, the risk of a coup fourré may rightly make it wait)."""
+BATTLE_HAZARDS = (STOP, OUT_OF_GAS, FLAT_TIRE, ACCIDENT)
+"""The hazards that go on a rolling car's battle pile (MBR-6)."""
 
 
 def search(rng: random.Random) -> Bot:

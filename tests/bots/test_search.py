@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from mahai.bots.mille_bornes import HeuristicBot
-from mahai.bots.mille_bornes_search import MilleBornesSearchBot, MilleBornesSpec, win_chance
+from mahai.bots.mille_bornes_search import BATTLE_HAZARDS, MilleBornesSearchBot, MilleBornesSpec, win_chance
 from mahai.bots.search import Budget, SearchBot, acting_seat, ismcts, pimc
 from mahai.bots.spades import HeuristicBot as SpadesHeuristic
 from mahai.bots.spades_search import SearchBot as SpadesSearchBot
@@ -214,8 +214,9 @@ def test_spades_choices_never_depend_on_unseen_cards(players: int, seed: int, st
 def test_inferred_absent_cards_are_never_in_the_opponents_hand() -> None:
     """Two players, search (small budget) against the heuristic: whenever the search concludes
     that the opponent cannot hold a remedy or safety (stopped after a turn of its own, MBR-8,
-    MBR-9, MBR-10), the true hand agrees; and its worlds never give it those cards."""
-    checked = 0
+    MBR-9, MBR-10), or a battle hazard (it left the search's rolling car alone, MBR-6), the true
+    hand agrees; and its worlds never give it those cards."""
+    checked = hazards = 0
     for seed in range(3):
         state = GAME.new(GAME.options("eu"), 2, seed)
         bot = MilleBornesSearchBot(random.Random(seed), Budget(rollouts=8))
@@ -230,8 +231,9 @@ def test_inferred_absent_cards_are_never_in_the_opponents_hand() -> None:
                 world = bot.spec.sample(GAME, obs, random.Random(checked))
                 assert not cards & set(world.hands[1]) and GAME.observe(world, 0) == obs
                 checked += 1
+                hazards += bool(cards & set(BATTLE_HAZARDS))
             state.apply(seat, action)
-    assert checked >= 10
+    assert checked >= 10 and hazards >= 10
 
 
 def test_win_chance_of_a_lead() -> None:

@@ -126,7 +126,9 @@ def test_the_games_say_what_they_are(client: TestClient) -> None:
         assert g["about"] and g["picture"].endswith(f"/{name}.svg") and g["rules"] == f"/rules/{name}"
         assert all(e["about"] for e in g["editions"]), name
         assert [b["name"] for b in g["bots"]] == bot_names(name)  # strongest first
-    assert games["nim"]["rules"] is None and games["nim"]["picture"].endswith("/cards.svg")
+    # a plug-in's How to play page comes from its own package (mahai_nim/rules/<lang>.html)
+    assert games["nim"]["rules"] == "/rules/nim" and games["nim"]["picture"].endswith("/cards.svg")
+    assert games["nim"]["about"] and all(e["about"] for e in games["nim"]["editions"])
     one = client.get("/api/games/spades?lang=fr").json()
     assert one["name"] == "spades" and one["editions"] and one["about"] != games["spades"]["about"]
 
@@ -280,7 +282,9 @@ def test_how_to_play_pages_exist_in_every_language(client: TestClient) -> None:
             page = client.get(f"/rules/{game}?lang={lang}")
             assert page.status_code == 200 and f'<html lang="{lang}">' in page.text, (game, lang)
             assert "/chronology/" not in page.text  # the answer key is not linked from the rules
-    assert client.get("/rules/nim").status_code == 404
+    nim = client.get("/rules/nim?lang=fr")
+    assert nim.status_code == 200 and '<html lang="fr">' in nim.text
+    assert client.get("/rules/no_such_game").status_code == 404
     assert client.get("/rules/..%2Fapp").status_code == 404
 
 
