@@ -86,8 +86,8 @@ class MilleBornesSpec(SearchSpec):
         absent). A class compiled by mypyc (``setup.py``) is rebuilt through its ``__init__`` (mypyc's
         ``__new__`` calls it), so pickle gets the arguments (the server's bot workers,
         :mod:`mahai.server.thinking`)."""
-        return (type(self), (self.heuristic, self.win_bonus, self.prior, self.top, self.objective),
-                {"absent": self.absent})
+        return (type(self), (self.heuristic, self.win_bonus, self.prior, self.top, self.objective,
+                             self.safeties), {"absent": self.absent})
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.absent = state["absent"]
@@ -226,12 +226,14 @@ class MilleBornesSearchBot(SearchBot):
         spec = self.spec
         assert isinstance(spec, MilleBornesSpec)
         return (type(self), (self.rng, self.budget, self.method, spec, self.z, self.infer),
-                {"name": self.name, "last": self.last, "clock": self.clock, "after": self._after})
+                {"name": self.name, "last": self.last, "clock": self.clock, "after": self._after,
+                 "open": self._open})
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         super().__setstate__(state)
         self.clock = state["clock"]
         self._after = state["after"]
+        self._open = state["open"]
 
     def act(
         self, game: Game[Any, Any], seat: Seat, observation: Observation, legal: Sequence[Action]
