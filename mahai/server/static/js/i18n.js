@@ -9,6 +9,19 @@ export function pluralIndex(lang, n) {
   return (PLURAL[lang] || PLURAL.en)(Math.abs(Math.trunc(n)));
 }
 
+// ?lang=xx on any page (an invitation link carries its creator's language) chooses the page's
+// language and keeps it, as the menu does; the parameter then leaves the address bar, so a reload
+// after a change in the menu keeps the menu's choice.
+{
+  const url = new URL(location.href);
+  const asked = url.searchParams.get("lang");
+  if (asked !== null) {
+    if (LANGUAGES.includes(asked)) localStorage.setItem("mahai.lang", asked);
+    url.searchParams.delete("lang");
+    history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+  }
+}
+
 export function currentLang() {
   const stored = localStorage.getItem("mahai.lang");
   return LANGUAGES.includes(stored) ? stored : "eu";
