@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from mahai.i18n import translate
 from tests.web.server import Server
 from tests.web.test_invite import create_in_lobby
 
@@ -54,3 +55,29 @@ def test_an_invitation_opens_in_the_creators_language(server: Server, browser: A
     finally:
         creator_ctx.close()
         guest_ctx.close()
+
+
+def test_the_creators_own_seat_comes_first_and_is_marked(server: Server, browser: Any) -> None:
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + "/?lang=en")
+        # Spades, a bot at seat 1, then Ane (the creator: the lobby's first person) and Mikel.
+        page.check("#game-spades")
+        for i, kind, name in ((0, "bot:random", ""), (1, "person", "Ane"), (2, "person", "Mikel"), (3, "bot:random", "")):
+            page.select_option(f"#seat-{i}", kind)
+            if name:
+                page.fill(f"#name-{i}", name)
+        page.click("#create")
+        page.wait_for_selector("#links [data-state='open']")
+        first = page.locator("#links > li").first
+        assert first.get_attribute("data-seat") == "1" and "own" in (first.get_attribute("class") or "")
+        assert translate("web", "Your seat", "en") in first.inner_text()
+        own = page.locator("#links li.own a.seat-link")
+        assert own.inner_text() == translate("web", "Sit at your seat", "en")
+        assert page.locator("#links li.own").count() == 1
+        other = page.locator("#links li[data-seat='2']")
+        assert translate("web", "Your seat", "en") not in other.inner_text()
+        assert other.locator("a.seat-link").inner_text() == translate("web", "Sit here myself", "en")
+    finally:
+        ctx.close()

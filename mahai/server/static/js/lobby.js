@@ -279,6 +279,8 @@ async function create(el) {
   remember("creator", data.id, data.creator);
   const first = form.seats.find((s) => s.kind === "person");
   if (first) setLastName(first.name);
+  // The first person's seat is the creator's own: the invitations page marks it "Your seat".
+  if (first) remember("own", data.id, String(form.seats.indexOf(first)));
   const persons = Object.keys(data.links);
   // One person, who typed a name just now: that is the creator's name at the table, no
   // "Welcome, choose your name" again there (it stayed above the table all game on a phone).
