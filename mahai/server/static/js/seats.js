@@ -193,7 +193,7 @@ export function nameLimit(input, id) {
   const note = h("p", { id, class: "name-limit muted" });
   const update = () => {
     const left = NAME_MAX - input.value.length;
-    note.textContent = `${t("At most {n} character.", { n: NAME_MAX })} ${t("{n} character left", { n: Math.max(0, left) })}`;
+    note.textContent = `${t("At most {n} character.", { n: NAME_MAX })} ${t("{n} character left.", { n: Math.max(0, left) })}`;
     note.classList.toggle("full", left <= 0);
   };
   input.addEventListener("input", update);
