@@ -30,15 +30,15 @@ def test_the_lobby_says_so_when_its_loads_fail(server: Server, browser: Any) -> 
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server.url + "/")
         page.evaluate(f"localStorage.setItem('mahai.seat.{made['id']}', '{made['tokens']['0']}')")
-        page.route("**/api/tables?*", lambda route: fail(route) if route.request.method == "GET" else route.continue_())
+        page.route("**/api/tables?*",
+                   lambda route: fail(route) if route.request.method == "GET" else route.continue_())
         page.route("**/api/network", fail)
         page.reload()
         message = translate("web", FAILED, "eu")
-        page.wait_for_function("m => document.querySelector('#my-tables-list [role=alert]')?.textContent === m",
-                               arg=message)
+        alert = "m => document.querySelector('{} [role=alert]')?.textContent === m"
+        page.wait_for_function(alert.format("#my-tables-list"), arg=message)
         assert page.is_visible("#my-tables")
-        page.wait_for_function("m => document.querySelector('#public-list [role=alert]')?.textContent === m",
-                               arg=message)
+        page.wait_for_function(alert.format("#public-list"), arg=message)
         assert page.is_visible("#create")  # the form still works
         # The table is still known to this browser: the next load that answers lists it.
         assert page.evaluate(f"localStorage.getItem('mahai.seat.{made['id']}')") == made["tokens"]["0"]

@@ -64,7 +64,8 @@ def test_the_creators_own_seat_comes_first_and_is_marked(server: Server, browser
         page.goto(server.url + "/?lang=en")
         # Spades, a bot at seat 1, then Ane (the creator: the lobby's first person) and Mikel.
         page.check("#game-spades")
-        for i, kind, name in ((0, "bot:random", ""), (1, "person", "Ane"), (2, "person", "Mikel"), (3, "bot:random", "")):
+        seats = ((0, "bot:random", ""), (1, "person", "Ane"), (2, "person", "Mikel"), (3, "bot:random", ""))
+        for i, kind, name in seats:
             page.select_option(f"#seat-{i}", kind)
             if name:
                 page.fill(f"#name-{i}", name)
