@@ -403,19 +403,23 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
     @app.post("/api/tables/{table_id}/invitations")
     def invitations(table_id: str, body: CreatorBody, request: Request) -> dict[str, Any]:
         """Every seat's invitation, for the creator (their token): a person's
-        seat not taken yet has its link (``url`` for other devices) and QR code."""
+        seat not taken yet has its link (``url`` for other devices) and QR code. With
+        ``?lang=xx`` (the creator's language) every link carries it, so an invitation opens in
+        that language."""
         table = hub.get(table_id)
         creator_of(table, body.creator)
         base = origin(request)
+        asked = request.query_params.get("lang")
+        tail = f"&lang={_lang(asked)}" if asked else ""
         seats = []
         for s in table.row.seats:
             entry: dict[str, Any] = {"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot,
                                      "state": "bot" if s.token_hash is None else "taken"}
             if s.invite is not None:
-                link = f"/t/{table.id}?seat={s.invite}"
+                link = f"/t/{table.id}?seat={s.invite}{tail}"
                 entry.update(state="open", link=link, url=base + link, qr=qr_data_uri(base + link))
             seats.append(entry)
-        spectate = f"/t/{table.id}?spectate=1"
+        spectate = f"/t/{table.id}?spectate=1{tail}"
         return {"table": table.public(), "origin": base, "seats": seats,
                 "spectate": {"link": spectate, "url": base + spectate, "qr": qr_data_uri(base + spectate)}}
 

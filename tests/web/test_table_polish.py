@@ -183,7 +183,7 @@ def test_the_name_field_says_its_limit(server: Server, browser: Any, lang: str) 
         limit = translate("web", "At most {n} character.", lang, n=NAME_LENGTH)
 
         def said(left: int) -> str:
-            return f"{limit} {translate('web', '{n} character left', lang, n=left)}"
+            return f"{limit} {translate('web', '{n} character left.', lang, n=left)}"
 
         page.fill("#seat-name", "Ane")
         assert page.inner_text("#seat-name-limit") == said(NAME_LENGTH - 3)

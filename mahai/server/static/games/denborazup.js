@@ -148,7 +148,7 @@ export function render(root, msg, ui) {
   // no "the coin has not been flipped yet" once the game is over
   const top = h("div", { class: "dz-top" }, msg.over && !v.coin ? null : coin(v, msg, ui, legal),
     v.round > 0 ? h("span", { class: "pill" }, ui.t("Round {n}", { n: v.round })) : null,  // no "round 0" before the first flip
-    v.mode !== "solo" ? h("span", { class: "pill" }, ui.t("Flipper: {who}", { who: ui.seatName(v.flipper) })) : null,
+    v.mode !== "solo" ? h("span", { class: "pill" }, ui.t("Flips the coin: {who}", { who: ui.seatName(v.flipper) })) : null,
     h("span", { class: "pill", "data-place": "deck" }, ui.t("Deck: {n}", { n: v.deck_count })),
     h("span", { class: "pill" }, ui.t("Discard pile: {n}", { n: v.discard_count })),
     v.mode === "solo" ? h("span", { class: "pill" }, ui.t("Cards used: {n}", { n: v.used[0] })) : null);

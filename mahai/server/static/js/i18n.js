@@ -9,6 +9,19 @@ export function pluralIndex(lang, n) {
   return (PLURAL[lang] || PLURAL.en)(Math.abs(Math.trunc(n)));
 }
 
+// ?lang=xx on any page (an invitation link carries its creator's language) chooses the page's
+// language and keeps it, as the menu does; the parameter then leaves the address bar, so a reload
+// after a change in the menu keeps the menu's choice.
+{
+  const url = new URL(location.href);
+  const asked = url.searchParams.get("lang");
+  if (asked !== null) {
+    if (LANGUAGES.includes(asked)) localStorage.setItem("mahai.lang", asked);
+    url.searchParams.delete("lang");
+    history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+  }
+}
+
 export function currentLang() {
   const stored = localStorage.getItem("mahai.lang");
   return LANGUAGES.includes(stored) ? stored : "eu";
@@ -18,9 +31,11 @@ export function setLang(lang) {
   localStorage.setItem("mahai.lang", lang);
 }
 
+// Without an answer (a network or server failure) the page shows the English msgids rather than
+// nothing: the sentence that says what failed still reaches the player.
 export async function loadCatalogs(lang, domains) {
-  const res = await fetch(`/api/i18n/${lang}?domains=${domains.join(",")}`);
-  Object.assign(catalogs, await res.json());
+  const res = await getJson(`/api/i18n/${lang}?domains=${domains.join(",")}`);
+  if (res.ok) Object.assign(catalogs, res.data);
   catalogLang = lang;
   document.documentElement.lang = lang;
 }
@@ -58,16 +73,36 @@ export const t = (msgid, params) => tr("web", msgid, params);
 // in the page's language (the pages read data.message): a bare res.json() threw "Unexpected token
 // 'I', "Internal S"... is not valid JSON" and the button did nothing.
 export async function postJson(url, body) {
+  return answer(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+}
+
+// GET ``url``: {ok, status, data} as postJson gives; a failure always has data.message (the
+// server's sentence, else one in the page's language). The pages' loads (the lobby's tables,
+// the network hint, the games, a replay) threw on an HTTP 500 or an answer that was not JSON.
+export async function getJson(url) {
+  const res = await answer(url, {});
+  if (!res.ok && !(res.data && typeof res.data.message === "string" && res.data.message)) {
+    res.data = Object.defineProperties({ ...(res.data || {}) },
+      Object.getOwnPropertyDescriptors(said("The server could not do it: try again in a moment.")));
+  }
+  return res;
+}
+
+// {message}, translated when read: a load that fails while the catalogs are still loading (the
+// lobby asks for both at once) still reads in the page's language.
+const said = (msgid) => ({ get message() { return t(msgid); } });
+
+async function answer(url, init) {
   let res;
   try {
-    res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    res = await fetch(url, init);
   } catch {
-    return { ok: false, status: 0, data: { message: t("The server cannot be reached: check the connection and try again.") } };
+    return { ok: false, status: 0, data: said("The server cannot be reached: check the connection and try again.") };
   }
   try {
     return { ok: res.ok, status: res.status, data: await res.json() };
   } catch {
-    return { ok: false, status: res.status, data: { message: t("The server could not do it: try again in a moment.") } };
+    return { ok: false, status: res.status, data: said("The server could not do it: try again in a moment.") };
   }
 }
 

@@ -3,7 +3,7 @@
 // this browser (keep.js), so a reload finds every link again. Links name the address that other
 // devices can open (the server puts its network address in place of "localhost").
 import { currentLang, fill, h, langSelect, loadCatalogs, postJson, t } from "./i18n.js";
-import { copyText, creatorToken, remember } from "./keep.js";
+import { copyText, creatorToken, ownSeat, remember } from "./keep.js";
 
 const tableId = location.pathname.split("/")[2];
 const root = document.getElementById("invite");
@@ -77,17 +77,26 @@ function render(data) {
   const focused = document.activeElement && document.activeElement.id;
   const tb = data.table;
   document.title = `${t("Invitations")} · ${tb.title} — Mahai`;
-  const items = data.seats.map((s) => {
-    const title = h("h3", {}, seatTitle(s));
+  // The creator's own seat (the lobby's first person, kept in this browser) comes first, marked
+  // "Your seat", its link "Sit at your seat": the play test's creator had to work out which
+  // of the "Sit here myself" links was theirs.
+  const own = ownSeat(tableId);
+  const seats = [...data.seats].sort((a, b) => (String(b.seat) === own) - (String(a.seat) === own));
+  const items = seats.map((s) => {
+    const mine = String(s.seat) === own;
+    const title = h("h3", {}, seatTitle(s), mine ? " " : null, mine ? h("span", { class: "pill own-pill" }, t("Your seat")) : null);
+    const cls = mine ? " own" : "";
     if (s.state === "open") {
-      return h("li", { class: "invite", "data-seat": String(s.seat), "data-state": "open" }, title,
-        h("p", { class: "muted" }, t("Send this link to one person only: it gives their seat.")),
+      return h("li", { class: "invite" + cls, "data-seat": String(s.seat), "data-state": "open" }, title,
+        mine ? h("p", { class: "lead" }, h("a", { href: s.link, class: "seat-link", "data-seat": String(s.seat) }, t("Sit at your seat"))) : null,
+        h("p", { class: "muted" }, mine ? t("Or open it on another device of yours with this link:")
+          : t("Send this link to one person only: it gives their seat.")),
         linkTools(s, t("Copy the invitation link of seat {n}", { n: s.seat + 1 }),
           t("QR code of the invitation link of seat {n}", { n: s.seat + 1 }), `seat-${s.seat}`),
-        h("p", {}, h("a", { href: s.link, class: "seat-link", "data-seat": String(s.seat) }, t("Sit here myself"))));
+        mine ? null : h("p", {}, h("a", { href: s.link, class: "seat-link", "data-seat": String(s.seat) }, t("Sit here myself"))));
     }
     const said = s.state === "taken" ? t("Taken: the person has opened their link.") : t("A bot plays this seat.");
-    return h("li", { class: "invite taken", "data-seat": String(s.seat), "data-state": s.state }, title,
+    return h("li", { class: "invite taken" + cls, "data-seat": String(s.seat), "data-state": s.state }, title,
       h("p", { class: "muted" }, said));
   });
   fill(root,
@@ -95,7 +104,7 @@ function render(data) {
     h("p", { class: "lead" }, h("strong", {}, `${tb.title} · ${tb.edition_title}`)),
     h("p", {}, t("Each link gives one seat. The links stay on this page until their seat is taken; this browser finds them again after a reload.")),
     tb.rematch ? h("p", { class: "pill ok" }, h("a", { href: `/t/${tb.rematch}/invite`, id: "rematch-invite",
-      onclick: () => remember("creator", tb.rematch, creatorToken(tableId)) }, t("Invitations of the rematch"))) : null,
+      onclick: () => { remember("creator", tb.rematch, creatorToken(tableId)); remember("own", tb.rematch, own); } }, t("Invitations of the rematch"))) : null,
     h("ul", { class: "invites", id: "links" }, items,
       h("li", { class: "invite", "data-seat": "spectators" }, h("h3", {}, t("Spectators")),
         h("p", { class: "muted" }, t("Anyone with this link can watch, without seeing any hand.")),

@@ -4,12 +4,14 @@
 //   mahai.creator.<table>  the creator's token (opens the invitations page)
 //   mahai.left.<table>     the token of a seat its person left to a bot (to take it back)
 //   mahai.named.<table>    "1" once the person chose their name at that table
+//   mahai.own.<table>      the creator's own seat (the lobby's first person), marked on the invitations page
 //   mahai.name             the name this browser's person used last
-const PREFIXES = ["mahai.seat.", "mahai.creator.", "mahai.left.", "mahai.named."];
+const PREFIXES = ["mahai.seat.", "mahai.creator.", "mahai.left.", "mahai.named.", "mahai.own."];
 
 export const seatToken = (id) => localStorage.getItem(`mahai.seat.${id}`);
 export const creatorToken = (id) => localStorage.getItem(`mahai.creator.${id}`);
 export const leftToken = (id) => localStorage.getItem(`mahai.left.${id}`);
+export const ownSeat = (id) => localStorage.getItem(`mahai.own.${id}`);
 
 export function remember(kind, id, value) {
   if (value === null || value === undefined) localStorage.removeItem(`mahai.${kind}.${id}`);

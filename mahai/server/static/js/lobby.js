@@ -4,7 +4,7 @@
 // It knows no game: everything comes from /api/games in the player's language, built by the server
 // from each game's declared metadata; the player counts for changed options come from
 // /api/games/<name>/players (Game.players).
-import { currentLang, h, langSelect, loadCatalogs, postJson, t } from "./i18n.js";
+import { currentLang, getJson, h, langSelect, loadCatalogs, postJson, t } from "./i18n.js";
 import { creatorToken, forget, knownTables, lastName, leftToken, remember, seatToken, setLastName } from "./keep.js";
 
 let games = [];
@@ -16,12 +16,14 @@ const form = { game: null, edition: null, players: null, counts: [], overrides: 
 
 async function start() {
   const lang = currentLang();
-  [games] = await Promise.all([
-    fetch(`/api/games?lang=${lang}`).then((r) => r.json()),
-    loadCatalogs(lang, ["web", "core"]),
-  ]);
+  const [res] = await Promise.all([getJson(`/api/games?lang=${lang}`), loadCatalogs(lang, ["web", "core"])]);
   document.getElementById("langbox").replaceChildren(langSelect(() => start()));
   document.title = "Mahai — " + t("New table");
+  if (!res.ok) {
+    root.replaceChildren(h("p", { role: "alert", id: "load-error" }, res.data.message));
+    return;
+  }
+  games = res.data;
   render();
 }
 
@@ -279,6 +281,8 @@ async function create(el) {
   remember("creator", data.id, data.creator);
   const first = form.seats.find((s) => s.kind === "person");
   if (first) setLastName(first.name);
+  // The first person's seat is the creator's own: the invitations page marks it "Your seat".
+  if (first) remember("own", data.id, String(form.seats.indexOf(first)));
   const persons = Object.keys(data.links);
   // One person, who typed a name just now: that is the creator's name at the table, no
   // "Welcome, choose your name" again there (it stayed above the table all game on a phone).
@@ -307,7 +311,15 @@ function seatsLine(tb) {
 async function myTables() {
   const ids = knownTables();
   if (!ids.length) return;
-  const found = await (await fetch(`/api/tables?ids=${ids.map(encodeURIComponent).join(",")}`)).json();
+  const res = await getJson(`/api/tables?ids=${ids.map(encodeURIComponent).join(",")}`);
+  const list = document.getElementById("my-tables-list");
+  if (!res.ok) {  // keep what this browser knows: the next load may answer
+    if (!list) return;
+    list.replaceChildren(h("li", { role: "alert", class: "muted" }, res.data.message));
+    document.getElementById("my-tables").hidden = false;
+    return;
+  }
+  const found = res.data;
   const now = Date.now() / 1000;
   const kept = [];
   for (const id of ids) {
@@ -318,7 +330,6 @@ async function myTables() {
   }
   if (!kept.length) return;
   kept.sort((a, b) => b.leaves_at - a.leaves_at);
-  const list = document.getElementById("my-tables-list");
   list.replaceChildren(...kept.map((tb) => {
     const seat = seatToken(tb.id);
     const creator = creatorToken(tb.id);
@@ -341,9 +352,14 @@ async function myTables() {
 }
 
 async function publicTables() {
-  const tables = await (await fetch("/api/tables?limit=20")).json();
+  const res = await getJson("/api/tables?limit=20");
   const list = document.getElementById("public-list");
   if (!list) return;
+  if (!res.ok) {
+    list.replaceChildren(h("li", { role: "alert", class: "muted" }, res.data.message));
+    return;
+  }
+  const tables = res.data;
   if (!tables.length) {
     list.replaceChildren(h("li", { class: "muted" }, t("No table is listed right now.")));
     return;
@@ -363,9 +379,10 @@ function learnSection() {
 
 // On a server that listens on the home network, say which address other devices open.
 async function networkHint() {
-  const net = await (await fetch("/api/network")).json();
+  const res = await getJson("/api/network");
+  const net = res.data;
   const box = document.getElementById("network");
-  if (!box || !net.addresses.length) return;
+  if (!res.ok || !box || !net.addresses.length) return;  // only a hint: nothing to say without it
   box.replaceChildren(t("Phones and computers on the same network open {url}", { url: `${net.origin}/` }));
 }
 

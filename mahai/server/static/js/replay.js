@@ -1,7 +1,7 @@
 // Step-by-step replay: finished games from any seat's view, unfinished ones from the viewer's only.
 // The server sends every text (event sentences, action labels, seat and card names).
 import { backFace, cardEl, fan, frenchFace, mbFace, seatPlate, seatSlots, wrap } from "./cards.js";
-import { currentLang, fill, h, has, langSelect, loadCatalogs, t, tr } from "./i18n.js";
+import { currentLang, fill, getJson, h, has, langSelect, loadCatalogs, t, tr } from "./i18n.js";
 
 const tableId = location.pathname.split("/")[2];
 const params = new URLSearchParams(location.search);
@@ -16,7 +16,14 @@ async function load(seat) {
   if (token) q.set("token", token);
   if (seat !== undefined && seat !== "") q.set("seat", seat);
   q.set("lang", currentLang());
-  data = await (await fetch(`/api/tables/${tableId}/replay?${q}`)).json();
+  const res = await getJson(`/api/tables/${tableId}/replay?${q}`);
+  if (!res.ok) {  // an unknown table, a server failure: say so in the page's language
+    await loadCatalogs(currentLang(), ["web", "core"]);
+    $("langbox").replaceChildren(langSelect(() => location.reload()));
+    $("step").replaceChildren(h("span", { role: "alert", id: "load-error" }, res.data.message));
+    return;
+  }
+  data = res.data;
   const game = data.table.game;
   await loadCatalogs(currentLang(), ["web", "core", game]);
   try { gameModule = await import(`/static/games/${game}.js`); } catch (e) { gameModule = await import("/static/games/generic.js"); }

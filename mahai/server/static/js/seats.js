@@ -11,7 +11,7 @@
 // the server allows 100 sockets per address) it reads `state`/`update` (who sits where, whether
 // the game is over) and `rematch` (the new table and this seat's new token), and it sends
 // `hand_to_bot` through it.
-import { currentLang, h, postJson, t } from "./i18n.js";
+import { currentLang, getJson, h, postJson, t } from "./i18n.js";
 import { creatorToken, lastName, leftToken, remember, setLastName } from "./keep.js";
 
 const tableId = location.pathname.split("/")[2];
@@ -52,7 +52,9 @@ export async function seatMessage(msg) {
   if (!panel) return;
   if (msg.type === "welcome") {
     if (!info) {
-      info = await (await fetch(`/api/games/${msg.table.game}?lang=${currentLang()}`)).json();
+      const res = await getJson(`/api/games/${msg.table.game}?lang=${currentLang()}`);
+      if (!res.ok) return;  // the rules link and the bot's name only: the panel works without them
+      info = res.data;
       render();  // the rules link and the bot's name
     }
   } else if (msg.type === "state" || msg.type === "update") {
@@ -191,7 +193,7 @@ export function nameLimit(input, id) {
   const note = h("p", { id, class: "name-limit muted" });
   const update = () => {
     const left = NAME_MAX - input.value.length;
-    note.textContent = `${t("At most {n} character.", { n: NAME_MAX })} ${t("{n} character left", { n: Math.max(0, left) })}`;
+    note.textContent = `${t("At most {n} character.", { n: NAME_MAX })} ${t("{n} character left.", { n: Math.max(0, left) })}`;
     note.classList.toggle("full", left <= 0);
   };
   input.addEventListener("input", update);

@@ -303,12 +303,14 @@ function renderSeats(msg) {
 
 function renderStatus(msg) {
   let status;
-  if (msg.over) status = t("Game over.");
+  // Over: the panel above says "Game over." once; the status line said it a second time.
+  if (msg.over) status = "";
   else if (msg.hold && msg.hold.waiting.length && !(msg.seat !== null && msg.hold.waiting.includes(msg.seat) && dismissed !== msg.hold.version)) {
     status = t("Waiting for {who} to continue.", { who: msg.hold.waiting.map(seatName).join(", ") });
   } else if (msg.seat !== null && msg.legal.length) status = t("Your turn.");
   else status = t("Waiting for {who}.", { who: msg.to_act.map(seatName).join(", ") });
   $("status").textContent = status;
+  $("status").hidden = msg.over;
   $("status").classList.toggle("mine", !msg.over && msg.seat !== null && msg.legal.length > 0);
 }
 
