@@ -103,7 +103,8 @@ def test_the_game_over_panel_comes_first_on_a_phone(server: Server, browser: Any
         page.goto(server.url + made["links"]["0"])
         play_page(page, random.Random(3))
         page.wait_for_selector("#gameover #rematch")
-        over, board, side = (page.evaluate(BOX, s) for s in ("#gameover", "#board", "#side"))
+        # one evaluation: the page may still be scrolling the panel into view between calls
+        over, board, side = page.evaluate(f"ss => ss.map({BOX})", ["#gameover", "#board", "#side"])
         assert over[3] <= board[2] and over[3] <= side[2], (over, board, side)
         assert page.evaluate("document.querySelector('#gameover').offsetTop") < 150
         assert page.is_hidden("#seat-welcome")  # no name asked for once the game is over
