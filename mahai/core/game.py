@@ -262,7 +262,9 @@ class State(ABC, Generic[A]):
         return new
 
     # Pickling (e.g. OpenSpiel serialising a state through the research adapters): the
-    # attributes by name, whichever build runs (a compiled state has no ``__dict__``).
+    # attributes by name, whichever build runs (a compiled state has no ``__dict__``); the
+    # caches of clone_reset are left out, as a clone starts without them (a compiled cache
+    # object need not pickle: Spades' view projection does not).
     def __getstate__(self) -> dict[str, Any]:
         d = getattr(self, "__dict__", None)
         state: dict[str, Any] = {} if d is None else dict(d)
@@ -271,6 +273,9 @@ class State(ABC, Generic[A]):
                 state[name] = getattr(self, name)
             except AttributeError:  # never set
                 continue
+        for name in self.clone_reset:
+            if name in state:
+                state[name] = None
         return state
 
     def __setstate__(self, state: Mapping[str, Any]) -> None:
