@@ -97,6 +97,7 @@ from mahai.server.limits import (
     check_option_values,
     client_key,
     json_ok,
+    nests_deeper,
 )
 from mahai.server.lobby import deck_chronology, game_info, game_title, players_for, table_status
 from mahai.server.network import qr_data_uri, share_origin
@@ -249,7 +250,7 @@ class Session:
         if len(text) > MAX_MESSAGE:
             await self.refuse(web_error(MalformedAction, "too_large", limit=MAX_MESSAGE // 1024), 1009)
         try:
-            msg = json.loads(text)
+            msg = None if nests_deeper(text) else json.loads(text)
         except (ValueError, RecursionError):
             msg = None
         if not isinstance(msg, dict) or not json_ok(msg):

@@ -216,6 +216,41 @@ class Gate:
         return 0.0
 
 
+def nests_deeper(text: str | bytes, depth: int = MAX_DEPTH) -> bool:
+    """Whether JSON ``text`` opens more than ``depth`` arrays or objects inside one another,
+    found by a scan that does not recurse (brackets inside strings do not count).
+
+    Checked before ``json.loads``: parsing thousands of nested brackets recurses to the
+    interpreter's limit, and a collection at that depth may run finalizers that fail to log
+    (a RecursionError printed by the event loop).
+
+    >>> nests_deeper("[[[]]]", 2), nests_deeper('{"a": "[[[["}', 2), nests_deeper(b"[[1]]", 2)
+    (True, False, False)
+    """
+    raw = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+    if raw.count("[") + raw.count("{") <= depth:
+        return False  # the usual message: too few brackets to be too deep
+    level = 0
+    in_string = escaped = False
+    for ch in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            level += 1
+            if level > depth:
+                return True
+        elif ch in "]}":
+            level -= 1
+    return False
+
+
 def json_ok(value: object, depth: int = MAX_DEPTH) -> bool:
     """Whether parsed JSON ``value`` nests at most ``depth`` deep and every string
     (keys included) is valid Unicode text (no lone surrogate, which JSON's

@@ -37,7 +37,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mahai.core import MahaiError, MalformedAction
 from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, explain
-from mahai.server.limits import MAX_BODY, json_ok
+from mahai.server.limits import MAX_BODY, json_ok, nests_deeper
 from mahai.server.network import WILDCARDS, split_host
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -228,6 +228,8 @@ class Guard:
         body = b"".join(chunks)
         if body and "json" in headers.get("content-type", ""):
             try:
+                if nests_deeper(body):
+                    raise RecursionError  # refused unparsed: see nests_deeper
                 parsed: Any = json.loads(body)
             except (ValueError, RecursionError):
                 parsed = None
