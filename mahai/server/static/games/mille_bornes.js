@@ -65,7 +65,7 @@ function tableau(v, tb, msg, ui, targets, mine) {
             Array.from({ length: counts[d] }, (_, i) => card(d, ui, { small: true, fly: `dist-${tb.team}-${d}-${i}`, from,
               label: i === counts[d] - 1 ? `${d} km × ${counts[d]}` : null, attrs: i < counts[d] - 1 ? { "aria-hidden": "true" } : {} }))))),
         h("div", { class: "pile-name", "aria-hidden": "true" }, ui.t("Distance"))),
-      h("div", { class: "safeties", role: "group", "aria-label": ui.t("Safeties"), style: "grid-column: 1 / -1" },
+      h("div", { class: "safeties", role: "group", "aria-label": ui.t("Safeties") },
         tb.safeties.map((s) => card(s, ui, { small: true, fly: `safety-${s}`, from,
           cls: tb.coups_fourres.includes(s) ? "crosswise" : "",
           label: tb.coups_fourres.includes(s) ? `${ui.label(s)} (${ui.t("coup fourré")})` : null,

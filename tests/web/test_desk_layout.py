@@ -1,0 +1,108 @@
+"""What a player frowned at on a desktop (session 6), in a real browser at 1280 × 800 and
+1920 × 1080: the Spades felt a 966 px wide green band, 82-90 % of it bare around a 4-card trick;
+the Mille Bornes table and hand taller than the screen (the opponents' tableau scrolled off
+while choosing a card), the hand against the bottom of the own tableau."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mahai.games import available_games
+from tests.web.server import Server
+from tests.web.test_table_page import reach, show
+
+pytestmark = pytest.mark.web
+
+DESKTOPS = [(1280, 800), (1920, 1080)]
+
+# Sampled on a 48 × 24 grid over the felt's box: the share of points where the bare felt (or an
+# empty layout box on it) is the topmost thing, the felt's width and height, and the boxes of the
+# plates and trick cards that stick out of the felt's box. Points outside a rounded felt's corners
+# hit the page, not the felt (border-radius clips hit testing).
+FELT = """() => {
+  const f = document.querySelector('.felt');
+  const r = f.getBoundingClientRect();
+  const bare = new Set([f, ...f.querySelectorAll('.seat-slot, .centre, .spot, .trick-area')]);
+  let hits = 0, n = 0;
+  for (let i = 0; i < 48; i++) for (let j = 0; j < 24; j++) {
+    const e = document.elementFromPoint(r.left + (i + .5) * r.width / 48, r.top + (j + .5) * r.height / 24);
+    n++; if (bare.has(e)) hits++;
+  }
+  const out = [...f.querySelectorAll('.plate, .spot .card')].map((e) => e.getBoundingClientRect())
+    .filter((b) => b.left < r.left - 1 || b.right > r.right + 1
+                || b.top < r.top - 1 || b.bottom > r.bottom + 1)
+    .map((b) => [b.left, b.right, b.top, b.bottom]);
+  return { bare: hits / n, width: r.width, height: r.height, out };
+}"""
+
+
+@pytest.mark.parametrize("players,edition", [(4, "standard"), (2, "two_player")])
+def test_the_spades_felt_is_a_card_table_on_a_desktop(server: Server, browser: Any, players: int,
+                                                      edition: str) -> None:
+    """SPR-1 (partners sit opposite), SPR-9 (each trick card in front of its player): at
+    1280 × 800 and 1920 × 1080 the felt is a table around its players, not a band as wide as the
+    column: at most 70 % of it is bare green (it was 82 % with four players, 90 % with two), it is
+    at most 2.1 times as wide as high (2.56), and every plate and trick card lies on it."""
+    if "spades" not in available_games():
+        pytest.skip("spades is not installed")
+    msg = reach("spades", edition, players,
+                lambda g, s: 0 in s.to_act() and len(g.view(s, 0)["trick"]) == players - 1)
+    ctx, page, _, errors = show(server, browser, "spades", edition, players, msg)
+    try:
+        for width, height in DESKTOPS:
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("m => window.mahaiRender(m)", msg)
+            page.locator(".felt").scroll_into_view_if_needed()
+            got = page.evaluate(FELT)
+            assert got["bare"] <= 0.70, (width, got)
+            assert got["width"] <= 2.1 * got["height"], (width, got)
+            assert not got["out"], (width, got)
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+# The board's top and the dock's bottom, and the screen's height; the own
+# tableau's bottom and the top of the highest hand card (a chosen card is lifted).
+MB_BOXES = """() => {
+  const box = (s) => document.querySelector(s).getBoundingClientRect();
+  const cards = [...document.querySelectorAll('#hand .card')].map((c) => c.getBoundingClientRect().top);
+  return { board: box('#board').top, dock: box('#board .dock').bottom, screen: window.innerHeight,
+           mine: box('.tableau.mine').bottom, cards: Math.min(...cards) };
+}"""
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_mille_bornes_table_and_hand_fit_a_desktop_screen(server: Server, browser: Any,
+                                                              players: int) -> None:
+    """MBR-1 (a tableau per team), MBR-9 (safeties face up on it): at 1280 × 800 and
+    1920 × 1080, scrolled to the table, the opponents' tableau, the piles, the own tableau and
+    the hand are on the screen together (they took 833 px of an 800 px screen: the safeties had a
+    row of their own); the hand's cards, a chosen one too, stay under the own
+    tableau."""
+    if "mille_bornes" not in available_games():
+        pytest.skip("mille_bornes is not installed")
+    msg = reach("mille_bornes", "eu", players,
+                lambda g, s: 0 in s.to_act() and g.view(s, 0)["tableaux"][0]["safeties"]
+                and g.view(s, 0)["tableaux"][0]["distance"]
+                and any(a.notation().split()[0] in ("play", "hazard", "remedy", "safety")
+                        for a in s.legal_actions(0)))
+    ctx, page, _, errors = show(server, browser, "mille_bornes", "eu", players, msg)
+    try:
+        for width, height in DESKTOPS:
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("m => window.mahaiRender(m)", msg)
+            page.evaluate("window.scrollTo(0, window.scrollY"
+                          " + document.querySelector('#board').getBoundingClientRect().top)")
+            got = page.evaluate(MB_BOXES)
+            assert got["dock"] - got["board"] <= got["screen"], (width, got)
+            assert got["mine"] <= got["cards"], (width, got)
+            page.click("#hand [data-pick]")
+            got = page.evaluate(MB_BOXES)
+            assert got["mine"] <= got["cards"], (width, "chosen", got)
+            page.click("#hand [data-pick][aria-pressed='true']")
+        assert not errors, errors
+    finally:
+        ctx.close()
