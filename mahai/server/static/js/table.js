@@ -135,6 +135,7 @@ async function onMessage(msg) {
     log.length = 0;
     log.push(...msg.events);
     renderLog();
+    if (last && last.over) renderStatus(last);  // the result line is the log's last event
   } else if (msg.type === "state" || msg.type === "update") {
     const events = msg.events || [];
     if (events.length) { log.push(...events); renderLog(); $("error").textContent = ""; }
@@ -303,15 +304,29 @@ function renderSeats(msg) {
 
 function renderStatus(msg) {
   let status;
-  // Over: the panel above says "Game over." once; the status line said it a second time.
-  if (msg.over) status = "";
+  // Over: the panel above says "Game over." once; the status line, right over the table, says the
+  // result (it was hidden: scrolled past a phone's tall final scores, the table said nothing).
+  if (msg.over) status = overLine(msg);
   else if (msg.hold && msg.hold.waiting.length && !(msg.seat !== null && msg.hold.waiting.includes(msg.seat) && dismissed !== msg.hold.version)) {
     status = t("Waiting for {who} to continue.", { who: msg.hold.waiting.map(seatName).join(", ") });
   } else if (msg.seat !== null && msg.legal.length) status = t("Your turn.");
   else status = t("Waiting for {who}.", { who: msg.to_act.map(seatName).join(", ") });
   $("status").textContent = status;
-  $("status").hidden = msg.over;
   $("status").classList.toggle("mine", !msg.over && msg.seat !== null && msg.legal.length > 0);
+  $("status").classList.toggle("over", Boolean(msg.over));
+}
+
+// The result in one line: the game's own result sentence, with the score (its last event: Spades'
+// match_over, SPR-13; Mille Bornes' game_end; DenboraZup's game_over), else the player's verdict
+// ("You won!") or, for a spectator, the winners.
+const RESULT_KINDS = new Set(["match_over", "game_end", "game_over"]);
+function overLine(msg) {
+  const result = log.filter((ev) => ev.text && RESULT_KINDS.has(ev.kind)).pop();
+  if (result) return result.text;
+  if (msg.seat !== null) return msg.winners.includes(msg.seat) ? t("You won!") : t("You did not win this time.");
+  const names = msg.winners.map(seatName).join(", ");
+  return msg.winners.length === 1 ? t("Winner: {name}", { name: names })
+    : msg.winners.length ? t("Winners: {names}", { names }) : t("No winner.");
 }
 
 // The pause after a hand or leg: the breakdown, and "Jarraitu" until this seat continued.
