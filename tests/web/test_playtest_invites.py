@@ -10,7 +10,7 @@ import pytest
 
 from mahai.i18n import translate
 from tests.web.server import Server
-from tests.web.test_invite import create_in_lobby
+from tests.web.test_invite import create_in_lobby, shown_urls, sit
 
 pytestmark = pytest.mark.web
 
@@ -82,3 +82,44 @@ def test_the_creators_own_seat_comes_first_and_is_marked(server: Server, browser
         assert other.locator("a.seat-link").inner_text() == translate("web", "Sit here myself", "en")
     finally:
         ctx.close()
+
+
+def test_every_seated_browser_sees_its_own_seat_marked(server: Server, browser: Any) -> None:
+    """"Your seat" showed only in the creator's browser (the lobby's first person): a guest who
+    opened their invitation sees their seat marked in the lobby's "My tables" (and as "Zu" at the
+    table), and the creator's other browser, once sat down by its link, on the invitations page."""
+    creator_ctx, guest_ctx, other_ctx = browser.new_context(), browser.new_context(), browser.new_context()
+    try:
+        creator = creator_ctx.new_page()
+        tid = create_in_lobby(creator, server.url, ["Ane", "Mikel"])
+        seats = creator.eval_on_selector_all("#links [data-state='open']",
+                                             "els => els.map(e => e.dataset.seat)")
+        links = dict(zip(seats, shown_urls(creator), strict=True))
+        token = creator.evaluate(f"localStorage.getItem('mahai.creator.{tid}')")
+        mine = translate("web", "Your seat", "eu")
+        # the guest, at seat 2 (index 1): "Zu" at the table, their seat marked in the lobby
+        guest = guest_ctx.new_page()
+        guest.goto(links["1"])
+        sit(guest)
+        assert guest.locator("#seats li.me").count() == 1
+        assert guest.locator("#seats li:nth-child(2)").get_attribute("class").split().count("me") == 1
+        guest.goto(server.url + "/")
+        row = guest.locator(f"#my-tables-list li[data-table='{tid}']")
+        row.wait_for()
+        assert row.locator(".own-seat").count() == 1
+        assert row.locator(".own-seat").inner_text() == "Mikel"
+        assert mine in row.inner_text()
+        # the creator's other browser: the creator link, then its own seat's invitation
+        other = other_ctx.new_page()
+        other.goto(server.url + f"/t/{tid}/invite?creator={token}")
+        other.wait_for_selector("#links li[data-seat='0']")
+        other.goto(links["0"])
+        sit(other)
+        other.goto(server.url + f"/t/{tid}/invite")
+        other.wait_for_selector("#links li.own")
+        own = other.locator("#links li.own")
+        assert own.count() == 1 and own.get_attribute("data-seat") == "0"
+        assert mine in own.inner_text()
+    finally:
+        for ctx in (creator_ctx, guest_ctx, other_ctx):
+            ctx.close()

@@ -5,7 +5,7 @@
 // from each game's declared metadata; the player counts for changed options come from
 // /api/games/<name>/players (Game.players).
 import { currentLang, getJson, h, langSelect, loadCatalogs, postJson, t } from "./i18n.js";
-import { creatorToken, forget, knownTables, lastName, leftToken, remember, seatToken, setLastName } from "./keep.js";
+import { creatorToken, forget, knownTables, lastName, leftToken, ownSeat, remember, seatToken, setLastName } from "./keep.js";
 
 let games = [];
 const root = document.getElementById("lobby");
@@ -304,8 +304,16 @@ function when(seconds) {
   return `${date.getFullYear()}/${two(date.getMonth() + 1)}/${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
-function seatsLine(tb) {
-  return tb.seats.map((s) => s.name || t("Seat {n}", { n: s.seat + 1 })).join(", ");
+// The seats by name; `own` (the seat this browser sits at, or null) marked "Your seat".
+function seatsLine(tb, own = null) {
+  return tb.seats.flatMap((s, i) => {
+    const name = s.name || t("Seat {n}", { n: s.seat + 1 });
+    const sep = i ? ", " : "";
+    return String(s.seat) === own
+      ? [sep, h("strong", { class: "own-seat", "data-seat": String(s.seat) }, name), " ",
+         h("span", { class: "pill own-pill" }, t("Your seat"))]
+      : [sep + name];
+  });
 }
 
 async function myTables() {
@@ -337,7 +345,7 @@ async function myTables() {
     return h("li", { "data-table": tb.id },
       h("strong", {}, `${tb.title} · ${tb.edition_title}`), " ",
       h("span", { class: over ? "pill" : "pill ok" }, over ? t("Finished") : t("in play")),
-      h("span", { class: "when" }, seatsLine(tb)),
+      h("span", { class: "when" }, seatsLine(tb, ownSeat(tb.id))),
       h("span", { class: "when" }, over ? t("Leaves this list on {when}.", { when: when(tb.leaves_at) })
         : t("Abandoned, and off this list, if nobody plays before {when}.", { when: when(tb.leaves_at) })),
       seat && !over ? h("a", { href: `/t/${tb.id}`, class: "resume" }, t("Back to the table")) : null,

@@ -59,6 +59,9 @@ export async function seatMessage(msg) {
     }
   } else if (msg.type === "state" || msg.type === "update") {
     if (leaving && msg.seat === null) { reloadAsSpectator(); return; }
+    // The seat this browser sits at, for the lobby's "My tables" and the invitations page ("Your
+    // seat"): only the creator's browser knew it (the lobby's first person).
+    if (token && msg.seat !== null && msg.seat !== undefined) remember("own", tableId, String(msg.seat));
     last = msg;
     render();
     if (msg.over && msg.table.rematch && token && msg.seat !== null && !moving) joinRematch(false);
@@ -221,6 +224,7 @@ function leave() {
   if (!send({ type: "hand_to_bot", bot })) return;
   remember("left", tableId, token);
   remember("seat", tableId, null);
+  remember("own", tableId, null);
   leaving = true;
   dialog.close();
   setTimeout(reloadAsSpectator, 3000);  // in case the answer is lost
