@@ -316,3 +316,21 @@ def test_the_result_line_stays_over_the_table_at_game_over(server: Server, brows
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_your_own_plate_says_you_did_not_call(server: Server, browser: Any) -> None:
+    """DZR-8: a player who holds one card and did not call "DenboraZup!" may be caught; the chip
+    on your own plate ("Zu") addresses you ("ez duzu esan"), not a third person ("ez du esan",
+    which the other plates keep)."""
+    if "denborazup" not in available_games():
+        pytest.skip("denborazup is not installed")
+    msg = reach("denborazup", "multi", 2, lambda g, s: 0 in g.view(s, 0)["catchable"])
+    ctx, page, _, errors = show(server, browser, "denborazup", "multi", 2, msg)
+    try:
+        mine = translate("web", "you did not call", "eu")
+        assert page.inner_text(".plate.me .chip.nil") == mine == "ez duzu esan"
+        if 1 in msg["view"]["catchable"]:
+            assert page.inner_text(".plate:not(.me) .chip.nil") == translate("web", "did not call", "eu")
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -158,7 +158,9 @@ export function render(root, msg, ui) {
     h("span", { class: "chip count" }, ui.t("{n} card", { n: v.hand_counts[s] })),
     v.phase === "decide" && v.decided.includes(s) ? h("span", { class: "chip" }, ui.t("decided")) : null,
     v.phase === "vote" && v.voted.includes(s) ? h("span", { class: "chip" }, ui.t("voted")) : null,
-    v.catchable.includes(s) ? h("span", { class: "chip nil" }, ui.t("did not call")) : null].filter(Boolean)))) : null;
+    // your own plate says "Zu": "ez duzu esan" (it said "ez du esan", as of another player)
+    v.catchable.includes(s) ? h("span", { class: "chip nil" }, s === me ? ui.t("you did not call") : ui.t("did not call"))
+      : null].filter(Boolean)))) : null;
 
   // the table: the reference card with where the chosen card may go, or the long timeline
   let centre;
