@@ -334,3 +334,21 @@ def test_your_own_plate_says_you_did_not_call(server: Server, browser: Any) -> N
         assert not errors, errors
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["eu", "en", "es", "fr"])
+def test_the_edition_is_not_cut_in_a_phones_header(server: Server, browser: Any, lang: str) -> None:
+    """MBR-1: the header names the game and its edition; at 390 px the edition ended in "…"
+    ("Heraclio Fournier (euskar…"): it wraps under the game's name, whole, inside the screen."""
+    if "mille_bornes" not in available_games():
+        pytest.skip("mille_bornes is not installed")
+    ctx, page, _, errors, _ = open_live(server, browser, "mille_bornes", lang=lang)
+    try:
+        page.wait_for_function("document.getElementById('edition').textContent !== ''")
+        cut = page.evaluate("""(() => { const e = document.getElementById('edition');
+            const r = e.getBoundingClientRect();
+            return [e.scrollWidth - e.clientWidth, r.right, e.textContent]; })()""")
+        assert cut[0] <= 1 and cut[1] <= 390, cut
+        assert not errors, errors
+    finally:
+        ctx.close()
