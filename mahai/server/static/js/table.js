@@ -316,6 +316,8 @@ function renderStatus(msg) {
   $("status").classList.toggle("over", Boolean(msg.over));
 }
 
+const verdict = (msg) => (msg.winners.includes(msg.seat) ? t("You won!") : t("You did not win this time."));
+
 // The result in one line: the game's own result sentence, with the score (its last event: Spades'
 // match_over, SPR-13; Mille Bornes' game_end; DenboraZup's game_over), else the player's verdict
 // ("You won!") or, for a spectator, the winners.
@@ -323,7 +325,7 @@ const RESULT_KINDS = new Set(["match_over", "game_end", "game_over"]);
 function overLine(msg) {
   const result = log.filter((ev) => ev.text && RESULT_KINDS.has(ev.kind)).pop();
   if (result) return result.text;
-  if (msg.seat !== null) return msg.winners.includes(msg.seat) ? t("You won!") : t("You did not win this time.");
+  if (msg.seat !== null) return verdict(msg);
   const names = msg.winners.map(seatName).join(", ");
   return msg.winners.length === 1 ? t("Winner: {name}", { name: names })
     : msg.winners.length ? t("Winners: {names}", { names }) : t("No winner.");
@@ -369,7 +371,9 @@ function renderOver(msg) {
   fill(over, h("h2", {}, t("Game over.")),
     h("p", { id: "winners", class: "winners" }, msg.winners.length === 1 ? t("Winner: {name}", { name: names })
       : msg.winners.length ? t("Winners: {names}", { names }) : t("No winner.")),
-    msg.seat !== null ? h("p", { class: "verdict" }, msg.winners.includes(msg.seat) ? t("You won!") : t("You did not win this time.")) : null,
+    // the verdict, unless the status line under the panel says just that (DenboraZup's result
+    // sentence is "You won!": it was said twice, a few lines apart)
+    msg.seat !== null && verdict(msg) !== $("status").textContent ? h("p", { class: "verdict" }, verdict(msg)) : null,
     // the rematch and the way back to the lobby first, by the result (seats.js fills it)
     h("div", { id: "over-actions", class: "over-actions" }),
     gameModule.final ? gameModule.final(msg, ui) : null);
