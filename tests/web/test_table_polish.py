@@ -355,3 +355,21 @@ def test_the_edition_is_not_cut_in_a_phones_header(server: Server, browser: Any,
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_the_hand_says_to_draw_when_a_turn_starts(server: Server, browser: Any) -> None:
+    """MBR-4: a turn starts with a draw; the pile glowed and nothing said what to do ("Zure
+    txanda da." over a hand of cards that do nothing): the hint over the hand says to press the
+    draw pile, which is the draw's button."""
+    if "mille_bornes" not in available_games():
+        pytest.skip("mille_bornes is not installed")
+    msg = reach("mille_bornes", "eu", 2, lambda g, s: 0 in s.to_act()
+                and [a.notation() for a in s.legal_actions(0)] == ["draw"])
+    ctx, page, _, errors = show(server, browser, "mille_bornes", "eu", 2, msg)
+    try:
+        said = translate("web", "Press the draw pile to draw a card.", "eu")
+        assert page.inner_text("#board .dock .hint") == said == "Sakatu piloa karta bat hartzeko."
+        assert page.locator("[data-place='deck'] [data-action='draw']").count() == 1
+        assert not errors, errors
+    finally:
+        ctx.close()

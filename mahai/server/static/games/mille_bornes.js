@@ -168,8 +168,10 @@ export function render(root, msg, ui) {
     const redrawPick = redraws.length ? h("button", { type: "button", "data-pick": "redraw", "aria-pressed": redrawing ? "true" : "false",
       onclick: () => { redrawing = !redrawing; picked = []; chosen = null; ui.rerender(); } }, ui.t("Discard several and draw back to six")) : null;
     const entry = redrawing ? redraws.find((e) => words(e).slice(1).sort().join(" ") === [...picked].sort().join(" ")) : null;
+    // what to do now, over the hand: draw (the pile glowed, nothing said so), choose, place
     const hint = chosen ? ui.t("Now choose where {card} goes.", { card: ui.label(chosen) })
-      : Object.keys(byCard).length ? ui.t("Choose a card.") : null;
+      : Object.keys(byCard).length ? ui.t("Choose a card.")
+        : draw && !prompts.length ? ui.t("Press the draw pile to draw a card.") : null;
     dock = h("div", { class: "dock", "data-home": "", tabindex: "-1" },
       hint ? h("p", { class: "hint" }, hint) : null,
       ui.fan(h, cards, { id: "hand", class: "hand hand-cards", role: "group", "aria-label": ui.t("Your hand") }),
