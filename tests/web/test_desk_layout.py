@@ -64,6 +64,51 @@ def test_the_spades_felt_is_a_card_table_on_a_desktop(server: Server, browser: A
         ctx.close()
 
 
+# Whether the led-suit note's words show (no card of the trick over them): ten points over
+# each line's text, measured on a Range (a block's box is wider than its words).
+NOTE_SHOWN = """() => { const n = document.querySelector('#trick .trick-note');
+  const range = document.createRange(); range.selectNodeContents(n);
+  const xs = [.05, .25, .5, .75, .95], ys = [.25, .5];
+  return [...range.getClientRects()].every((r) => xs.every((f) => ys.every((g) => {
+    const e = document.elementFromPoint(r.left + f * r.width, r.top + g * r.height);
+    return n.contains(e); }))); }"""
+
+
+def test_a_whole_trick_and_the_hand_fit_a_desktop_screen(server: Server, browser: Any) -> None:
+    """SPR-9: a completed four-card trick, each card in front of its player, with the hand under
+    the table, fits 1280 × 800 and 1920 × 1080 with the page at its top (three full rows of
+    cards pushed the hand's bottom to 809 px of 800): the side cards reach up beside the top
+    one; at 390 × 844 too they leave the led-suit note uncovered (the trick of three, before
+    yours)."""
+    if "spades" not in available_games():
+        pytest.skip("spades is not installed")
+    msg = reach("spades", "standard", 4, lambda g, s: 0 in s.to_act() and len(g.view(s, 0)["trick"]) == 3)
+    mine = next(e["action"].split()[1] for e in msg["legal"] if e["action"].startswith("play "))
+    cards = [*msg["view"]["trick"], {"seat": 0, "card": mine}]
+    done = {**msg, "legal": [], "recent": [{"kind": "trick", "cards": cards, "winner": 0, "text": "·"}]}
+    ctx, page, made, errors = show(server, browser, "spades", "standard", 4, msg)
+    try:
+        page.evaluate(f"localStorage.setItem('mahai.named.{made['id']}', '1')")  # no name prompt
+        page.reload()
+        page.wait_for_function("window.mahaiLast !== undefined")
+        for width, height in DESKTOPS:
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("m => window.mahaiRender(m)", done)
+            page.evaluate("window.scrollTo(0, 0)")
+            assert page.locator("#trick .spot .card").count() == 4
+            bottom = page.evaluate("document.querySelector('#board .dock').getBoundingClientRect().bottom")
+            assert bottom <= height, (width, bottom)
+        for width, height in [*DESKTOPS, (390, 844)]:
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("m => window.mahaiRender(m)", msg)
+            page.locator("#trick .trick-note").scroll_into_view_if_needed()
+            assert page.inner_text("#trick .trick-note")
+            assert page.evaluate(NOTE_SHOWN), width
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
 # The board's top and the dock's bottom, and the screen's height; the own
 # tableau's bottom and the top of the highest hand card (a chosen card is lifted).
 MB_BOXES = """() => {
