@@ -152,3 +152,62 @@ def test_the_mille_bornes_table_and_hand_fit_a_desktop_screen(server: Server, br
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_denborazup_event_cards_grow_on_a_big_screen(server: Server, browser: Any) -> None:
+    """DZR-3 (the reference card, the hand): at 1920 × 1080 the event cards are at least a
+    fifth wider than at 1280 × 800, their dates and titles a fifth bigger, as every other card of the
+    page grows there (they kept a laptop's 144 × 102 px next to 102 px wide playing cards)."""
+    if "denborazup" not in available_games():
+        pytest.skip("denborazup is not installed")
+    msg = reach("denborazup", "multi", 2, lambda g, s: 0 in s.to_act())
+    ctx, page, _, errors = show(server, browser, "denborazup", "multi", 2, msg)
+    sizes = []
+    try:
+        for width, height in DESKTOPS:
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("m => window.mahaiRender(m)", msg)
+            sizes.append(page.evaluate("""() => { const e = document.querySelector('#reference .event');
+              const r = e.getBoundingClientRect();
+              const px = (s) => parseFloat(getComputedStyle(e.querySelector(s)).fontSize);
+              return [r.width, px('.ev-date'), px('.ev-title')]; }"""))
+        (w0, d0, t0), (w1, d1, t1) = sizes
+        assert w1 >= 1.2 * w0 and d1 >= 1.2 * d0 and t1 >= 1.2 * t0, sizes
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("game", ["spades", "mille_bornes"])
+def test_the_name_prompt_leaves_the_table_in_place_on_a_desktop(server: Server, browser: Any,
+                                                                game: str) -> None:
+    """At 1280 × 800 the name prompt ("Welcome to the table") stands at the top of the side
+    column, beside the table: the table's top is where it is once the person sits (the prompt over
+    the status pushed it down until then). On a phone it stays over the status."""
+    if game not in available_games():
+        pytest.skip(f"{game} is not installed")
+    made = server.create(game, ["person", "bot:random"])
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + made["links"]["0"])
+        page.wait_for_selector("#seat-name")
+        page.wait_for_selector("#board > *")
+        asking = page.evaluate("document.querySelector('#board').getBoundingClientRect().top")
+        box = page.evaluate("""() => {
+          const w = document.querySelector('#seat-welcome').getBoundingClientRect();
+          const b = document.querySelector('#board').getBoundingClientRect(); return [w.left, b.right]; }""")
+        assert box[0] >= box[1], box  # beside the table, not over it
+        page.fill("#seat-name", "Ane")
+        page.click("#seat-name-save")
+        page.wait_for_selector("#seat-welcome", state="hidden")
+        seated = page.evaluate("document.querySelector('#board').getBoundingClientRect().top")
+        assert asking == seated, (asking, seated)
+        page.evaluate("localStorage.removeItem('mahai.named.' + location.pathname.split('/')[2])")
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.reload()
+        page.wait_for_selector("#seat-name")
+        assert page.evaluate("""() => !!(document.querySelector('#seat-welcome').compareDocumentPosition(
+          document.querySelector('#status')) & Node.DOCUMENT_POSITION_FOLLOWING)""")
+    finally:
+        ctx.close()

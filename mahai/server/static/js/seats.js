@@ -5,7 +5,7 @@
 // links to "How to play" and, for the creator, the invitations page. Never a link to the DenboraZup
 // chronology: during a game it is the answer key.
 //
-// It renders into #seat-welcome (the name prompt, made before #status), #seat-panel (made after
+// It renders into #seat-welcome (the name prompt, made before #status; atop <aside> on a desktop), #seat-panel (made after
 // the first panel of <aside>) and #over-actions (the rematch and the way back to the lobby, in the
 // game-over panel table.js makes: fillOverActions). From table.js's connection (one per viewer:
 // the server allows 100 sockets per address) it reads `state`/`update` (who sits where, whether
@@ -40,8 +40,19 @@ export function startSeats(conn) {
     document.head.append(h("link", { rel: "stylesheet", href: "/static/css/seats.css" }));
   }
   welcome = h("section", { id: "seat-welcome", class: "panel", hidden: true, "aria-labelledby": "seat-welcome-title" });
-  const status = document.getElementById("status");
-  if (status) status.before(welcome); else document.body.append(welcome);
+  // Over the status on a phone (one column: the first thing of the table); on a desktop at the top
+  // of the side column, beside the table (above the status it pushed the table 190 px down until
+  // the person sat). Moved again when the window crosses the width where the side column appears.
+  const wide = matchMedia("(min-width: 1000px)");
+  const place = () => {
+    const side = document.getElementById("side");
+    const status = document.getElementById("status");
+    if (wide.matches && side) side.prepend(welcome);
+    else if (status) status.before(welcome);
+    else document.body.append(welcome);
+  };
+  place();
+  wide.addEventListener("change", place);
   panel = h("section", { id: "seat-panel", class: "panel", "aria-labelledby": "seat-panel-title" });
   const firstPanel = document.querySelector("aside .panel");
   if (firstPanel) firstPanel.after(panel); else (document.querySelector("main") || document.body).append(panel);
