@@ -373,3 +373,56 @@ def test_the_hand_says_to_draw_when_a_turn_starts(server: Server, browser: Any) 
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_the_replay_link_is_offered_once_at_game_over(server: Server, browser: Any) -> None:
+    """During the game the side column offers the step-by-step replay; once the game is over
+    the game-over panel offers it by the rematch, and the side column's link hides (the page
+    showed it twice)."""
+    made = server.create("nim", ["person", "bot:random"], options={"stones": 5})
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    shown = ("[...document.querySelectorAll('a[href$=\"/replay\"]')]"
+             ".filter(a => a.offsetParent !== null).length")
+    try:
+        page = ctx.new_page()
+        page.add_init_script(FAST)
+        page.goto(server.url + made["links"]["0"])
+        page.wait_for_selector("#seat-tools a")
+        assert page.evaluate(shown) == 1
+        play_page(page, random.Random(3))
+        page.wait_for_selector("#gameover #over-replay")
+        assert page.evaluate(shown) == 1
+        assert page.is_visible("#gameover #over-replay")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("players,edition", [(2, "two_player"), (4, "standard")])
+def test_a_spades_hand_summary_names_each_player_once(server: Server, browser: Any, players: int,
+                                                      edition: str) -> None:
+    """SPR-10, SPR-11: with two players each side is one player, named by its column's head: the
+    bids and tricks rows say just the numbers ("Zu 4 | Ane 3" under the heads "Zu | Ane" read
+    the names twice). With four players the partners' cells still name each of them."""
+    if "spades" not in available_games():
+        pytest.skip("spades is not installed")
+    msg = reach("spades", edition, players, lambda g, s: len(g.view(s, 0)["history"]) >= 1)
+    over = {**msg, "over": True, "winners": [0], "legal": []}
+    ctx, page, _, errors = show(server, browser, "spades", edition, players, over)
+    try:
+        page.wait_for_selector("#hand-summary")
+        cells = page.evaluate("""() => [...document.querySelectorAll('#hand-summary tbody tr')].slice(0, 2)
+          .map(tr => [...tr.querySelectorAll('td')].map(td => td.textContent))""")
+        heads = page.evaluate("[...document.querySelectorAll('#hand-summary thead th')]"
+                              ".map(th => th.textContent)")
+        names = [msg["names"][str(s)] for s in range(players)]
+        named = [c for row in cells for c in row if any(n.lower() in c.lower() for n in names)]
+        if players == 2:
+            assert heads == ["Zu", "Ane"], heads
+            assert not named, cells
+            bare = r"\d+|" + re.escape(translate("web", "Nil", "eu"))
+            assert all(re.fullmatch(bare, c) for row in cells for c in row), cells
+        else:
+            assert len(named) == 4, cells
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -185,12 +185,16 @@ export function summary(msg, ui) {
   const rows = [];
   const row = (name, cells, cls = "") => rows.push(h("tr", { class: cls }, h("th", { scope: "row" }, name), cells.map((c) => h("td", {}, c))));
   const nilsOf = (side) => v.sides[side].seats.filter((s) => hd.bids[s] === "nil" || hd.bids[s] === "blind_nil");
-  row(ui.t("Bids"), hd.sides.map((_, i) => v.sides[i].seats.map((s) => `${ui.seatName(s)} ${bidText(hd.bids[s], ui)}`).join(", ")));
-  row(ui.t("Tricks"), hd.sides.map((_, i) => v.sides[i].seats.map((s) => `${ui.seatName(s)} ${hd.tricks[s]}`).join(", ")));
+  // A side of one player (two players, SPR-1's variant): its column's head names the player, the
+  // cells say just the bid ("Zu 4 | Ausazkoa 3" under the heads "Zu | Ausazkoa" read twice).
+  const each = (i, what) => (v.sides[i].seats.length === 1 ? String(what(v.sides[i].seats[0]))
+    : v.sides[i].seats.map((s) => `${ui.seatName(s)} ${what(s)}`).join(", "));
+  row(ui.t("Bids"), hd.sides.map((_, i) => each(i, (s) => bidText(hd.bids[s], ui))));
+  row(ui.t("Tricks"), hd.sides.map((_, i) => each(i, (s) => hd.tricks[s])));
   row(ui.t("Contract"), hd.sides.map((sd) => ui.t("{made} of {bid}", { made: sd.counted, bid: sd.contract })));
   row(ui.t("Contract points"), hd.sides.map((sd) => signed(sd.contract_points)));
   row(ui.t("Nil and blind nil"), hd.sides.map((sd, i) => (nilsOf(i).length ? `${signed(sd.nil_points)} (${nilsOf(i).map((s) =>
-    `${ui.seatName(s)}: ${bidText(hd.bids[s], ui)}, ${hd.tricks[s] === 0 ? ui.t("made") : ui.t("failed")}`).join("; ")})` : "—")));
+    `${v.sides[i].seats.length === 1 ? "" : ui.seatName(s) + ": "}${bidText(hd.bids[s], ui)}, ${hd.tricks[s] === 0 ? ui.t("made") : ui.t("failed")}`).join("; ")})` : "—")));
   row(ui.t("Bags"), hd.sides.map((sd) => `+${sd.bags} (${ui.t("{n} in all", { n: sd.bag_count })})`));
   row(ui.t("Bag penalty"), hd.sides.map((sd) => (sd.penalties ? signed(-sd.penalties * v.options.bag_penalty) : "—")));
   row(ui.t("This hand"), hd.sides.map((sd) => signed(sd.points)), "total");

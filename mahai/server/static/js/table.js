@@ -291,12 +291,14 @@ function renderSeats(msg) {
     "aria-label": `${seatName(s.seat)}: ${who(s)}${s.online ? ", " + t("online") : ""}`,
   }, seatName(s.seat), h("span", { class: "muted" }, ` · ${who(s)}`),
      !msg.over && msg.to_act.includes(s.seat) ? h("span", { class: "pill ok" }, t("to act")) : null)));
+  // the replay link once over: the game-over panel has its own, by the rematch (it was said twice)
+  if ($("side-replay")) $("side-replay").hidden = Boolean(msg.over);
   if ($("seat-tools").childElementCount) return;  // made once (a re-render would drop "Copied!")
   // The copy works on a page opened as http://192.168.… too (keep.js copyText), and says so.
   const copied = h("span", { id: "spectator-copied", role: "status", class: "muted" });
   const link = new URL(`/t/${tableId}?spectate=1`, location.href).href;
   fill($("seat-tools"),
-    h("p", {}, h("a", { href: `/t/${tableId}/replay` }, t("Step-by-step replay"))),
+    h("p", { id: "side-replay", hidden: msg.over || null }, h("a", { href: `/t/${tableId}/replay` }, t("Step-by-step replay"))),
     h("p", {}, h("button", { type: "button", id: "copy-spectator", onclick: async () => {
       copied.textContent = (await copyText(link)) ? t("Copied!") : `${t("Could not copy: select the link and copy it.")} ${link}`;
     } }, t("Copy the spectator link")), " ", copied));
