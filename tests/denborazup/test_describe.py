@@ -142,7 +142,8 @@ def test_sentences_are_written_for_the_viewer() -> None:
     flip = {"kind": "flip", "seat": 1, "coin": "up", "round": 3}
     assert render_all(g.describe_event(flip, 1)) == "Round 3: you flipped the coin: UP."
     assert render_all(g.describe_event(flip, 0)) == "Round 3: <P1> flipped the coin: UP."
-    assert render_all(g.describe_event(flip, 1), "eu") == "3. txanda: txanpona bota duzu, eta GORA atera da."
+    assert render_all(g.describe_event(flip, 1), "eu") == \
+        "3. txanda: bota duzun txanponak GORA adierazten du."
     catch = {"kind": "catch", "seat": 0, "caught": 2}
     assert render_all(g.describe_event(catch, 0)) == "You caught <P2>, who draws a card."
     assert render_all(g.describe_event(catch, 2)) == "<P0> caught you: you draw a card."
@@ -193,7 +194,7 @@ def test_a_list_of_titles_quotes_each_title_as_its_language_does() -> None:
     a, b = (g.deck.get(c) for c in cards)
     event = {"kind": "draw", "seat": 0, "reason": "star", "cards": cards, "count": 2}
     star = g.describe_event(event, 0)
-    assert render_all(star, "eu") == f"Izarra: hau jaso duzu: “{a.title_eu}”, “{b.title_eu}”."
+    assert render_all(star, "eu") == f"Izarrari esker, hau jaso duzu: “{a.title_eu}”, “{b.title_eu}”."
     assert render_all(star, "es") == f"Estrella: recibes «{a.title_es}», «{b.title_es}»."
     assert render_all(star, "fr") == f"Étoile : vous recevez « {a.title('fr')} », « {b.title('fr')} »."
     tie = {"kind": "tiebreak_draw", "seat": 0, "cards": cards[:1], "count": 1}

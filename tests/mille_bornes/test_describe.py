@@ -117,7 +117,7 @@ def test_written_for_the_viewer() -> None:
     hazard = {"kind": "hazard", "seat": 0, "team": 1, "card": "stop", "seats": [1, 3]}
     by_you = GAME.describe_event(hazard, 0)
     assert by_you is not None and by_you.msgid == "You played {card} on team {target}."
-    assert render(by_you, "eu", name) == "P1 eta P3 bikoteari jarri diozu: semaforo gorria."
+    assert render(by_you, "eu", name) == "Zuk semaforo gorria jarri diozu P1 eta P3 bikoteari."
     on_team = GAME.describe_event(hazard, 1)
     assert on_team is not None and on_team.params["player"] == Player(0)
     assert render(on_team, "eu", name) == "P0: semaforo gorria jarri dio zure bikoteari."

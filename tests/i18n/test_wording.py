@@ -1,0 +1,102 @@
+"""How the Basque log sentences read (session 6): rules a Basque speaker would state, each
+checked over the catalogs a player reads (``mahai/locale/eu/LC_MESSAGES``). The words come from
+the rule sheets written by people (``docs/glossary.md``, sources 000 and 004) and
+``shared/reviews/basque-and-deck-2026-12.md``.
+
+- The coin shows a face (sheet 004: “Txanponak GORA adierazten badu”): nothing “comes out” of
+  it (“BEHERA atera da”), DZR-2, DZR-5.
+- A placed card is placed well or badly (“ondo jarri duzu”, sheet 004's “ondo kokatuta”), not
+  placed and then judged after a colon (“jarri duzu (1140): ondo”), DZR-6.
+- A decision is said with its verb (“Paso egitea erabaki duzu.”), not as a form's field
+  (“Zure erabakia: paso egitea.”), DZR-5.
+- A card the viewer played, drew or laid is the verb's object, before it (“Zuk semaforo berdea
+  jarri duzu.”), not a label after a colon (“Jarri duzu: semaforo berdea.”), MBR-4 … MBR-9.
+- A new pile *has* its cards (“pilo berriak 12 karta ditu”), not a bracketed count
+  (“pilo berria (12 karta)”), DZR-11.
+- Winners are “irabazle” (the glossary's word), not “Garaipena: …” (victory), MBR-17.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from mahai.core.text import Message
+from mahai.games import available_games, get_game
+from mahai.i18n import render
+from tests.i18n.style import entries
+
+
+def _eu(domain: str) -> dict[str, list[str]]:
+    """Every Basque msgstr form of ``domain`` by its English msgid."""
+    from mahai.i18n import catalog_path
+
+    path = catalog_path(domain, "eu")
+    assert path is not None
+    return {e.msgid: list(e.strings) for e in entries(domain, "eu", path)}
+
+
+def _said(message: Message | None) -> str:
+    assert message is not None
+    return render(message, "eu", lambda seat: "Ane")
+
+
+def test_the_coin_shows_its_face() -> None:
+    """DZR-2, DZR-5: “3. txanda: bota duzun txanponak BEHERA adierazten du.”, the sheet's verb
+    for what the coin shows (004), never “BEHERA atera da”."""
+    if "denborazup" not in available_games():
+        pytest.skip("denborazup is not installed")
+    game = get_game("denborazup")
+    for face, word in (("up", "GORA"), ("down", "BEHERA")):
+        for viewer in (0, 1, None):
+            text = _said(game.describe_event({"kind": "flip", "seat": 0, "coin": face, "round": 3}, viewer))
+            assert f"txanponak {word} adierazten du" in text, text
+            assert "atera da" not in text, text
+    assert _said(game.describe_event({"kind": "flip", "seat": 0, "coin": "down", "round": 3}, 0)) \
+        == "3. txanda: bota duzun txanponak BEHERA adierazten du."
+
+
+def test_a_placed_card_is_placed_well_or_badly() -> None:
+    """DZR-6: the reveal says ““…” ondo jarri duzu (1140)”, the verdict an adverb of the verb;
+    no Basque sentence of DenboraZup ends in “: ondo” or “: oker”."""
+    for msgid, forms in _eu("denborazup").items():
+        for text in forms:
+            assert not re.search(r":\s*(ondo|oker)\.?$", text), (msgid, text)
+            if "placed {card} ({date}):" in msgid:
+                assert re.search(r"\b(ondo|oker) jarri (duzu|du)\b", text), (msgid, text)
+
+
+def test_a_decision_is_said_with_its_verb() -> None:
+    """DZR-5: “Paso egitea erabaki duzu.”, not a form's field “Zure erabakia: …”."""
+    for msgid, forms in _eu("denborazup").items():
+        if msgid.startswith("Your decision:"):
+            assert all(text.endswith("erabaki duzu.") and "Zure erabakia" not in text for text in forms), \
+                (msgid, forms)
+
+
+@pytest.mark.parametrize("domain", ["mille_bornes", "spades", "denborazup"])
+def test_a_card_is_the_object_before_its_verb(domain: str) -> None:
+    """MBR-4 … MBR-9: “Zuk semaforo berdea jarri duzu.”: no log sentence is a bare verb with the
+    card after a colon (“Jarri duzu: semaforo berdea.”, “Baztertu duzu: {card}.”)."""
+    bare = re.compile(r"^[A-ZÁÉÍÓÚ][a-z]+ (duzu|du|dituzu|ditu): \{cards?\}\.?$")
+    bad = [(m, t) for m, forms in _eu(domain).items() for t in forms if bare.match(t)]
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("domain", ["mille_bornes", "denborazup"])
+def test_a_new_pile_has_its_cards(domain: str) -> None:
+    """DZR-11, MBR-13: a reshuffled pile *has* its count (“pilo berriak 12 karta ditu”, “karta 1
+    du”), not a bracketed one (“pilo berria (12 karta)”)."""
+    for msgid, forms in _eu(domain).items():
+        if msgid.startswith("The discard pile was shuffled into"):
+            assert not any("(" in text for text in forms), forms
+            assert forms[0].endswith(" du.") and forms[1].endswith(" ditu."), forms
+
+
+def test_the_winners_are_irabazle() -> None:
+    """MBR-17: the game's end names its winners as “irabazle” (docs/glossary.md: winner), not
+    “Garaipena: …” (victory, a headline's word)."""
+    for domain in ("mille_bornes", "spades", "denborazup"):
+        for msgid, forms in _eu(domain).items():
+            assert not any("Garaipena" in text for text in forms), (domain, msgid, forms)
