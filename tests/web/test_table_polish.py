@@ -426,3 +426,31 @@ def test_a_spades_hand_summary_names_each_player_once(server: Server, browser: A
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_the_game_over_panel_says_the_result_once(server: Server, browser: Any) -> None:
+    """SPR-13: at a Spades game's end the status line says the match's result sentence ("Partida
+    irabazi duzu: zuk 120 puntu, …"): the panel over it names the winners and leaves out the
+    verdict ("Irabazi duzu!": it was the third 'you won' in four lines). At 1280 × 800 the
+    hand's breakdown in the panel is as wide as its columns need, not the whole column (with two
+    players its numbers stood 500 px from their row names)."""
+    if "spades" not in available_games():
+        pytest.skip("spades is not installed")
+    ctx, page, _, errors, _ = open_live(server, browser, "spades", width=1280, height=800)
+    try:
+        page.evaluate("localStorage.setItem('mahai.named.' + location.pathname.split('/')[2], '1')")
+        play_page(page, random.Random(5), prefer=("play", "bid", "look"))
+        page.wait_for_selector("#gameover #hand-summary")
+        page.wait_for_function("document.querySelector('#status').textContent !== ''")
+        assert page.inner_text("#status") == page.inner_text("#log li:last-child")
+        assert page.query_selector("#gameover .verdict") is None
+        # the row names' column against its longest name (a Range: a cell's box is wider than its words)
+        column, words = page.evaluate("""() => {
+          const ths = [...document.querySelectorAll('#gameover #hand-summary th[scope="row"]')];
+          const words = ths.map((th) => { const r = document.createRange(); r.selectNodeContents(th);
+                                          return r.getBoundingClientRect().width; });
+          return [ths[0].getBoundingClientRect().width, Math.max(...words)]; }""")
+        assert column <= words + 40, (column, words)
+        assert not errors, errors
+    finally:
+        ctx.close()

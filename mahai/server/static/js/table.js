@@ -324,8 +324,9 @@ const verdict = (msg) => (msg.winners.includes(msg.seat) ? t("You won!") : t("Yo
 // match_over, SPR-13; Mille Bornes' game_end; DenboraZup's game_over), else the player's verdict
 // ("You won!") or, for a spectator, the winners.
 const RESULT_KINDS = new Set(["match_over", "game_end", "game_over"]);
+const resultEvent = () => log.filter((ev) => ev.text && RESULT_KINDS.has(ev.kind)).pop();
 function overLine(msg) {
-  const result = log.filter((ev) => ev.text && RESULT_KINDS.has(ev.kind)).pop();
+  const result = resultEvent();
   if (result) return result.text;
   if (msg.seat !== null) return verdict(msg);
   const names = msg.winners.map(seatName).join(", ");
@@ -373,9 +374,11 @@ function renderOver(msg) {
   fill(over, h("h2", {}, t("Game over.")),
     h("p", { id: "winners", class: "winners" }, msg.winners.length === 1 ? t("Winner: {name}", { name: names })
       : msg.winners.length ? t("Winners: {names}", { names }) : t("No winner.")),
-    // the verdict, unless the status line under the panel says just that (DenboraZup's result
-    // sentence is "You won!": it was said twice, a few lines apart)
-    msg.seat !== null && verdict(msg) !== $("status").textContent ? h("p", { class: "verdict" }, verdict(msg)) : null,
+    // the verdict, unless the status line under the panel says the result (DenboraZup's result
+    // sentence is "You won!"; Spades' "Partida irabazi duzu: …" under "Irabazlea: Zu" and
+    // "Irabazi duzu!" said it three times in four lines)
+    msg.seat !== null && !resultEvent() && verdict(msg) !== $("status").textContent
+      ? h("p", { class: "verdict" }, verdict(msg)) : null,
     // the rematch and the way back to the lobby first, by the result (seats.js fills it)
     h("div", { id: "over-actions", class: "over-actions" }),
     gameModule.final ? gameModule.final(msg, ui) : null);
