@@ -211,3 +211,19 @@ def test_the_name_prompt_leaves_the_table_in_place_on_a_desktop(server: Server, 
           document.querySelector('#status')) & Node.DOCUMENT_POSITION_FOLLOWING)""")
     finally:
         ctx.close()
+
+
+def test_the_side_column_keeps_its_order_under_the_name_prompt(server: Server, browser: Any) -> None:
+    """At 1280 × 800 with the name prompt atop the side column, the column below it reads as on
+    every other page: the seats, then your seat, then the log (the seat panel went first, above the
+    seats, behind the prompt)."""
+    made = server.create("nim", ["person", "bot:random"], options={"stones": 5})
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + made["links"]["0"])
+        page.wait_for_selector("#seat-name")
+        order = page.evaluate("[...document.querySelectorAll('#side > *')].map(e => e.id)")
+        assert order == ["seat-welcome", "seats-box", "seat-panel", "log-box"], order
+    finally:
+        ctx.close()

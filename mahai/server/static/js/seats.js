@@ -54,7 +54,8 @@ export function startSeats(conn) {
   place();
   wide.addEventListener("change", place);
   panel = h("section", { id: "seat-panel", class: "panel", "aria-labelledby": "seat-panel-title" });
-  const firstPanel = document.querySelector("aside .panel");
+  // after the side column's first panel, the seats (not after the name prompt atop it on a desktop)
+  const firstPanel = document.getElementById("seats-box") || document.querySelector("aside .panel");
   if (firstPanel) firstPanel.after(panel); else (document.querySelector("main") || document.body).append(panel);
 }
 
