@@ -100,3 +100,12 @@ def test_the_winners_are_irabazle() -> None:
     for domain in ("mille_bornes", "spades", "denborazup"):
         for msgid, forms in _eu(domain).items():
             assert not any("Garaipena" in text for text in forms), (domain, msgid, forms)
+
+
+def test_the_reveal_marks_a_card_placed_well_or_badly() -> None:
+    """DZR-6: the web table's mark on a revealed card says what the log says, “ondo jarrita” /
+    “oker jarrita” (docs/glossary.md: placement; sheet 004's “ondo kokatuta”), not “zuzena” (a
+    correct answer) beside a log line that says “ondo jarri duzu”."""
+    web = _eu("web")
+    assert web["correct"] == ["ondo jarrita"], web["correct"]
+    assert web["wrong"] == ["oker jarrita"], web["wrong"]
