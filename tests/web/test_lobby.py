@@ -65,10 +65,13 @@ def test_the_spades_page_names_its_score_columns_and_describes_every_event(serve
                          options={"length": "single_hand"}, lang="eu")
     page.goto(server.url + made["links"]["0"])
     assert play_page(page, random.Random(3), prefer=("look", "bid", "play", "pass")) > 0
-    heads = [h.strip() for h in page.eval_on_selector_all("#score-sheet thead th",
-                                                          "els => els.map(e => e.innerText)")]
-    named = [h for h in heads if h]
-    assert len(named) == 4 and len(set(named)) == 4, heads  # each side: this hand, total
+    # each side named once over its two columns; under it, this hand and the total
+    sides = page.eval_on_selector_all("#score-sheet thead tr:first-child th",
+                                      "els => els.map(e => [e.innerText.trim(), e.colSpan])")
+    kinds = page.eval_on_selector_all("#score-sheet thead tr:nth-child(2) th",
+                                      "els => els.map(e => e.innerText.trim())")
+    assert len(sides) == 2 and len({s for s, _ in sides}) == 2 and all(s and n == 2 for s, n in sides), sides
+    assert len(kinds) == 4 and kinds[:2] == kinds[2:] and len(set(kinds)) == 2 and all(kinds), kinds
     lines = page.eval_on_selector_all("#log li", "els => els.map(e => e.innerText)")
     assert len(lines) > 20
     raw = [line for line in lines if re.search(r"^[Ee]vent\.\w+$|\{\w+\}", line)]  # an msgid, a hole

@@ -454,3 +454,25 @@ def test_the_game_over_panel_says_the_result_once(server: Server, browser: Any) 
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_the_spades_score_sheet_names_each_side_once(server: Server, browser: Any) -> None:
+    """SPR-10 … SPR-13: the score sheet names each side once, over its two columns (this hand,
+    the total): with two players at 390 × 844 it fits the phone (its heads "Zu: esku honetan",
+    "Ausazkoa: esku honetan", "Zu: guztira", … named each player twice and scrolled sideways)."""
+    if "spades" not in available_games():
+        pytest.skip("spades is not installed")
+    msg = reach("spades", "two_player", 2, lambda g, s: len(g.view(s, 0)["history"]) >= 1)
+    ctx, page, _, errors = show(server, browser, "spades", "two_player", 2, msg)
+    try:
+        page.click("details.scores > summary")
+        page.wait_for_selector("#score-sheet")
+        heads = page.evaluate("document.querySelector('#score-sheet thead').innerText")
+        for name in ("Zu", "Ane"):
+            assert len(re.findall(rf"\b{name}\b", heads)) == 1, heads
+        box = page.evaluate("(e => [e.scrollWidth, e.clientWidth])"
+                            "(document.querySelector('#score-sheet').parentElement)")
+        assert box[0] <= box[1], box
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -83,16 +83,18 @@ function scoreboard(v, ui) {
     single(v) ? null : [" · ", ui.t("to {target}", { target: v.options.target })]));
 }
 
+// Each side named once over its two columns, this hand and the total (the heads "Zu: this hand",
+// "Ausazkoa: this hand", "Zu: total", … named every player twice, and a phone scrolled sideways).
 function scoreTable(view, ui) {
   const { h } = ui;
   const rows = view.history.map((hd) => h("tr", {}, h("th", { scope: "row" }, ui.t("Hand {n}", { n: hd.hand })),
-    hd.sides.map((sd) => h("td", {}, `${sd.points >= 0 ? "+" : ""}${sd.points}`)),
-    hd.sides.map((sd) => h("td", {}, String(sd.total)))));
+    hd.sides.map((sd) => [h("td", {}, `${sd.points >= 0 ? "+" : ""}${sd.points}`), h("td", { class: "sum" }, String(sd.total))])));
   return h("table", { class: "score", id: "score-sheet" },
     h("caption", {}, single(view) ? ui.t("Score sheet") : ui.t("Score sheet (to {target})", { target: view.options.target })),
-    h("thead", {}, h("tr", {}, h("td", {}),
-      [0, 1].map((s) => h("th", { scope: "col" }, ui.t("{side}: this hand", { side: sideName(view, s, ui) }))),
-      [0, 1].map((s) => h("th", { scope: "col" }, ui.t("{side}: total", { side: sideName(view, s, ui) }))))),
+    h("thead", {},
+      h("tr", {}, h("td", { rowspan: "2" }),
+        [0, 1].map((s) => h("th", { scope: "colgroup", colspan: "2", class: "side-head" }, sideName(view, s, ui)))),
+      h("tr", {}, [0, 1].map(() => [h("th", { scope: "col" }, ui.t("This hand")), h("th", { scope: "col" }, ui.t("Total"))]))),
     h("tbody", {}, rows));
 }
 
