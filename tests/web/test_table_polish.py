@@ -476,3 +476,39 @@ def test_the_spades_score_sheet_names_each_side_once(server: Server, browser: An
         assert not errors, errors
     finally:
         ctx.close()
+
+
+# The words of the reference card's title that the page breaks across two lines (a Range per word:
+# a word on two lines has two client boxes); a hyphenated word may break after its hyphen.
+BROKEN_WORDS = """() => {
+  const t = document.querySelector('#reference .event.reference .ev-title').firstChild;
+  const out = [];
+  for (const m of t.data.matchAll(/[^\\s-]+-?/g)) {
+    const r = document.createRange(); r.setStart(t, m.index); r.setEnd(t, m.index + m[0].length);
+    if (r.getClientRects().length > 1) out.push(m[0]);
+  }
+  return out;
+}"""
+
+
+def test_the_reference_card_breaks_no_word_on_a_phone(server: Server, browser: Any) -> None:
+    """DZR-4: at 390 × 844 the reference card, alone in its panel, is wide enough for the deck's
+    longest Basque words: none of them breaks inside (“munduko lehen zubi transbordadore-a” was cut
+    one letter before its end)."""
+    if "denborazup" not in available_games():
+        pytest.skip("denborazup is not installed")
+    from mahai.games import get_game
+
+    deck = list(get_game("denborazup").deck)  # type: ignore[attr-defined]
+    longest = sorted(deck, key=lambda c: max(len(w) for w in re.split(r"[\s-]+", c.title_eu)))[-6:]
+    msg = reach("denborazup", "multi", 2, lambda g, s: 0 in s.to_act())
+    ctx, page, _, errors = show(server, browser, "denborazup", "multi", 2, msg)
+    try:
+        for card in longest:
+            old = msg["view"]["reference"]
+            ref = {**old, "title": {**old["title"], "eu": card.title_eu}}
+            page.evaluate("m => window.mahaiRender(m)", {**msg, "view": {**msg["view"], "reference": ref}})
+            assert page.evaluate(BROKEN_WORDS) == [], card.title_eu
+        assert not errors, errors
+    finally:
+        ctx.close()
