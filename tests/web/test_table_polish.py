@@ -512,3 +512,25 @@ def test_the_reference_card_breaks_no_word_on_a_phone(server: Server, browser: A
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_the_game_over_captions_are_one_line(server: Server, browser: Any) -> None:
+    """MBR-17: at 1280 × 800 the game-over panel's table captions ("1. etapa", "Azken
+    puntuazioak") each stand on one line (the final scores' two narrow columns broke "Azken /
+    puntuazioak" in two), and the page does not scroll sideways for them."""
+    if "mille_bornes" not in available_games():
+        pytest.skip("mille_bornes is not installed")
+    ctx, page, _, errors, _ = open_live(server, browser, "mille_bornes", width=1280, height=800)
+    try:
+        page.evaluate("localStorage.setItem('mahai.named.' + location.pathname.split('/')[2], '1')")
+        play_page(page, random.Random(4), prefer=("play", "remedy", "safety", "hazard", "draw"))
+        page.wait_for_selector("#gameover table.score caption")
+        lines = page.evaluate("""() => [...document.querySelectorAll('#gameover table.score caption')]
+          .map((c) => { const r = document.createRange(); r.selectNodeContents(c);
+            const tops = new Set([...r.getClientRects()].map((b) => Math.round(b.top)));
+            return [c.textContent, tops.size]; })""")
+        assert lines and all(n == 1 for _, n in lines), lines
+        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        assert not errors, errors
+    finally:
+        ctx.close()
