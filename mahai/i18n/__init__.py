@@ -169,8 +169,9 @@ def count_of(params: Mapping[str, object]) -> int | None:
 def translate(domain: str, msgid: str, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
     """The text of ``msgid`` in ``lang``, falling back to English, then ``core``,
     then the msgid itself; ``{name}`` placeholders are filled from ``params``
-    (unknown placeholders are left as they are). A plural entry gives the form of
-    the count in ``params`` (:func:`count_of`; the first form without one)."""
+    (unknown placeholders are left as they are; integers written as ``lang`` writes numbers,
+    :func:`number`). A plural entry gives the form of the count in ``params``
+    (:func:`count_of`; the first form without one)."""
     text = None
     n = count_of(params)
     for dom in (domain, "core") if domain != "core" else ("core",):
@@ -187,10 +188,36 @@ def translate(domain: str, msgid: str, lang: str = DEFAULT_LANGUAGE, **params: o
     if not text:
         text = msgid
     try:
-        out = text.format(**params)
+        out = text.format(**{k: number(v, lang) if _is_int(v) else v for k, v in params.items()})
     except (KeyError, IndexError, ValueError):
         return text
     return french_quotes(out) if lang == "fr" and params else out
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+#: Thousands separators as docs/glossary.md writes numbers: a full stop in Basque ("1.700", as
+#: sheet 000 writes "5.000 km"), a comma in English; Spanish and French group only from five digits
+#: ("1700", "12.500", "12 500", RAE and Imprimerie nationale), French with a narrow no-break space.
+_GROUPING: dict[str, tuple[str, int]] = {"eu": (".", 1000), "en": (",", 1000), "es": (".", 10000),
+                                         "fr": ("\u202f", 10000)}
+
+
+def number(value: int | float, lang: str = DEFAULT_LANGUAGE) -> str:
+    """An integer as ``lang`` writes it in a sentence: ``number(1700, "eu") == "1.700"``,
+    ``number(1700, "es") == "1700"``, ``number(-12500, "fr") == "-12\u202f500"`` (:data:`_GROUPING`;
+    other languages: digits only); a whole float as its integer (``5725.0`` → ``"5.725"``), any other
+    float as ``str`` gives it."""
+    if isinstance(value, float):
+        if not value.is_integer():
+            return str(value)
+        value = int(value)
+    sep, start = _GROUPING.get(lang, ("", 0))
+    if not sep or abs(value) < start:
+        return str(value)
+    return f"{value:,}".replace(",", sep)
 
 
 _SPACES = " \u00a0\u202f"

@@ -46,7 +46,7 @@ from mahai.core.errors import MahaiError, MalformedAction
 from mahai.core.game import Action, Event, Game, Seat, State
 from mahai.core.record import GameRecord
 from mahai.core.text import Message
-from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, explain, render, translate
+from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, explain, number, render, translate
 from mahai.sim import make_bots
 from mahai.tui import screen_for
 from mahai.tui.screen import DOMAIN, InputFn, Quit, Screen, Turn, game_title
@@ -315,7 +315,7 @@ def result_lines(state: State[Any], lang: str, name: Callable[[Seat], str], view
     if viewer is not None:
         lines.append(_("you_won") if viewer in winners else _("you_lost"))
     lines.append(_("winners", names=", ".join(name(s) for s in winners)) if winners else _("no_winner"))
-    scores = " · ".join(f"{name(s)} {score:g}" for s, score in enumerate(state.scores()))
+    scores = " · ".join(f"{name(s)} {number(score, lang)}" for s, score in enumerate(state.scores()))
     lines.append(_("scores", scores=scores))
     return lines
 

@@ -32,7 +32,7 @@ from rich.text import Text
 
 from mahai.core.errors import MahaiError, MalformedAction
 from mahai.core.game import Action, Seat
-from mahai.i18n import translate
+from mahai.i18n import number, translate
 from mahai.tui.screen import Screen, Turn
 
 LETTERS = "ABCDEF"
@@ -101,7 +101,7 @@ class MilleBornesScreen(Screen):
             safeties = ", ".join(self.card(c) + (mark if c in tab["coups_fourres"] else "")
                                  for c in tab["safeties"]) or "—"
             table.add_row(members, battle, speed, km, safeties,
-                          str(view["scores"]["totals"][tab["team"]]))
+                          number(view["scores"]["totals"][tab["team"]], self.lang))
         return table
 
     def show(self, console: Console, turn: Turn) -> None:
@@ -146,10 +146,11 @@ class MilleBornesScreen(Screen):
             table.add_column(self.team_label(view, team["team"]), justify="right")
         for row, item in enumerate(sheet["teams"][0]["items"]):
             table.add_row(translate("mille_bornes", f"score.{item['name']}", self.lang),
-                          *(str(t["items"][row]["points"]) for t in sheet["teams"]))
-        table.add_row(f"[bold]{self._('leg_total')}[/bold]", *(str(t["total"]) for t in sheet["teams"]))
+                          *(number(t["items"][row]["points"], self.lang) for t in sheet["teams"]))
+        table.add_row(f"[bold]{self._('leg_total')}[/bold]",
+                      *(number(t["total"], self.lang) for t in sheet["teams"]))
         totals = view["scores"]["totals"]
-        table.add_row(self._("game_total"), *(str(totals[t["team"]]) for t in sheet["teams"]))
+        table.add_row(self._("game_total"), *(number(totals[t["team"]], self.lang) for t in sheet["teams"]))
         done = sheet["completed_by"]
         if done is None:
             return table

@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from mahai.core.game import Action, Seat
-from mahai.i18n import LANGUAGES, translate
+from mahai.i18n import LANGUAGES, number, translate
 from mahai.tui.screen import Screen, Turn
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -143,12 +143,12 @@ class SpadesScreen(Screen):
         rows = [
             ("tui.bids", [" + ".join(self.bid_text(event["bids"][s]) for s in side) for side in seats]),
             ("tui.tricks", [" + ".join(str(event["tricks"][s]) for s in side) for side in seats]),
-            ("tui.contract", [str(p["contract_points"]) for p in sides]),
-            ("tui.nil_points", [str(p["nil_points"]) for p in sides]),
+            ("tui.contract", [number(p["contract_points"], self.lang) for p in sides]),
+            ("tui.nil_points", [number(p["nil_points"], self.lang) for p in sides]),
             ("tui.bags", [str(p["bags"]) for p in sides]),
-            ("tui.penalties", [str(-p["penalties"] * penalty) for p in sides]),
-            ("tui.hand_points", [str(p["points"]) for p in sides]),
-            ("tui.total", [str(p["total"]) for p in sides]),
+            ("tui.penalties", [number(-p["penalties"] * penalty, self.lang) for p in sides]),
+            ("tui.hand_points", [number(p["points"], self.lang) for p in sides]),
+            ("tui.total", [number(p["total"], self.lang) for p in sides]),
             ("tui.bag_count", [str(p["bag_count"]) for p in sides]),
         ]
         for key, values in rows:

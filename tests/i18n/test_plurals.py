@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from mahai.core.text import Message, Player, message_to_json
-from mahai.i18n import LANGUAGES, catalog, count_of, plural_index, plurals, render, translate
+from mahai.i18n import LANGUAGES, catalog, count_of, number, plural_index, plurals, render, translate
 
 CARDS = {  # web "{n} card": counts 0, 1, 2
     "eu": ["0 karta", "karta 1", "2 karta"],
@@ -53,6 +53,20 @@ def test_a_message_with_a_count_renders_in_its_form_and_its_json_is_unchanged() 
     assert render(one, "en") == "seat 2 picked up 1 card."
     assert message_to_json(one) == {"domain": "spades", "msgid": "{player} picked up {count} card.",
                                     "params": {"player": {"seat": 1}, "count": 1}}
+
+
+def test_numbers_are_written_as_each_language_writes_them() -> None:
+    """docs/glossary.md, "Numbers agree": thousands with a full stop in Basque ("5.000 km", sheet 000),
+    four digits without a separator in Spanish and French; the count still picks the plural form."""
+    assert [number(n, "eu") for n in (999, 1000, 5000, -1700, 1234567)] == ["999", "1.000", "5.000", "-1.700",
+                                                                             "1.234.567"]
+    assert [number(n, "es") for n in (1700, 12500)] == ["1700", "12.500"]
+    assert [number(n, "fr") for n in (1700, 12500)] == ["1700", "12\u202f500"]
+    assert number(1700, "en") == "1,700"
+    assert translate("web", "{n} card", "eu", n=1700) == "1.700 karta"
+    points = Message("spades", "{player} picked up {count} card.", {"player": Player(0), "count": 2500})
+    assert render(points, "eu") == "1. eserlekua: 2.500 karta hartu ditu."
+    assert render(points, "es").count("2500") == 1
 
 
 @pytest.fixture()

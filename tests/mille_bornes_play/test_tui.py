@@ -13,7 +13,7 @@ from rich.console import Console
 from mahai.core.errors import IllegalAction, MalformedAction
 from mahai.core.game import Event
 from mahai.games.mille_bornes import GAME
-from mahai.i18n import explain, render, translate
+from mahai.i18n import explain, number, render, translate
 from mahai.tui.driver import Terminal
 from tests.mille_bornes_play.positions import put, set_hand, turn
 
@@ -94,7 +94,7 @@ def test_a_whole_game_with_scripted_input(lang: str, players: int, seed: int) ->
         assert translate("mille_bornes", f"score.{item}", lang) in text
     winners = ", ".join("ABC"[s] for s in sorted(state.winners()))
     assert translate("tui", "winners", lang, names=winners) in text
-    assert str(max(state.totals)) in text.split(translate("tui", "winners", lang, names=winners))[1]
+    assert number(max(state.totals), lang) in text.split(translate("tui", "winners", lang, names=winners))[1]
     # Basque by default with the sheet's card names; English card names in English
     assert translate("mille_bornes", "card.roll", lang) in text
     if lang == "eu":

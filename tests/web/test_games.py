@@ -168,10 +168,12 @@ def test_a_denborazup_table_in_english_or_french_shows_no_basque_paragraph(
             assert explained >= 2, "the reference card and a revealed card are explained"
             problems = dz_text_problems(page, lang)
             assert not problems, problems
-            # The client's own plural forms (i18n.js, the catalogs' Plural-Forms): French counts 0 as one.
-            forms = page.evaluate(
-                "import('/static/js/i18n.js').then(m => [0, 1, 2].map(n => m.t('{n} card', {n})))")
-            want = {"en": ["0 cards", "1 card", "2 cards"], "fr": ["0 carte", "1 carte", "2 cartes"]}
+            # The client's own plural forms (i18n.js, the catalogs' Plural-Forms): French counts 0 as one;
+            # thousands as the glossary writes them (a comma in English, none below 10,000 in French).
+            forms = page.evaluate("import('/static/js/i18n.js')"
+                                  ".then(m => [0, 1, 2, 1700, 12500].map(n => m.t('{n} card', {n})))")
+            want = {"en": ["0 cards", "1 card", "2 cards", "1,700 cards", "12,500 cards"],
+                    "fr": ["0 carte", "1 carte", "2 cartes", "1700 cartes", "12\u202f500 cartes"]}
             assert forms == want[lang]
             # What the player sees (the hand's dock is fixed: a full-page shot would draw it mid-page),
             # then the reveal panel with its explanations.

@@ -204,16 +204,16 @@ function legTable(v, leg, ui, id) {
     h("caption", {}, ui.t("Leg {n}", { n: leg.leg })),
     h("thead", {}, h("tr", {}, h("td", {}), teams.map((ti) => h("th", { scope: "col" }, teamName(v, ti, ui))))),
     h("tbody", {}, items.map((item) => h("tr", {}, h("th", { scope: "row" }, itemName(item, ui)),
-      teams.map((ti) => cell(ti, (t) => { const it = t.items.find((x) => x.name === item); return it ? String(it.points) : "—"; })))),
-    h("tr", { class: "total" }, h("th", { scope: "row" }, ui.t("Leg total")), teams.map((ti) => cell(ti, (t) => String(t.total)))),
-    h("tr", { class: "total" }, h("th", { scope: "row" }, ui.t("Game total")), v.scores.totals.map((x) => h("td", {}, String(x))))));
+      teams.map((ti) => cell(ti, (t) => { const it = t.items.find((x) => x.name === item); return it ? ui.num(it.points) : "—"; })))),
+    h("tr", { class: "total" }, h("th", { scope: "row" }, ui.t("Leg total")), teams.map((ti) => cell(ti, (t) => ui.num(t.total)))),
+    h("tr", { class: "total" }, h("th", { scope: "row" }, ui.t("Game total")), v.scores.totals.map((x) => h("td", {}, ui.num(x))))));
 }
 
 function scoreSheet(view, ui) {
   const { h } = ui;
   const sc = view.scores;
   if (!sc || !sc.legs || !sc.legs.length) {
-    return h("p", { class: "muted", id: "score-sheet" }, ui.t("Totals: {totals}", { totals: (sc ? sc.totals : []).join(" · ") }));
+    return h("p", { class: "muted", id: "score-sheet" }, ui.t("Totals: {totals}", { totals: (sc ? sc.totals : []).map(ui.num).join(" · ") }));
   }
   return h("div", { id: "score-sheet" }, sc.game_target ? h("p", {}, ui.t("Score sheet (to {target})", { target: sc.game_target })) : null,
     sc.legs.map((leg) => legTable(view, leg, ui, null)));
@@ -232,5 +232,5 @@ export function final(msg, ui) {
   return h("div", {}, summary(msg, ui),
     h("table", { class: "score", id: "final-scores" }, h("caption", {}, ui.t("Final scores")),
       h("tbody", {}, v.teams.map((seats, ti) => h("tr", { class: seats.some((s) => msg.winners.includes(s)) ? "winner" : "" },
-        h("th", { scope: "row" }, teamName(v, ti, ui)), h("td", {}, String(v.scores.totals[ti])))))));
+        h("th", { scope: "row" }, teamName(v, ti, ui)), h("td", {}, ui.num(v.scores.totals[ti])))))));
 }

@@ -40,8 +40,21 @@ export async function loadCatalogs(lang, domains) {
   document.documentElement.lang = lang;
 }
 
+// Thousands as docs/glossary.md writes them (mahai.i18n.number): "1.700" in Basque, "1,700" in
+// English, Spanish and French from five digits ("1700", "12.500", "12 500").
+const GROUPING = { eu: [".", 1000], en: [",", 1000], es: [".", 10000], fr: ["\u202f", 10000] };
+
+export function formatNumber(value, lang = catalogLang) {
+  const [sep, start] = GROUPING[lang] || ["", 0];
+  if (!sep || Math.abs(value) < start) return String(value);
+  return (value < 0 ? "-" : "") + String(Math.abs(value)).replace(/\B(?=(\d{3})+(?!\d))/g, sep);
+}
+
 function fillParams(text, params) {
-  return text.replace(/\{(\w+)\}/g, (m, k) => (params && k in params ? String(params[k]) : m));
+  return text.replace(/\{(\w+)\}/g, (m, k) => {
+    if (!params || !(k in params)) return m;
+    return Number.isInteger(params[k]) ? formatNumber(params[k]) : String(params[k]);
+  });
 }
 
 // The count that picks a plural form: params.n, else params.count, else params.players (mahai.i18n.COUNT_PARAMS).

@@ -13,7 +13,7 @@
 // one WebSocket (one connection per viewer)
 import { fillOverActions, seatMessage, startSeats } from "./seats.js";
 import { animate, backFace, reducedMotion, cardEl, fan, frenchFace, mbFace, seatPlate, seatSlots, snapshotPlaces, wrap } from "./cards.js";
-import { currentLang, fill, h, has, langSelect, loadCatalogs, t, tr } from "./i18n.js";
+import { currentLang, fill, h, has, langSelect, loadCatalogs, t, tr, formatNumber } from "./i18n.js";
 import { copyText } from "./keep.js";
 
 const tableId = location.pathname.split("/")[2];
@@ -60,6 +60,8 @@ export const ui = {
   tg: (msgid, p) => tr(gameName, msgid, p),
   has: (msgid) => has(gameName, msgid),
   lang: () => currentLang(),
+  // A score or distance as the page's language writes numbers ("5.725" in Basque).
+  num: (n) => formatNumber(n),
   timing,
   seatName,
   act,
