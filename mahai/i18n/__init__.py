@@ -188,14 +188,11 @@ def translate(domain: str, msgid: str, lang: str = DEFAULT_LANGUAGE, **params: o
     if not text:
         text = msgid
     try:
-        out = text.format(**{k: number(v, lang) if _is_int(v) else v for k, v in params.items()})
+        out = text.format(**{k: number(v, lang) if isinstance(v, int) and not isinstance(v, bool) else v
+                             for k, v in params.items()})
     except (KeyError, IndexError, ValueError):
         return text
     return french_quotes(out) if lang == "fr" and params else out
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 #: Thousands separators as docs/glossary.md writes numbers: a full stop in Basque ("1.700", as
