@@ -10,11 +10,12 @@ is always ``seat % 2``.
 
 from __future__ import annotations
 
+import _random
 import random
 from collections.abc import Mapping, Sequence
 from functools import cache
 from itertools import combinations
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -49,6 +50,7 @@ from mahai.games.spades.cards import (
     SUIT_NAMES,
     SUIT_OF,
     Card,
+    Deck,
     card_text,
     cards_of,
     deck_for,
@@ -83,7 +85,19 @@ _PLAY_EVENTS: Final = tuple(tuple(Event("play", ReadOnlyDict(seat=seat, card=CAR
 _BROKEN_EVENTS: Final = tuple(Event("spades_broken", ReadOnlyDict(seat=seat)) for seat in range(4))
 _BID_EVENTS: Final = tuple(tuple(Event("bid", ReadOnlyDict(seat=seat, bid=bid or "nil"))
                                  for bid in range(MAX_BID + 1)) for seat in range(4))
-_SEAT_CARDS: Final = tuple(tuple((seat, card) for card in range(54)) for seat in range(4))
+_HAND_COUNTS: Final = tuple(tuple(ReadOnlyDict(seat=seat, count=count) for count in range(55))
+                            for seat in range(4))
+"""The redacted data of a ``hand`` event (``{"seat", "count"}``), shared."""
+# What configure() derived from an options object (by id, the object kept so the id stays
+# its own): (options, players, deck, free_bids, bid_limits, blind_possible, lead_rules).
+_Limits = tuple[tuple[int, int, bool], ...]
+_CONFIGS: Final[dict[int, tuple[SpadesOptions, int, Deck, bool, _Limits, bool, int]]] = {}
+# SpadesState.lead_rules: bits of the options first_lead and spades_lead (SPR-7, SPR-15).
+_TWO_OF_CLUBS: Final = 1
+_AFTER_BROKEN: Final = 2
+_AFTER_FIRST_TRICK: Final = 4
+_SEAT_CARDS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(tuple((seat, card) for card in range(54))
+                                                        for seat in range(4))
 # The bit lengths _shuffle draws with: reversed(range(1, 52)) as in random.shuffle.
 _DRAWS: Final = tuple((i, (i + 1).bit_length()) for i in range(51, 0, -1))
 
@@ -101,6 +115,36 @@ def bid_label(bid: int, blind: bool) -> int | str | None:
 
 def _err(code: str, **params: str | int) -> IllegalAction:
     return IllegalAction(code, domain="spades", **params)
+
+
+_RANDOM: Final = random.Random
+_NEW_RANDOM: Final = random.Random.__new__
+_SEED: Final = _random.Random.seed
+
+
+def new_generator(seed: int) -> random.Random:
+    """``random.Random(seed)``: for an int seed the same generator state made without the
+    Python-level ``Random.__init__`` and ``Random.seed``, which for an int only call the C
+    seeding and set ``gauss_next`` (``tests/spades/test_deal.py`` compares the states)."""
+    if type(seed) is not int:
+        return random.Random(seed)
+    rng: random.Random = _NEW_RANDOM(_RANDOM)
+    _SEED(rng, seed)
+    setattr(rng, "gauss_next", None)  # noqa: B010 - not in the stubs
+    return rng
+
+
+def _randbelow(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` (n > 0), the same number and generator state: CPython's
+    ``Random._randbelow_with_getrandbits``, inlined for a ``random.Random`` (any other
+    generator class is asked ``randrange``)."""
+    if type(rng) is not random.Random:
+        return rng.randrange(n)
+    k = n.bit_length()
+    r: int = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 def _shuffle(deck: list[int], rng: random.Random) -> None:
@@ -243,6 +287,11 @@ class SpadesState(State[SpadesAction]):
     """
 
     options: SpadesOptions
+    deck: Deck
+    free_bids: bool
+    bid_limits: tuple[tuple[int, int, bool], ...]
+    blind_possible: bool
+    lead_rules: int
     view_cache: Any = None
     """The public facts last projected (see :mod:`.view`): not game state."""
 
@@ -261,20 +310,35 @@ class SpadesState(State[SpadesAction]):
         self.bags = [0, 0]
         self.history: list[Mapping[str, Any]] = []
         self.hand_no = 0
-        self.dealer = rng.randrange(players)  # SPR-3: first dealer at random
+        self.dealer = _randbelow(rng, players)  # SPR-3: first dealer at random (rng.randrange)
         self.winner_sides: tuple[int, ...] = ()
         self.phase = BID
         self.start_events = []
         self._deal(self.start_events)
 
     def configure(self) -> None:
-        """Set what the state derives from its options (``deck``, ``free_bids``, ``bid_limits``);
+        """Set what the state derives from its options (``deck``, ``free_bids``, ``bid_limits``,
+        ``blind_possible``: whether a deal may ask for the blind decision at all, ``lead_rules``:
+        the leads ``first_lead`` and ``spades_lead`` restrict, as bits);
         :func:`~mahai.games.spades.determinize.determinize` calls it too."""
         o = self.options
+        players = self.players
+        known = _CONFIGS.get(id(o))
+        if known is not None and known[0] is o and known[1] == players:
+            _, _, self.deck, self.free_bids, self.bid_limits, self.blind_possible, self.lead_rules = known
+            return
         self.deck = deck_for(o.jokers == "on", o.deuce_of_spades == "high")
         self.free_bids = o.nil == "on" and not o.bid_cap and not o.min_bid
-        self.bid_limits = () if self.free_bids else _bid_limits(o.nil == "on", o.bid_cap, o.min_bid,
-                                                                 self.players)
+        self.bid_limits = () if self.free_bids else _bid_limits(o.nil == "on", o.bid_cap, o.min_bid, players)
+        self.blind_possible = players == 4 and (
+            (o.blind_nil == "on" and o.nil == "on") or o.blind_bid == "on")
+        self.lead_rules = ((_TWO_OF_CLUBS if o.first_lead == "two_of_clubs" else 0)
+                           | (_AFTER_BROKEN if o.spades_lead == "after_broken" else 0)
+                           | (_AFTER_FIRST_TRICK if o.spades_lead == "after_first_trick" else 0))
+        if len(_CONFIGS) >= 64:  # options made by the thousand (overrides): keep the last few
+            _CONFIGS.clear()
+        _CONFIGS[id(o)] = (o, players, self.deck, self.free_bids, self.bid_limits, self.blind_possible,
+                           self.lead_rules)
 
     # ----------------------------------------------------------------- deal
     def _deal(self, events: list[Event]) -> None:
@@ -318,6 +382,15 @@ class SpadesState(State[SpadesAction]):
                 mask |= 1 << deck[pos]
             hands.append(mask)
         self.hands = hands
+        if not self.blind_possible:  # no blind decision with these options (SPR-6, SPR-17)
+            self.looked = [True, True, True, True]
+            events.append(self._hand_event(0))
+            events.append(self._hand_event(1))
+            events.append(self._hand_event(2))
+            events.append(self._hand_event(3))
+            self.phase = BID
+            self.turn = (self.dealer + 1) % 4  # SPR-4: left of dealer bids first
+            return
         if self.options.blind_bid == "on":  # per side: may it bid blind (SPR-6, SPR-17)?
             blind_ok = (self.blind_nil_allowed(0) or self.blind_bid_allowed(0),
                         self.blind_nil_allowed(1) or self.blind_bid_allowed(1))
@@ -331,8 +404,9 @@ class SpadesState(State[SpadesAction]):
         self.turn = (self.dealer + 1) % 4  # SPR-4: left of dealer bids first
 
     def _hand_event(self, seat: Seat) -> Event:
-        return Event("hand", {"seat": seat, "cards": texts(self.hands[seat])}, _ONLY[seat],
-                     {"seat": seat, "count": self.hands[seat].bit_count()})
+        hand = self.hands[seat]
+        return Event("hand", {"seat": seat, "cards": texts(hand)}, _ONLY[seat],
+                     _HAND_COUNTS[seat][hand.bit_count()])
 
     def _show(self, events: list[Event]) -> None:
         events.append(Event("shown", {"seat": self.turn, "card": card_text(self.stock[self.stock_pos])},
@@ -388,11 +462,12 @@ class SpadesState(State[SpadesAction]):
         if self.trick:
             follow = hand & _FOLLOW[self.trick[0][1]]
             return follow or hand
-        if self.opening and self.options.first_lead == "two_of_clubs" and hand >> self.deck.first_club & 1:
+        rules = self.lead_rules  # the options' first_lead and spades_lead (configure)
+        if self.opening and rules & _TWO_OF_CLUBS and hand >> self.deck.first_club & 1:
             return 1 << self.deck.first_club
-        if not self.broken and self.options.spades_lead == "after_broken":  # SPR-7
+        if not self.broken and rules & _AFTER_BROKEN:  # SPR-7
             return (hand & ~SPADE_MASK) or hand
-        if self.opening and self.options.spades_lead == "after_first_trick":  # SPR-15
+        if self.opening and rules & _AFTER_FIRST_TRICK:  # SPR-15
             return (hand & ~SPADE_MASK) or hand
         return hand
 
@@ -656,11 +731,13 @@ class SpadesState(State[SpadesAction]):
         hands[seat] = hands[seat] ^ bit
         played_by = self.played_by
         played_by[seat] = played_by[seat] | bit
-        trick = self.trick
-        suit_of = SUIT_OF
-        suit = suit_of[card]
-        if trick:
-            led = suit_of[trick[0][1]]
+        # The trick's entries as tuples of any length: typed (seat, card) pairs, the compiled
+        # build would unbox each one read and box again (a new tuple) each one stored.
+        trick = cast(list[tuple[int, ...]], self.trick)
+        suit = SUIT_OF[card]
+        size = len(trick)
+        if size:
+            led = SUIT_OF[trick[0][1]]
             if suit != led:
                 voids = self.voids
                 voids[seat] = voids[seat] | 1 << led  # publicly void in the led suit
@@ -669,32 +746,45 @@ class SpadesState(State[SpadesAction]):
             self.broken = True  # SPR-7
             events.append(_BROKEN_EVENTS[seat])
         trick.append(_SEAT_CARDS[seat][card])
-        if len(trick) < self.players:
-            self.turn = (seat + 1) % self.players
+        players = self.players
+        if size + 1 < players:
+            self.turn = seat + 1 if seat + 1 < players else 0
             return events
         # SPR-9: highest spade, else highest card of the led suit (SPR-14: jokers and a
         # high 2 of spades are spades, ranked by the deck's power).
         if self.deck.ranked:
-            win_seat = trick_winner(trick, self.deck.power)
+            win_seat = trick_winner(self.trick, self.deck.power)
         else:
-            win_seat, best = trick[0]
-            best_suit = suit_of[best]
-            for s, c in trick[1:]:
-                c_suit = suit_of[c]
+            first = trick[0]
+            win_seat = first[0]
+            best = first[1]
+            best_suit = SUIT_OF[best]
+            for i in range(1, players):
+                entry = trick[i]
+                c = entry[1]
+                c_suit = SUIT_OF[c]
                 if c_suit == best_suit:
                     if c > best:
-                        win_seat, best = s, c
+                        win_seat = entry[0]
+                        best = c
                 elif c_suit == 3:  # SPADES
-                    win_seat, best, best_suit = s, c, 3
-        self.tricks_won[win_seat] += 1
-        self.last_trick = tuple(trick)
+                    win_seat = entry[0]
+                    best = c
+                    best_suit = 3
+        won = self.tricks_won
+        won[win_seat] = won[win_seat] + 1
+        self.last_trick = tuple(self.trick)
         self.last_winner = win_seat
         self.trick = []
         self.opening = False
         self.leader = self.turn = win_seat
-        events.append(Event("trick", {"number": sum(self.tricks_won), "winner": win_seat,
-                                      "cards": [TRICK_CARDS[s][c] for s, c in trick]}))
-        if not self.hands[win_seat]:
+        number = won[0] + won[1] + won[2] + won[3] if players == 4 else won[0] + won[1]
+        cards: list[ReadOnlyDict] = []
+        for i in range(players):
+            entry = trick[i]
+            cards.append(TRICK_CARDS[entry[0]][entry[1]])
+        events.append(Event("trick", {"number": number, "winner": win_seat, "cards": cards}))
+        if not hands[win_seat]:
             self._score_hand(events)
         return events
 
