@@ -68,7 +68,7 @@ def test_spr2_a_match_generator_is_random_random_of_its_seed() -> None:
         assert made.getstate() == random.Random(seed).getstate(), seed
         assert made.gauss() == random.Random(seed).gauss(), seed
     for other in ("seed", b"seed", 2.5):
-        assert new_generator(other).getstate() == random.Random(other).getstate()  # type: ignore[arg-type]
+        assert new_generator(other).getstate() == random.Random(other).getstate()
     state = GAME.new(GAME.options(), 4, 99)
     rng = random.Random(99)
     rng.randrange(4)

@@ -122,10 +122,11 @@ _NEW_RANDOM: Final = random.Random.__new__
 _SEED: Final = _random.Random.seed
 
 
-def new_generator(seed: int) -> random.Random:
+def new_generator(seed: Any) -> random.Random:
     """``random.Random(seed)``: for an int seed the same generator state made without the
     Python-level ``Random.__init__`` and ``Random.seed``, which for an int only call the C
-    seeding and set ``gauss_next`` (``tests/spades/test_deal.py`` compares the states)."""
+    seeding and set ``gauss_next`` (``tests/spades/test_deal.py`` compares the states); any
+    other seed (``random.Random`` takes str, bytes, float, None) is given to ``random.Random``."""
     if type(seed) is not int:
         return random.Random(seed)
     rng: random.Random = _NEW_RANDOM(_RANDOM)
@@ -200,11 +201,17 @@ _SPADE_PLAYS: Final[tuple[tuple[SpadesAction, ...], ...]] = SUIT_PLAYS[3]
 def _plays_of(mask: int) -> list[SpadesAction]:
     """:func:`~mahai.games.spades.actions.plays_of` (the same list), compiled with the state."""
     top = mask >> 39  # the spades, then the jokers
+    # list() of the first suit then extend(): [*a, *b, …] starts from an empty list and
+    # grows it at each part (compiled)
+    plays = list(_CLUB_PLAYS[mask & 0x1FFF])
+    plays.extend(_DIAMOND_PLAYS[mask >> 13 & 0x1FFF])
+    plays.extend(_HEART_PLAYS[mask >> 26 & 0x1FFF])
     if top > 0x1FFF:
-        return [*_CLUB_PLAYS[mask & 0x1FFF], *_DIAMOND_PLAYS[mask >> 13 & 0x1FFF],
-                *_HEART_PLAYS[mask >> 26 & 0x1FFF], *_SPADE_PLAYS[top & 0x1FFF], *_JOKER_PLAYS[top >> 13]]
-    return [*_CLUB_PLAYS[mask & 0x1FFF], *_DIAMOND_PLAYS[mask >> 13 & 0x1FFF],
-            *_HEART_PLAYS[mask >> 26 & 0x1FFF], *_SPADE_PLAYS[top]]
+        plays.extend(_SPADE_PLAYS[top & 0x1FFF])
+        plays.extend(_JOKER_PLAYS[top >> 13])
+    else:
+        plays.extend(_SPADE_PLAYS[top])
+    return plays
 
 
 _FREE_BIDS: Final = (1, MAX_BID, True)
@@ -796,11 +803,15 @@ class SpadesState(State[SpadesAction]):
     def _score_hand(self, events: list[Event]) -> None:
         results: list[Values] = []
         sides: list[ReadOnlyDict] = []
+        bids, blind, won, points, bags = self.bids, self.blind, self.tricks_won, self.points, self.bags
+        four = self.players == 4
         for side in (0, 1):
-            seats = self.side_seats(side)
-            res = score_values([self.bids[s] for s in seats], [self.blind[s] for s in seats],
-                               [self.tricks_won[s] for s in seats], self.points[side], self.bags[side],
-                               self.options)
+            if four:  # the side's seats (side_seats), read directly
+                res = score_values([bids[side], bids[side + 2]], [blind[side], blind[side + 2]],
+                                   [won[side], won[side + 2]], points[side], bags[side], self.options)
+            else:
+                res = score_values([bids[side]], [blind[side]], [won[side]], points[side], bags[side],
+                                   self.options)
             self.points[side] = res[7]  # total
             self.bags[side] = res[8]  # bag_count
             results.append(res)
@@ -809,7 +820,7 @@ class SpadesState(State[SpadesAction]):
                 "bags": res[4], "penalties": res[5], "points": res[6], "total": res[7], "bag_count": res[8]}))
         entry = ReadOnlyDict({  # read-only: views share it
             "hand": self.hand_no, "dealer": self.dealer,
-            "bids": tuple([bid_label(bid, b) for bid, b in zip(self.bids, self.blind, strict=True)]),
+            "bids": tuple([bid_label(bids[s], blind[s]) for s in range(self.players)]),
             "tricks": tuple(self.tricks_won),
             "sides": (sides[0], sides[1]),
         })
@@ -822,7 +833,9 @@ class SpadesState(State[SpadesAction]):
         if self._match_decided(moon):
             self.phase = OVER
             self.turn = -1
-            data: dict[str, Any] = {"winners": sorted(self.winners()), "points": list(self.points)}
+            winner_sides = self.winner_sides  # the winners (winners()), lowest seat first
+            data: dict[str, Any] = {"winners": [s for s in range(self.players) if s % 2 in winner_sides],
+                                    "points": list(self.points)}
             bonus = self._win_bonus(moon)
             if bonus != [0, 0]:
                 self.points = [self.points[0] + bonus[0], self.points[1] + bonus[1]]
