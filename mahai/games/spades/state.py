@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 from functools import cache
 from itertools import combinations
-from typing import Any, ClassVar, Final, cast
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -740,7 +740,7 @@ class SpadesState(State[SpadesAction]):
         played_by[seat] = played_by[seat] | bit
         # The trick's entries as tuples of any length: typed (seat, card) pairs, the compiled
         # build would unbox each one read and box again (a new tuple) each one stored.
-        trick = cast(list[tuple[int, ...]], self.trick)
+        trick: list[tuple[int, ...]] = self.trick  # type: ignore[assignment]  # (no cast() call)
         suit = SUIT_OF[card]
         size = len(trick)
         if size:
