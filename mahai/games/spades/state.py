@@ -285,8 +285,10 @@ class SpadesState(State[SpadesAction]):
         and seen (two players), winner_sides, start_events (the events of the
         first deal, for front ends that show the start); deck (the
         :class:`~mahai.games.spades.cards.Deck` of the options: SPR-14) and free_bids
-        (no bid rule beyond 0…13: nil allowed, no cap, no minimum) and bid_limits
-        (:meth:`bid_range` per partner's bid), all derived from the options.
+        (no bid rule beyond 0…13: nil allowed, no cap, no minimum), bid_limits
+        (:meth:`bid_range` per partner's bid), blind_possible (a deal may ask for the
+        blind decision: SPR-6, SPR-17) and lead_rules (bits of ``first_lead`` and
+        ``spades_lead``: SPR-7, SPR-15), all derived from the options by :meth:`configure`.
 
     Blind nil and blind bids (SPR-6, SPR-17): a seat that may bid one has ``looked``
     False until its bidding turn, when it must choose ``bid blind_nil``, a blind bid or
