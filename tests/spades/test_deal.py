@@ -13,7 +13,7 @@ import pytest
 
 from mahai.games.spades import GAME
 from mahai.games.spades.cards import mask_of
-from mahai.games.spades.state import _shuffle
+from mahai.games.spades.state import _randbelow, _shuffle, new_generator
 
 
 class _Counted(random.Random):
@@ -45,3 +45,32 @@ def test_spr2_spr3_a_seed_deals_the_hands_and_dealer_of_random_shuffle() -> None
         rng.shuffle(deck)
         assert state.dealer == dealer
         assert state.hands == [mask_of(deck[13 * s:13 * s + 13]) for s in range(4)]
+
+
+@pytest.mark.parametrize("kind", [random.Random, _Counted])
+def test_spr3_first_dealer_draw_is_randrange(kind: type) -> None:
+    """The first dealer (SPR-3) is ``rng.randrange(players)``, drawn inline: the same seat
+    and the same generator state afterwards, for both player counts."""
+    for seed in range(500):
+        for players in (2, 4):
+            ours, theirs = kind(seed), kind(seed)
+            assert _randbelow(ours, players) == theirs.randrange(players), seed
+            assert ours.getstate() == theirs.getstate(), seed
+
+
+def test_spr2_a_match_generator_is_random_random_of_its_seed() -> None:
+    """``GAME.new`` makes ``random.Random(seed)`` without its Python-level ``__init__``:
+    the same class and generator state for any int seed (negative, beyond 64 bits) and
+    for other seed types, and the same generator left after the first deal."""
+    for seed in (0, 1, 7, -5, 2026, 2**31 + 5, 2**64 + 3, -(2**90)):
+        made = new_generator(seed)
+        assert type(made) is random.Random
+        assert made.getstate() == random.Random(seed).getstate(), seed
+        assert made.gauss() == random.Random(seed).gauss(), seed
+    for other in ("seed", b"seed", 2.5):
+        assert new_generator(other).getstate() == random.Random(other).getstate()
+    state = GAME.new(GAME.options(), 4, 99)
+    rng = random.Random(99)
+    rng.randrange(4)
+    rng.shuffle(list(range(52)))
+    assert state.rng.getstate() == rng.getstate()

@@ -75,7 +75,7 @@ from mahai.games.spades.cards import (
 from mahai.games.spades.determinize import determinize
 from mahai.games.spades.options import EDITIONS, SpadesOptions
 from mahai.games.spades.scoring import SideScore, score_side
-from mahai.games.spades.state import SpadesState, trick_winner
+from mahai.games.spades.state import SpadesState, new_generator, trick_winner
 from mahai.games.spades.text import card_name
 from mahai.games.spades.text import describe_action as _describe_action
 from mahai.games.spades.text import describe_event as _describe_event
@@ -119,7 +119,7 @@ class Spades(Game[SpadesState, SpadesOptions]):
             InvalidOptions: ``bad_player_count`` unless :meth:`players` allows ``players``.
         """
         self.check_players(options, players)
-        return SpadesState(options, players, random.Random(seed))
+        return SpadesState(options, players, new_generator(seed))  # random.Random(seed)
 
     def parse_action(self, text: str) -> SpadesAction:
         """See :mod:`mahai.games.spades.actions` (raises ``MalformedAction``)."""

@@ -99,15 +99,24 @@ def score_values(
     worth = 0  # what the contract is worth, made or set: 10 a trick, 20 a blind trick
     nil_points = 0
     nil_bags = 0
-    for bid, is_blind, took in zip(bids, blind, tricks, strict=True):
+    size = len(bids)
+    if len(blind) != size or len(tricks) != size:
+        raise ValueError("bids, blind and tricks differ in length")
+    # indexed (zip(..., strict=True) is a generic call in the compiled build)
+    nil_value = options.nil_value
+    help_partner = options.failed_nil_tricks == "help_partner"
+    for i in range(size):
+        bid = bids[i]
+        is_blind = blind[i]
+        took = tricks[i]
         if bid > 0:
             contract += bid
             counted += took
             worth += 20 * bid if is_blind else 10 * bid
             continue
-        value = options.nil_value * (2 if is_blind else 1)
+        value = nil_value * (2 if is_blind else 1)
         nil_points += value if took == 0 else -value
-        if options.failed_nil_tricks == "help_partner":
+        if help_partner:
             counted += took
         else:
             nil_bags += took

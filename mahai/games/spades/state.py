@@ -10,6 +10,7 @@ is always ``seat % 2``.
 
 from __future__ import annotations
 
+import _random
 import random
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -49,6 +50,7 @@ from mahai.games.spades.cards import (
     SUIT_NAMES,
     SUIT_OF,
     Card,
+    Deck,
     card_text,
     cards_of,
     deck_for,
@@ -83,7 +85,19 @@ _PLAY_EVENTS: Final = tuple(tuple(Event("play", ReadOnlyDict(seat=seat, card=CAR
 _BROKEN_EVENTS: Final = tuple(Event("spades_broken", ReadOnlyDict(seat=seat)) for seat in range(4))
 _BID_EVENTS: Final = tuple(tuple(Event("bid", ReadOnlyDict(seat=seat, bid=bid or "nil"))
                                  for bid in range(MAX_BID + 1)) for seat in range(4))
-_SEAT_CARDS: Final = tuple(tuple((seat, card) for card in range(54)) for seat in range(4))
+_HAND_COUNTS: Final = tuple(tuple(ReadOnlyDict(seat=seat, count=count) for count in range(55))
+                            for seat in range(4))
+"""The redacted data of a ``hand`` event (``{"seat", "count"}``), shared."""
+# What configure() derived from an options object (by id, the object kept so the id stays
+# its own): (options, players, deck, free_bids, bid_limits, blind_possible, lead_rules).
+_Limits = tuple[tuple[int, int, bool], ...]
+_CONFIGS: Final[dict[int, tuple[SpadesOptions, int, Deck, bool, _Limits, bool, int]]] = {}
+# SpadesState.lead_rules: bits of the options first_lead and spades_lead (SPR-7, SPR-15).
+_TWO_OF_CLUBS: Final = 1
+_AFTER_BROKEN: Final = 2
+_AFTER_FIRST_TRICK: Final = 4
+_SEAT_CARDS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(tuple((seat, card) for card in range(54))
+                                                        for seat in range(4))
 # The bit lengths _shuffle draws with: reversed(range(1, 52)) as in random.shuffle.
 _DRAWS: Final = tuple((i, (i + 1).bit_length()) for i in range(51, 0, -1))
 
@@ -101,6 +115,37 @@ def bid_label(bid: int, blind: bool) -> int | str | None:
 
 def _err(code: str, **params: str | int) -> IllegalAction:
     return IllegalAction(code, domain="spades", **params)
+
+
+_RANDOM: Final = random.Random
+_NEW_RANDOM: Final = random.Random.__new__
+_SEED: Final = _random.Random.seed
+
+
+def new_generator(seed: Any) -> random.Random:
+    """``random.Random(seed)``: for an int seed the same generator state made without the
+    Python-level ``Random.__init__`` and ``Random.seed``, which for an int only call the C
+    seeding and set ``gauss_next`` (``tests/spades/test_deal.py`` compares the states); any
+    other seed (``random.Random`` takes str, bytes, float, None) is given to ``random.Random``."""
+    if type(seed) is not int:
+        return random.Random(seed)
+    rng: random.Random = _NEW_RANDOM(_RANDOM)
+    _SEED(rng, seed)
+    setattr(rng, "gauss_next", None)  # noqa: B010 - not in the stubs
+    return rng
+
+
+def _randbelow(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` (n > 0), the same number and generator state: CPython's
+    ``Random._randbelow_with_getrandbits``, inlined for a ``random.Random`` (any other
+    generator class is asked ``randrange``)."""
+    if type(rng) is not random.Random:
+        return rng.randrange(n)
+    k = n.bit_length()
+    r: int = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 def _shuffle(deck: list[int], rng: random.Random) -> None:
@@ -156,11 +201,17 @@ _SPADE_PLAYS: Final[tuple[tuple[SpadesAction, ...], ...]] = SUIT_PLAYS[3]
 def _plays_of(mask: int) -> list[SpadesAction]:
     """:func:`~mahai.games.spades.actions.plays_of` (the same list), compiled with the state."""
     top = mask >> 39  # the spades, then the jokers
+    # list() of the first suit then extend(): [*a, *b, …] starts from an empty list and
+    # grows it at each part (compiled)
+    plays = list(_CLUB_PLAYS[mask & 0x1FFF])
+    plays.extend(_DIAMOND_PLAYS[mask >> 13 & 0x1FFF])
+    plays.extend(_HEART_PLAYS[mask >> 26 & 0x1FFF])
     if top > 0x1FFF:
-        return [*_CLUB_PLAYS[mask & 0x1FFF], *_DIAMOND_PLAYS[mask >> 13 & 0x1FFF],
-                *_HEART_PLAYS[mask >> 26 & 0x1FFF], *_SPADE_PLAYS[top & 0x1FFF], *_JOKER_PLAYS[top >> 13]]
-    return [*_CLUB_PLAYS[mask & 0x1FFF], *_DIAMOND_PLAYS[mask >> 13 & 0x1FFF],
-            *_HEART_PLAYS[mask >> 26 & 0x1FFF], *_SPADE_PLAYS[top]]
+        plays.extend(_SPADE_PLAYS[top & 0x1FFF])
+        plays.extend(_JOKER_PLAYS[top >> 13])
+    else:
+        plays.extend(_SPADE_PLAYS[top])
+    return plays
 
 
 _FREE_BIDS: Final = (1, MAX_BID, True)
@@ -234,8 +285,10 @@ class SpadesState(State[SpadesAction]):
         and seen (two players), winner_sides, start_events (the events of the
         first deal, for front ends that show the start); deck (the
         :class:`~mahai.games.spades.cards.Deck` of the options: SPR-14) and free_bids
-        (no bid rule beyond 0…13: nil allowed, no cap, no minimum) and bid_limits
-        (:meth:`bid_range` per partner's bid), all derived from the options.
+        (no bid rule beyond 0…13: nil allowed, no cap, no minimum), bid_limits
+        (:meth:`bid_range` per partner's bid), blind_possible (a deal may ask for the
+        blind decision: SPR-6, SPR-17) and lead_rules (bits of ``first_lead`` and
+        ``spades_lead``: SPR-7, SPR-15), all derived from the options by :meth:`configure`.
 
     Blind nil and blind bids (SPR-6, SPR-17): a seat that may bid one has ``looked``
     False until its bidding turn, when it must choose ``bid blind_nil``, a blind bid or
@@ -243,6 +296,11 @@ class SpadesState(State[SpadesAction]):
     """
 
     options: SpadesOptions
+    deck: Deck
+    free_bids: bool
+    bid_limits: tuple[tuple[int, int, bool], ...]
+    blind_possible: bool
+    lead_rules: int
     view_cache: Any = None
     """The public facts last projected (see :mod:`.view`): not game state."""
 
@@ -261,20 +319,35 @@ class SpadesState(State[SpadesAction]):
         self.bags = [0, 0]
         self.history: list[Mapping[str, Any]] = []
         self.hand_no = 0
-        self.dealer = rng.randrange(players)  # SPR-3: first dealer at random
+        self.dealer = _randbelow(rng, players)  # SPR-3: first dealer at random (rng.randrange)
         self.winner_sides: tuple[int, ...] = ()
         self.phase = BID
         self.start_events = []
         self._deal(self.start_events)
 
     def configure(self) -> None:
-        """Set what the state derives from its options (``deck``, ``free_bids``, ``bid_limits``);
+        """Set what the state derives from its options (``deck``, ``free_bids``, ``bid_limits``,
+        ``blind_possible``: whether a deal may ask for the blind decision at all, ``lead_rules``:
+        the leads ``first_lead`` and ``spades_lead`` restrict, as bits);
         :func:`~mahai.games.spades.determinize.determinize` calls it too."""
         o = self.options
+        players = self.players
+        known = _CONFIGS.get(id(o))
+        if known is not None and known[0] is o and known[1] == players:
+            _, _, self.deck, self.free_bids, self.bid_limits, self.blind_possible, self.lead_rules = known
+            return
         self.deck = deck_for(o.jokers == "on", o.deuce_of_spades == "high")
         self.free_bids = o.nil == "on" and not o.bid_cap and not o.min_bid
-        self.bid_limits = () if self.free_bids else _bid_limits(o.nil == "on", o.bid_cap, o.min_bid,
-                                                                 self.players)
+        self.bid_limits = () if self.free_bids else _bid_limits(o.nil == "on", o.bid_cap, o.min_bid, players)
+        self.blind_possible = players == 4 and (
+            (o.blind_nil == "on" and o.nil == "on") or o.blind_bid == "on")
+        self.lead_rules = ((_TWO_OF_CLUBS if o.first_lead == "two_of_clubs" else 0)
+                           | (_AFTER_BROKEN if o.spades_lead == "after_broken" else 0)
+                           | (_AFTER_FIRST_TRICK if o.spades_lead == "after_first_trick" else 0))
+        if len(_CONFIGS) >= 64:  # options made by the thousand (overrides): keep the last few
+            _CONFIGS.clear()
+        _CONFIGS[id(o)] = (o, players, self.deck, self.free_bids, self.bid_limits, self.blind_possible,
+                           self.lead_rules)
 
     # ----------------------------------------------------------------- deal
     def _deal(self, events: list[Event]) -> None:
@@ -318,6 +391,15 @@ class SpadesState(State[SpadesAction]):
                 mask |= 1 << deck[pos]
             hands.append(mask)
         self.hands = hands
+        if not self.blind_possible:  # no blind decision with these options (SPR-6, SPR-17)
+            self.looked = [True, True, True, True]
+            events.append(self._hand_event(0))
+            events.append(self._hand_event(1))
+            events.append(self._hand_event(2))
+            events.append(self._hand_event(3))
+            self.phase = BID
+            self.turn = (self.dealer + 1) % 4  # SPR-4: left of dealer bids first
+            return
         if self.options.blind_bid == "on":  # per side: may it bid blind (SPR-6, SPR-17)?
             blind_ok = (self.blind_nil_allowed(0) or self.blind_bid_allowed(0),
                         self.blind_nil_allowed(1) or self.blind_bid_allowed(1))
@@ -331,8 +413,9 @@ class SpadesState(State[SpadesAction]):
         self.turn = (self.dealer + 1) % 4  # SPR-4: left of dealer bids first
 
     def _hand_event(self, seat: Seat) -> Event:
-        return Event("hand", {"seat": seat, "cards": texts(self.hands[seat])}, _ONLY[seat],
-                     {"seat": seat, "count": self.hands[seat].bit_count()})
+        hand = self.hands[seat]
+        return Event("hand", {"seat": seat, "cards": texts(hand)}, _ONLY[seat],
+                     _HAND_COUNTS[seat][hand.bit_count()])
 
     def _show(self, events: list[Event]) -> None:
         events.append(Event("shown", {"seat": self.turn, "card": card_text(self.stock[self.stock_pos])},
@@ -388,11 +471,12 @@ class SpadesState(State[SpadesAction]):
         if self.trick:
             follow = hand & _FOLLOW[self.trick[0][1]]
             return follow or hand
-        if self.opening and self.options.first_lead == "two_of_clubs" and hand >> self.deck.first_club & 1:
+        rules = self.lead_rules  # the options' first_lead and spades_lead (configure)
+        if self.opening and rules & _TWO_OF_CLUBS and hand >> self.deck.first_club & 1:
             return 1 << self.deck.first_club
-        if not self.broken and self.options.spades_lead == "after_broken":  # SPR-7
+        if not self.broken and rules & _AFTER_BROKEN:  # SPR-7
             return (hand & ~SPADE_MASK) or hand
-        if self.opening and self.options.spades_lead == "after_first_trick":  # SPR-15
+        if self.opening and rules & _AFTER_FIRST_TRICK:  # SPR-15
             return (hand & ~SPADE_MASK) or hand
         return hand
 
@@ -656,11 +740,13 @@ class SpadesState(State[SpadesAction]):
         hands[seat] = hands[seat] ^ bit
         played_by = self.played_by
         played_by[seat] = played_by[seat] | bit
-        trick = self.trick
-        suit_of = SUIT_OF
-        suit = suit_of[card]
-        if trick:
-            led = suit_of[trick[0][1]]
+        # The trick's entries as tuples of any length: typed (seat, card) pairs, the compiled
+        # build would unbox each one read and box again (a new tuple) each one stored.
+        trick: list[tuple[int, ...]] = self.trick  # type: ignore[assignment]  # (no cast() call)
+        suit = SUIT_OF[card]
+        size = len(trick)
+        if size:
+            led = SUIT_OF[trick[0][1]]
             if suit != led:
                 voids = self.voids
                 voids[seat] = voids[seat] | 1 << led  # publicly void in the led suit
@@ -669,32 +755,45 @@ class SpadesState(State[SpadesAction]):
             self.broken = True  # SPR-7
             events.append(_BROKEN_EVENTS[seat])
         trick.append(_SEAT_CARDS[seat][card])
-        if len(trick) < self.players:
-            self.turn = (seat + 1) % self.players
+        players = self.players
+        if size + 1 < players:
+            self.turn = seat + 1 if seat + 1 < players else 0
             return events
         # SPR-9: highest spade, else highest card of the led suit (SPR-14: jokers and a
         # high 2 of spades are spades, ranked by the deck's power).
         if self.deck.ranked:
-            win_seat = trick_winner(trick, self.deck.power)
+            win_seat = trick_winner(self.trick, self.deck.power)
         else:
-            win_seat, best = trick[0]
-            best_suit = suit_of[best]
-            for s, c in trick[1:]:
-                c_suit = suit_of[c]
+            first = trick[0]
+            win_seat = first[0]
+            best = first[1]
+            best_suit = SUIT_OF[best]
+            for i in range(1, players):
+                entry = trick[i]
+                c = entry[1]
+                c_suit = SUIT_OF[c]
                 if c_suit == best_suit:
                     if c > best:
-                        win_seat, best = s, c
+                        win_seat = entry[0]
+                        best = c
                 elif c_suit == 3:  # SPADES
-                    win_seat, best, best_suit = s, c, 3
-        self.tricks_won[win_seat] += 1
-        self.last_trick = tuple(trick)
+                    win_seat = entry[0]
+                    best = c
+                    best_suit = 3
+        won = self.tricks_won
+        won[win_seat] = won[win_seat] + 1
+        self.last_trick = tuple(self.trick)
         self.last_winner = win_seat
         self.trick = []
         self.opening = False
         self.leader = self.turn = win_seat
-        events.append(Event("trick", {"number": sum(self.tricks_won), "winner": win_seat,
-                                      "cards": [TRICK_CARDS[s][c] for s, c in trick]}))
-        if not self.hands[win_seat]:
+        number = won[0] + won[1] + won[2] + won[3] if players == 4 else won[0] + won[1]
+        cards: list[ReadOnlyDict] = []
+        for i in range(players):
+            entry = trick[i]
+            cards.append(TRICK_CARDS[entry[0]][entry[1]])
+        events.append(Event("trick", {"number": number, "winner": win_seat, "cards": cards}))
+        if not hands[win_seat]:
             self._score_hand(events)
         return events
 
@@ -706,11 +805,15 @@ class SpadesState(State[SpadesAction]):
     def _score_hand(self, events: list[Event]) -> None:
         results: list[Values] = []
         sides: list[ReadOnlyDict] = []
+        bids, blind, won, points, bags = self.bids, self.blind, self.tricks_won, self.points, self.bags
+        four = self.players == 4
         for side in (0, 1):
-            seats = self.side_seats(side)
-            res = score_values([self.bids[s] for s in seats], [self.blind[s] for s in seats],
-                               [self.tricks_won[s] for s in seats], self.points[side], self.bags[side],
-                               self.options)
+            if four:  # the side's seats (side_seats), read directly
+                res = score_values([bids[side], bids[side + 2]], [blind[side], blind[side + 2]],
+                                   [won[side], won[side + 2]], points[side], bags[side], self.options)
+            else:
+                res = score_values([bids[side]], [blind[side]], [won[side]], points[side], bags[side],
+                                   self.options)
             self.points[side] = res[7]  # total
             self.bags[side] = res[8]  # bag_count
             results.append(res)
@@ -719,7 +822,7 @@ class SpadesState(State[SpadesAction]):
                 "bags": res[4], "penalties": res[5], "points": res[6], "total": res[7], "bag_count": res[8]}))
         entry = ReadOnlyDict({  # read-only: views share it
             "hand": self.hand_no, "dealer": self.dealer,
-            "bids": tuple([bid_label(bid, b) for bid, b in zip(self.bids, self.blind, strict=True)]),
+            "bids": tuple([bid_label(bids[s], blind[s]) for s in range(self.players)]),
             "tricks": tuple(self.tricks_won),
             "sides": (sides[0], sides[1]),
         })
@@ -732,7 +835,9 @@ class SpadesState(State[SpadesAction]):
         if self._match_decided(moon):
             self.phase = OVER
             self.turn = -1
-            data: dict[str, Any] = {"winners": sorted(self.winners()), "points": list(self.points)}
+            winner_sides = self.winner_sides  # the winners (winners()), lowest seat first
+            data: dict[str, Any] = {"winners": [s for s in range(self.players) if s % 2 in winner_sides],
+                                    "points": list(self.points)}
             bonus = self._win_bonus(moon)
             if bonus != [0, 0]:
                 self.points = [self.points[0] + bonus[0], self.points[1] + bonus[1]]

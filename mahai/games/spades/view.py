@@ -162,6 +162,34 @@ def _same_items(old: tuple[Any, ...], now: list[Any]) -> bool:
     return True
 
 
+def _same_small(old: tuple[Any, ...], now: list[Any]) -> bool:
+    """:func:`_same_items` for the per-seat lists of small ints and bools, unrolled for 4 and
+    2 seats: equal ones are the same objects (CPython keeps one of each small int), so the
+    identity test answers the common case, and any difference is checked by value."""
+    size = len(now)
+    if len(old) == size:
+        if size == 4:
+            if old[0] is now[0] and old[1] is now[1] and old[2] is now[2] and old[3] is now[3]:
+                return True
+        elif size == 2 and old[0] is now[0] and old[1] is now[1]:
+            return True
+    return _same_items(old, now)
+
+
+def _card_count(mask: int) -> int:
+    """``mask.bit_count()`` (a method call in the compiled build), in arithmetic on small
+    ints for a hand mask (below 2**56)."""
+    if mask >> 56 or mask < 0:
+        return mask.bit_count()
+    x = mask - ((mask >> 1) & 0x55555555555555)
+    x = (x & 0x33333333333333) + ((x >> 2) & 0x33333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F
+    x = x + (x >> 8)
+    x = x + (x >> 16)
+    x = x + (x >> 32)
+    return x & 0x7F
+
+
 class _Projection:
     """What :func:`public_facts` keeps of the last facts it made for a state (in
     ``state.view_cache``): every input part (immutable snapshots, compared by value with
@@ -195,6 +223,7 @@ class _Projection:
         self.over = False
         self.leader = -1
         self.broken = False
+        self.hands: tuple[int, ...] = ()  # the state's hands last seen (their objects)
         self.hand_masks = [-1] * players  # the hands hand_sizes counts (four players)
         self.counts = [-1] * players
         self.discards: tuple[int, ...] = ()
@@ -220,10 +249,6 @@ def _same_start(old: tuple[Any, ...], now: list[Any]) -> bool:
         if a is not b and a != b:
             return False
     return True
-
-
-def _same_pair(old: tuple[int, ...], now: list[int]) -> bool:
-    return old[0] == now[0] and old[1] == now[1]
 
 
 def public_facts(state: SpadesState) -> PublicFacts:
@@ -292,22 +317,25 @@ def _update(state: SpadesState) -> _Projection:
         if cache.led_suit is not led:  # a new trick (the names are constants)
             j["led_suit"] = cache.led_suit = led
     now_played = state.played_by
-    if not _same_ints(cache.played_by, now_played):
-        was = cache.played_by
-        played_by = cache.played_by = tuple(now_played)
+    if not _same_small(cache.played_by, now_played):  # the same objects while unchanged
+        # as objects: a mask left as it was is the same object (an equal one set by hand is
+        # made into text again, the same text)
+        was: tuple[Any, ...] = cache.played_by
+        played_by: tuple[Any, ...] = tuple(now_played)
+        cache.played_by = played_by
         old_json = cache.played_json
-        cache.played_json = tuple([old_json[i] if played_by[i] == was[i] else texts(played_by[i])
+        cache.played_json = tuple([old_json[i] if played_by[i] is was[i] else texts(played_by[i])
                                    for i in range(n)])
         j["played"] = cache.played_json
     now_voids = state.voids
-    if not _same_items(cache.voids, now_voids):  # small ints: the same objects
+    if not _same_small(cache.voids, now_voids):
         voids = cache.voids = tuple(now_voids)
         j["voids"] = tuple([_VOID_NAMES[v] for v in voids])
     now_looked = state.looked
-    if not _same_items(cache.looked, now_looked):
+    if not _same_small(cache.looked, now_looked):
         j["looked"] = cache.looked = tuple(now_looked)
     now_won = state.tricks_won
-    if not _same_items(cache.tricks_won, now_won):
+    if not _same_small(cache.tricks_won, now_won):
         j["tricks_won"] = cache.tricks_won = tuple(now_won)
     now_history = state.history
     if not _same_items(cache.history, now_history):
@@ -332,12 +360,12 @@ def _update(state: SpadesState) -> _Projection:
     now_blind = state.blind
     now_points = state.points
     now_bags = state.bags
-    new_bids = not _same_items(cache.bids, now_bids) or not _same_items(cache.blind, now_blind)
+    new_bids = not _same_small(cache.bids, now_bids) or not _same_small(cache.blind, now_blind)
     if new_bids:
         bids = cache.bids = tuple(now_bids)
         blind = cache.blind = tuple(now_blind)
         j["bids"] = tuple([bid_label(bids[i], blind[i]) for i in range(n)])
-    if new_bids or not _same_pair(cache.points, now_points) or not _same_pair(cache.bags, now_bags):
+    if new_bids or not _same_small(cache.points, now_points) or not _same_small(cache.bags, now_bags):
         bids = cache.bids
         points = cache.points = (now_points[0], now_points[1])
         bags = cache.bags = (now_bags[0], now_bags[1])
@@ -351,19 +379,21 @@ def _update(state: SpadesState) -> _Projection:
     hands = state.hands
     sizes = cache.hand_sizes
     if n == 4:
-        masks = cache.hand_masks  # the sizes counted again only for the hands that changed
-        counts = cache.counts
-        changed = False
-        for seat in range(4):
-            mask = hands[seat]
-            if masks[seat] != mask:
-                masks[seat] = mask
-                count = mask.bit_count()
-                if counts[seat] != count:
-                    counts[seat] = count
-                    changed = True
-        if changed or len(sizes) != 4:
-            j["hand_sizes"] = cache.hand_sizes = (counts[0], counts[1], counts[2], counts[3])
+        if not _same_small(cache.hands, hands):  # the same objects while no hand changes
+            cache.hands = tuple(hands)
+            masks = cache.hand_masks  # the sizes counted again only for the hands that changed
+            counts = cache.counts
+            changed = False
+            for seat in range(4):
+                mask = hands[seat]
+                if masks[seat] != mask:
+                    masks[seat] = mask
+                    count = _card_count(mask)
+                    if counts[seat] != count:
+                        counts[seat] = count
+                        changed = True
+            if changed or len(sizes) != 4:
+                j["hand_sizes"] = cache.hand_sizes = (counts[0], counts[1], counts[2], counts[3])
         cache.discards = _NO_DISCARDS
     else:
         seen = state.seen

@@ -1,0 +1,67 @@
+"""The engine's fast paths give what the plain code gives (SPR-7, SPR-8, SPR-15).
+
+The compiled engine keeps copies and shortcuts on its hot paths (``docs/performance.md``):
+a copy of ``plays_of`` in the state module, what ``configure`` derives from an options
+object (cached per object), and the view's cheaper comparisons and card counts. These
+tests compare each with its plain counterpart.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from mahai.games.spades import GAME, plays_of
+from mahai.games.spades.state import _CONFIGS, _plays_of
+from mahai.games.spades.view import _card_count, _same_small
+
+
+def test_the_state_modules_plays_of_is_plays_of() -> None:
+    rng = random.Random(5)
+    for _ in range(3000):
+        mask = rng.getrandbits(54) & rng.getrandbits(54)
+        assert _plays_of(mask) == plays_of(mask)
+    assert _plays_of(0) == [] and _plays_of((1 << 54) - 1) == plays_of((1 << 54) - 1)
+
+
+def test_view_card_count_and_comparisons_are_the_plain_ones() -> None:
+    rng = random.Random(6)
+    for _ in range(3000):
+        mask = rng.getrandbits(rng.randrange(0, 60))
+        assert _card_count(mask) == mask.bit_count()
+    assert _card_count(-7) == (-7).bit_count()
+    big = [10**20, 10**20 + 1]
+    assert _same_small((1, 2, 3, 4), [1, 2, 3, 4]) and not _same_small((1, 2, 3, 4), [1, 2, 3, 5])
+    assert _same_small((10**20, 10**20 + 1), [big[0], big[1]])  # equal, not the same objects
+    assert not _same_small((1, 2), [1, 2, 3]) and _same_small((True, False), [True, False])
+    masks = [1 << 53, 1 << 40, 3, 4]
+    assert _same_small(tuple(masks), masks) and _same_small((1 << 53, 1 << 40, 3, 4), masks)
+    assert not _same_small((1 << 53, 1 << 41, 3, 4), masks)
+
+
+def test_spr7_spr15_lead_rules_follow_each_options_object() -> None:
+    """Leads (SPR-7 spades not broken, SPR-15 not on the first trick, the two of clubs first)
+    come from the state's own options, also when many options objects pass through the
+    per-object cache of ``configure`` (it keeps a bounded number)."""
+    base = GAME.options()
+    variants = [replace(base, first_lead=first, spades_lead=lead)
+                for first in ("left_of_dealer", "two_of_clubs")
+                for lead in ("after_broken", "any_time", "after_first_trick")]
+    for round_ in range(30):  # more options objects than the cache keeps
+        for options in variants:
+            options = replace(options)  # a new, equal object
+            state = GAME.new(options, 4, round_)
+            rng = random.Random(round_)
+            while state.phase != "play":
+                seat = state.to_act()[0]
+                legal = state.legal_actions(seat)
+                state.apply(seat, legal[rng.randrange(len(legal))])
+            seat = state.to_act()[0]
+            hand = state.hands[seat]
+            expected = hand
+            if options.first_lead == "two_of_clubs" and hand & 1:
+                expected = 1  # the two of clubs (SPR-7 with first_lead=two_of_clubs)
+            elif options.spades_lead in ("after_broken", "after_first_trick"):
+                expected = (hand & ~(0x1FFF << 39)) or hand  # no spade lead yet (SPR-7, SPR-15)
+            assert state.legal_play_mask(seat) == expected, (options, round_)
+    assert len(_CONFIGS) <= 64
