@@ -108,9 +108,11 @@ def mille_bornes_strong(rng: random.Random) -> Bot:
 
 
 def mille_bornes_expert(rng: random.Random) -> Bot:
-    from mahai.bots.mille_bornes_search import MilleBornesSearchBot
+    from mahai.bots.mille_bornes import ExpertPolicy
+    from mahai.bots.mille_bornes_search import MilleBornesSearchBot, MilleBornesSpec
 
-    return _named(MilleBornesSearchBot(rng, MB_EXPERT), "expert")
+    spec = MilleBornesSpec(own=ExpertPolicy(random.Random(0)))  # its own team's rollouts
+    return _named(MilleBornesSearchBot(rng, MB_EXPERT, spec=spec), "expert")
 
 
 # ---------------------------------------------------------------------------- Spades
