@@ -7,12 +7,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings, strategies
+
 from mahai.bots.levels import mille_bornes_expert
 from mahai.bots.mille_bornes import ExpertPolicy, HeuristicBot, exact_members
 from mahai.bots.mille_bornes_search import MilleBornesSearchBot, MilleBornesSpec
 from mahai.bots.search import Budget, acting_seat
 from mahai.games.mille_bornes import GAME, MilleBornesState
 from mahai.games.mille_bornes.cards import CARD_OF
+from tests.bots.test_search import twins
 from tests.mille_bornes_play.positions import make, put, set_hand, turn
 
 
@@ -99,3 +102,21 @@ def test_a_hazard_answered_by_its_remedy_means_no_safety_in_hand() -> None:
     assert isinstance(spec, MilleBornesSpec)
     assert CARD_OF["puncture_proof"] in spec.absent[1]
     assert CARD_OF["puncture_proof"] not in st.hands[1]
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=strategies.integers(0, 10_000), steps=strategies.integers(0, 150),
+       other=strategies.integers(0, 2**32), bot_seed=strategies.integers(0, 2**32))
+def test_the_experts_choices_never_depend_on_unseen_cards(seed: int, steps: int, other: int,
+                                                         bot_seed: int) -> None:
+    """The information property with the expert's own policy (two players): twin states with
+    the same observation for the seat to act (the unseen cards dealt again) get the same
+    decision from the same generator."""
+    state, twin, seat = twins(2, seed, steps, other)
+    decisions = []
+    for world in (state, twin):
+        spec = MilleBornesSpec(own=ExpertPolicy(random.Random(0)))
+        bot = MilleBornesSearchBot(random.Random(bot_seed), Budget(rollouts=12), spec=spec)
+        decisions.append(bot.act(GAME, seat, GAME.observe(world, seat), world.legal_actions(seat)))
+    assert decisions[0] == decisions[1]
+    assert decisions[0] in state.legal_actions(seat)
