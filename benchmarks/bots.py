@@ -51,6 +51,9 @@ def _mb_search(**kw: str) -> Factory:
     spec_kw: dict[str, Any] = {k: float(v) for k, v in kw.items()}
     if "top" in spec_kw:
         spec_kw["top"] = int(spec_kw["top"])
+    if spec_kw.pop("own", 0):  # own=1: the expert's own rollout policy
+        from mahai.bots.mille_bornes import ExpertPolicy
+        spec_kw["own"] = ExpertPolicy(random.Random(0))
     return lambda rng: MilleBornesSearchBot(rng, budget, method,  # type: ignore[arg-type]
                                             MilleBornesSpec(**spec_kw), z)
 

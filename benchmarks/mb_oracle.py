@@ -23,7 +23,13 @@ decision, and from the second configuration on, its paired gain over the first.
 Measured (positions of 12 games, one in 8 kept, 300 worlds each, December 2026;
 ``docs/arena/README.md``): on the first 240, the 15,000-decision search gains 3.3 ± 1.6 a decision
 over the heuristic; on the first 160, 45,000 decisions gain 0.5 ± 0.6 more (paired): the search's
-edge is not held back by its budget.
+edge is not held back by its budget. Session 6, the same first 240 positions (paired, each over
+the first configuration named): every legal action a candidate (``top=8``) −0.12 ± 0.34; the
+expert's own rollout policy (``own=1``, :class:`mahai.bots.mille_bornes.ExpertPolicy`) +0.34 ± 0.70
+(+3.73 ± 1.30 over the heuristic); with it, ``z=0.5`` −0.28 ± 0.75 and 30,000 decisions
++0.72 ± 0.59. The policy alone, no search, over the heuristic at all 300: +0.42 ± 0.35 (12 changed).
+A file built before session 6 loads only with its action classes mapped by hand (they pickled by
+field dict; states then lacked ``rules``).
 """
 
 from __future__ import annotations

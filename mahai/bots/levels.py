@@ -49,11 +49,13 @@ SPADES_EASY_NOISE = 0.15
 """The same for Spades (about a quarter of its matches against medium, as partners of one)."""
 MB_STRONG = Budget(rollouts=100_000, decisions=3_000)
 """Mille Bornes ``strong``: about 3,000 simulated decisions a move."""
-MB_EXPERT = Budget(rollouts=100_000, decisions=15_000)
-"""Mille Bornes ``expert``: about 15,000 simulated decisions a move (0.25 s on average on one core,
-the slowest of 200 sampled positions 0.38 s; in the arena's 44 games against medium on a shared
-machine, 0.27 s on average over 4,963 decisions, the slowest 0.68 s; with the compiled engine and
-heuristic, 0.125 s over 72 games, the slowest 0.42 s)."""
+MB_EXPERT = Budget(rollouts=100_000, decisions=25_000)
+"""Mille Bornes ``expert``: about 25,000 simulated decisions a move (session 6; 15,000 before: 0.125 s
+a decision over 72 arena games with the compiled engine and bots, the slowest 0.42 s). At 240 fixed
+positions (``benchmarks/mb_oracle.py``), 30,000 decisions gained 0.72 ± 0.59 units a decision over
+15,000 (paired): a little, so the budget was raised to what keeps the slowest decision well under
+1 s. In the arena's 172 games against medium (compiled engine and bots): 0.119 s a decision over
+19,466, the slowest 0.63 s."""
 SPADES_STRONG_SAMPLES = 3
 """Spades ``strong``: determinizations per card played (bids and blind nil: the heuristic's)."""
 SPADES_EXPERT_SAMPLES = 8
@@ -108,9 +110,11 @@ def mille_bornes_strong(rng: random.Random) -> Bot:
 
 
 def mille_bornes_expert(rng: random.Random) -> Bot:
-    from mahai.bots.mille_bornes_search import MilleBornesSearchBot
+    from mahai.bots.mille_bornes import ExpertPolicy
+    from mahai.bots.mille_bornes_search import MilleBornesSearchBot, MilleBornesSpec
 
-    return _named(MilleBornesSearchBot(rng, MB_EXPERT), "expert")
+    spec = MilleBornesSpec(own=ExpertPolicy(random.Random(0)))  # its own team's rollouts
+    return _named(MilleBornesSearchBot(rng, MB_EXPERT, spec=spec), "expert")
 
 
 # ---------------------------------------------------------------------------- Spades

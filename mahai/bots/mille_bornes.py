@@ -423,3 +423,59 @@ def heuristic(rng: random.Random) -> Bot:
     """A new :class:`HeuristicBot` (its generator is unused: it plays deterministically)."""
     return HeuristicBot(rng)
 
+
+
+def exact_members(remaining: int, kms: Sequence[int], twos_left: int) -> set[int] | None:
+    """The km values of ``kms`` that belong to some subset summing exactly to ``remaining`` with
+    at most ``twos_left`` 200s (MBR-11), or None if no subset lands."""
+    if finish_cards(remaining, kms, twos_left) is None or remaining <= 0:
+        return None
+    out: set[int] = set()
+    for km in set(kms):
+        rest = list(kms)
+        rest.remove(km)
+        if finish_cards(remaining - km, rest, twos_left - (km == 200)) is not None:
+            out.add(km)
+    return out
+
+
+class ExpertPolicy(HeuristicBot):
+    """The heuristic with better discards, the expert's policy for its own team in its rollouts
+    and its candidate ordering (:mod:`mahai.bots.mille_bornes_search`). Measured at fixed
+    positions against the rollout oracle (``benchmarks/mb_oracle.py``), the heuristic keeps
+    too many hazards (a fourth stop is worth no more than the first) and, stopped near the
+    target, discards the cards that land exactly (MBR-11: at 550 km it keeps two 100s rather than
+    the two 75s that make 700). It discards (:func:`expert_keep_value`):
+
+    - a hazard duplicated in hand, or one of many hazards, before distance (only one can be
+      played a turn, and only on a rolling car);
+    - distance outside every exact landing combination of the hand, when one exists within
+      :data:`LANDING_PLAN` km."""
+
+    name = "expert-policy"
+
+    def value(self, v: _View, action: Action) -> float:
+        if isinstance(action, Discard):
+            return -expert_keep_value(v, CARD_OF[action.card], v.hand)
+        return HeuristicBot.value(self, v, action)
+
+
+LANDING_PLAN: Final = 300
+"""Km left within which :class:`ExpertPolicy` keeps the cards of an exact landing (MBR-11)."""
+
+
+def expert_keep_value(v: _View, card: int, hand: Sequence[int]) -> float:
+    """:func:`keep_value` with :class:`ExpertPolicy`'s corrections (its docstring)."""
+    base = keep_value(v, card, hand)
+    if base <= 0.0 or is_safety(card):
+        return base
+    if is_hazard(card):
+        same = hand.count(card) - 1
+        others = sum(1 for c in hand if is_hazard(c) and c != card)
+        return base - 150.0 * same - 50.0 * others
+    if is_distance(card) and not v.exceed and v.remaining <= LANDING_PLAN:
+        kms = [KM[c] for c in hand if is_distance(c)]
+        members = exact_members(v.remaining, kms, v.twos_left)
+        if members is not None:
+            return base + 150.0 if KM[card] in members else base - 60.0
+    return base

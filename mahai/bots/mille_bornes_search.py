@@ -65,14 +65,21 @@ class MilleBornesSpec(SearchSpec):
         prior: head start of the heuristic's own action (points).
         top: how many of the heuristic's best-ranked actions are searched on the bot's turn.
         safeties: also search laying each safety held (:meth:`candidates`).
+        own: the rollout policy of the searching seat in two-player games, which also ranks its
+            candidates and gives its default action (default: ``policy``; the expert's is an
+            :class:`~mahai.bots.mille_bornes.ExpertPolicy`, the opponent staying the heuristic).
     """
 
     scale = 400.0
 
     def __init__(self, policy: HeuristicBot | None = None, win_bonus: float = WIN_BONUS,
                  prior: float = 0.0, top: int = 4, objective: Literal["win", "points"] = "win",
-                 safeties: bool = True) -> None:
+                 safeties: bool = True, own: HeuristicBot | None = None) -> None:
         self.heuristic = policy or HeuristicBot(random.Random(0))
+        self.own = own
+        self.team = -1
+        """The searching seat's team (set by :class:`MilleBornesSearchBot` before each search):
+        with ``own``, its seats play ``own`` in the rollouts, the others ``policy``."""
         self.safeties = safeties
         self.objective = objective
         self.win_bonus = win_bonus
@@ -87,10 +94,11 @@ class MilleBornesSpec(SearchSpec):
         ``__new__`` calls it), so pickle gets the arguments (the server's bot workers,
         :mod:`mahai.server.thinking`)."""
         return (type(self), (self.heuristic, self.win_bonus, self.prior, self.top, self.objective,
-                             self.safeties), {"absent": self.absent})
+                             self.safeties, self.own), {"absent": self.absent, "team": self.team})
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.absent = state["absent"]
+        self.team = state.get("team", -1)
 
     def sample(self, game: Game[Any, Any], observation: Observation, rng: random.Random) -> State[Any]:
         """:meth:`MilleBornes.determinize`, then every card of :attr:`absent` found in its seat's
@@ -111,11 +119,17 @@ class MilleBornesSpec(SearchSpec):
         legal: list[Action] = state.legal_actions(seat)
         if len(legal) == 1:  # a lone draw: no need to look
             return legal[0]
-        return self.heuristic.act(game, seat, game.observe(state, seat), legal)
+        assert isinstance(state, MilleBornesState)
+        return self._policy_of(state.team_of[seat]).act(game, seat, game.observe(state, seat), legal)
+
+    def _policy_of(self, team: int) -> HeuristicBot:
+        own = self.own
+        return own if own is not None and team == self.team else self.heuristic
 
     def policy_from_observation(self, game: Game[Any, Any], seat: Seat, observation: Observation,
                                 legal: Sequence[Action]) -> Action:
-        return self.heuristic.act(game, seat, observation, legal)
+        assert isinstance(observation, MilleBornesObservation)
+        return self._policy_of(observation.team_of[seat]).act(game, seat, observation, legal)
 
     def candidates(self, game: Game[Any, Any], seat: Seat, observation: Observation,
                    legal: Sequence[Action], default: Action) -> list[Action]:
@@ -129,8 +143,9 @@ class MilleBornesSpec(SearchSpec):
         cands = [a for a in dict.fromkeys(legal) if not isinstance(a, Redraw) or a == default]
         assert isinstance(observation, MilleBornesObservation)
         if observation.phase == PLAY and seat == observation.turn and len(cands) > self.top:
-            view = self.heuristic.view(observation, seat)
-            ranked = sorted(cands, key=lambda a: (a != default, -self.heuristic.value(view, a)))
+            ranker = self._policy_of(observation.team_of[seat])
+            view = ranker.view(observation, seat)
+            ranked = sorted(cands, key=lambda a: (a != default, -ranker.value(view, a)))
             cands = ranked[: self.top]
             if self.safeties:  # laying a safety now: the heuristic keeps them too long
                 cands += [a for a in ranked[self.top:] if isinstance(a, Safety)]
@@ -199,8 +214,11 @@ class MilleBornesSearchBot(SearchBot):
     car was open to attack (rolling, no hazard) when its turn ended and the opponent then
     attacked nothing and played no roll, remedy or safety (which come before an attack) while
     the draw pile still held :data:`OPEN_MIN_PILE` cards, the opponent holds none of the battle
-    hazards the bot's safeties leave open (MBR-6: a player who can stop a rolling car does). It
-    learns this from its own observations only.
+    hazards the bot's safeties leave open (MBR-6: a player who can stop a rolling car does). And
+    if the opponent answered the bot's last battle hazard with its remedy (no coup fourré, no
+    safety laid), it holds no safety against that hazard (MBR-9, MBR-10: a player who holds it
+    calls the coup fourré, or lays it, which cures, protects and plays again). It learns this from
+    its own observations only.
     """
 
     name = "search"
@@ -216,6 +234,9 @@ class MilleBornesSearchBot(SearchBot):
         """At the end of its last turn, if its car was open to the opponent's hazards: (leg,
         target, its own battle pile length, its safeties laid, the opponent's battle pile length,
         the opponent's safeties laid, the battle hazards it could receive)."""
+        self._declined: tuple[int, int, int, int, int] | None = None
+        """After a battle hazard it played in its last turn: (leg, target, the hazard, the
+        opponent's battle pile length with it, the opponent's safeties laid)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as ``(class, arguments of __init__, state)`` (:meth:`__setstate__`: its name, clock, last
@@ -227,18 +248,23 @@ class MilleBornesSearchBot(SearchBot):
         assert isinstance(spec, MilleBornesSpec)
         return (type(self), (self.rng, self.budget, self.method, spec, self.z, self.infer),
                 {"name": self.name, "last": self.last, "clock": self.clock, "after": self._after,
-                 "open": self._open})
+                 "open": self._open, "declined": self._declined})
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         super().__setstate__(state)
         self.clock = state["clock"]
         self._after = state["after"]
         self._open = state["open"]
+        self._declined = state.get("declined")
 
     def act(
         self, game: Game[Any, Any], seat: Seat, observation: Observation, legal: Sequence[Action]
     ) -> Action:
         assert isinstance(self.spec, MilleBornesSpec)
+        # the own policy for two players (measured there; teams keep the heuristic)
+        self.spec.team = -1
+        if isinstance(observation, MilleBornesObservation) and observation.players == 2:
+            self.spec.team = observation.team_of[seat]
         if not self.infer or not isinstance(observation, MilleBornesObservation) or observation.players != 2:
             self.spec.absent = {}
             return super().act(game, seat, observation, legal)
@@ -255,6 +281,10 @@ class MilleBornesSearchBot(SearchBot):
             waiting = hazard < 0 and not tab.rolling and RIGHT_OF_WAY not in tab.safeties
             self._after = (observation.leg, opp, length, hazard, waiting)
             self._open = self._openness(observation, seat, action)
+            self._declined = None
+            if isinstance(action, Hazard) and action.team == tab.team and CARD_OF[action.card] != SPEED_LIMIT:
+                self._declined = (observation.leg, observation.target, CARD_OF[action.card],
+                                  len(tab.battle) + 1, len(tab.safeties))
         return action
 
     def _openness(self, obs: MilleBornesObservation, seat: Seat,
@@ -302,6 +332,15 @@ class MilleBornesSearchBot(SearchBot):
             if (len(mine.battle) == battle and len(mine.safeties) == safeties
                     and len(theirs.battle) == their_battle and len(theirs.safeties) == their_safeties):
                 out |= hazards
+        declined = self._declined
+        if declined is not None and declined[:2] == (obs.leg, obs.target):
+            # it answered the hazard with its remedy, no coup fourré, no safety laid: a player
+            # holding the safety lays it instead (it cures, protects and plays again, MBR-9)
+            _, _, hazard, length, safeties = declined
+            tab = obs.tableaux[obs.team_of[opp]]
+            if (len(tab.battle) == length + 1 and tab.battle[-1] == REMEDY_OF[hazard]
+                    and len(tab.safeties) == safeties):
+                out.add(SAFETY_OF[hazard])
         return {opp: frozenset(out)} if out else {}
 
 
