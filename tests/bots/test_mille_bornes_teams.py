@@ -12,13 +12,14 @@ import random
 from mahai.bots.mille_bornes import HeuristicBot
 from mahai.bots.mille_bornes_search import (
     BATTLE_HAZARDS,
+    TEAMS_Z,
     WIN_SCALE,
     MilleBornesSearchBot,
     MilleBornesSpec,
     round_absent,
     round_after,
 )
-from mahai.bots.search import Budget, acting_seat, rollout
+from mahai.bots.search import Budget, acting_seat, best, rollout
 from mahai.games.mille_bornes import GAME, CoupFourre, Hazard, MilleBornesState
 from mahai.games.mille_bornes.cards import CARD_OF
 from tests.mille_bornes_play.positions import make, put, set_hand, turn
@@ -158,3 +159,25 @@ def test_a_bot_with_a_memory_still_decides_from_what_it_saw() -> None:
             action = (bot if seat == 0 else other).act(GAME, seat, obs, legal)
             state.apply(seat, action)  # type: ignore[arg-type]
         assert compared >= 3
+
+
+def test_with_teams_the_search_overrides_the_heuristic_only_by_two_standard_errors() -> None:
+    """Four players (MBR-1): the search keeps the heuristic's action unless another beats it by
+    :data:`TEAMS_Z` standard errors of the paired difference (more overrides were noise, measured
+    at fixed positions); its own ``z`` (1, two players) is left as it was."""
+    differ = 0
+    for seed in range(4):
+        state = GAME.new(GAME.options("eu"), 4, seed)
+        bot = MilleBornesSearchBot(random.Random(seed), Budget(rollouts=24))
+        other = HeuristicBot(random.Random(0))
+        while not state.is_over and state.legs_played < 1:
+            seat = acting_seat(state)
+            obs, legal = GAME.observe(state, seat), state.legal_actions(seat)
+            action = (bot if seat == 0 else other).act(GAME, seat, obs, legal)
+            if seat == 0 and bot.last:
+                default = other.act(GAME, seat, obs, legal)
+                assert action == best(bot.last, default, 0.0, TEAMS_Z)
+                differ += best(bot.last, default, 0.0, 1.0) != action
+                assert bot.z == 1.0
+            state.apply(seat, action)  # type: ignore[arg-type]
+    assert differ >= 1
