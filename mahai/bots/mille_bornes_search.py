@@ -102,7 +102,8 @@ class MilleBornesSpec(SearchSpec):
 
     def sample(self, game: Game[Any, Any], observation: Observation, rng: random.Random) -> State[Any]:
         """:meth:`MilleBornes.determinize`, then every card of :attr:`absent` found in its seat's
-        hand swapped with a random allowed card of the draw pile."""
+        hand swapped with a random allowed card of the draw pile, or if it has none (with three
+        or more players), of another hidden hand that may hold it."""
         world = game.determinize(observation, rng)
         assert isinstance(world, MilleBornesState)
         for seat, cards in self.absent.items():
@@ -113,6 +114,14 @@ class MilleBornesSpec(SearchSpec):
                     if spots:
                         j = spots[rng.randrange(len(spots))]
                         hand[i], pile[j] = pile[j], card
+                    else:  # no such card in the pile (empty at the end of a leg): another hidden hand
+                        assert isinstance(observation, MilleBornesObservation)
+                        swaps = [(o, j) for o, other in enumerate(world.hands)
+                                 if o not in (seat, observation.viewer) and card not in self.absent.get(o, ())
+                                 for j, c in enumerate(other) if c not in cards]
+                        if swaps:
+                            o, j = swaps[rng.randrange(len(swaps))]
+                            hand[i], world.hands[o][j] = world.hands[o][j], card
         return world
 
     def policy(self, game: Game[Any, Any], state: State[Any], seat: Seat) -> Action:
@@ -237,6 +246,9 @@ class MilleBornesSearchBot(SearchBot):
         self._declined: tuple[int, int, int, int, int] | None = None
         """After a battle hazard it played in its last turn: (leg, target, the hazard, the
         opponent's battle pile length with it, the opponent's safeties laid)."""
+        self._round: Round | None = None
+        """Three or more players (teams, MBR-1): the public table at the end of its last turn
+        (:meth:`_act_round`)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as ``(class, arguments of __init__, state)`` (:meth:`__setstate__`: its name, clock, last
@@ -248,7 +260,7 @@ class MilleBornesSearchBot(SearchBot):
         assert isinstance(spec, MilleBornesSpec)
         return (type(self), (self.rng, self.budget, self.method, spec, self.z, self.infer),
                 {"name": self.name, "last": self.last, "clock": self.clock, "after": self._after,
-                 "open": self._open, "declined": self._declined})
+                 "open": self._open, "declined": self._declined, "round": self._round})
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         super().__setstate__(state)
@@ -256,6 +268,7 @@ class MilleBornesSearchBot(SearchBot):
         self._after = state["after"]
         self._open = state["open"]
         self._declined = state.get("declined")
+        self._round = state.get("round")
 
     def act(
         self, game: Game[Any, Any], seat: Seat, observation: Observation, legal: Sequence[Action]
@@ -266,6 +279,8 @@ class MilleBornesSearchBot(SearchBot):
         if isinstance(observation, MilleBornesObservation) and observation.players == 2:
             self.spec.team = observation.team_of[seat]
         if not self.infer or not isinstance(observation, MilleBornesObservation) or observation.players != 2:
+            if self.infer and isinstance(observation, MilleBornesObservation) and observation.players > 2:
+                return self._act_round(game, seat, observation, legal)
             self.spec.absent = {}
             return super().act(game, seat, observation, legal)
         self.spec.absent = self._absent(observation, seat)
@@ -343,6 +358,112 @@ class MilleBornesSearchBot(SearchBot):
                 out.add(SAFETY_OF[hazard])
         return {opp: frozenset(out)} if out else {}
 
+    # ------------------------------------------------------------ three or more players
+    def _act_round(self, game: Game[Any, Any], seat: Seat, obs: MilleBornesObservation,
+                   legal: Sequence[Action]) -> Action:
+        """Three or more players (teams of two with 4 or 6, MBR-1): what every other seat cannot
+        hold, concluded from a whole round of turns since the bot's last one (:func:`round_absent`),
+        then the search, overriding the heuristic only by :data:`TEAMS_Z` standard errors; after a
+        turn of its own that passes the turn, the table is remembered (:func:`round_after`)."""
+        assert isinstance(self.spec, MilleBornesSpec)
+        self.spec.absent = round_absent(self._round, obs, seat)
+        z, self.z = self.z, max(self.z, TEAMS_Z)
+        try:
+            action = super().act(game, seat, obs, legal)
+        finally:
+            self.z = z
+        if obs.turn == seat and obs.phase == PLAY and not isinstance(action, Safety):
+            self._round = round_after(game, obs, seat, action)
+        return action
+
+
+Round = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[bool, ...], tuple[int, ...], frozenset[int]]
+"""The public table right after the bot's turn (:func:`round_after`): (leg, target, per team: its
+battle pile's length, the hazard in force or -1, whether it waits for a roll, its safeties laid;
+the battle hazards the bot's rolling team could receive, empty if none or the draw pile is short)."""
+
+
+def round_after(game: Game[Any, Any], obs: MilleBornesObservation, seat: Seat,
+                action: Action) -> Round | None:
+    """The :data:`Round` after ``seat`` plays ``action`` (a play-phase action) from ``obs``: the
+    action is applied to a determinization (its hidden cards do not matter: only the public
+    tableaux and the draw pile's size are read). None if the action ends the leg."""
+    state: State[Any] = game.determinize(obs, random.Random(0))
+    state.push(seat, action)
+    world = state
+    assert isinstance(world, MilleBornesState)
+    if world.over or world.leg != obs.leg:
+        return None
+    teams = range(world.nteams)
+    hazards = tuple(world.active_hazard(t) for t in teams)
+    waiting = tuple(hazards[t] < 0 and not world.rolling(t) and not world.safe[t] & 1 for t in teams)
+    mine = world.team_of[seat]
+    opened: frozenset[int] = frozenset()
+    if world.rolling(mine) and hazards[mine] < 0 and len(world.draw_pile) >= OPEN_MIN_PILE_TEAMS:
+        opened = frozenset(h for h in BATTLE_HAZARDS
+                           if not world.safe[mine] & (1 << (SAFETY_OF[h] - RIGHT_OF_WAY)))
+    return (world.leg, world.target, tuple(len(b) for b in world.battle), hazards, waiting,
+            tuple(len(s) for s in world.safe_order), opened)
+
+
+def round_absent(before: Round | None, obs: MilleBornesObservation, seat: Seat) -> dict[Seat, frozenset[int]]:
+    """What each other seat cannot hold now, from the table ``before`` (the end of ``seat``'s last
+    turn) and now, on ``seat``'s own turn (out of turn, in a coup-fourré window, the seats after
+    the attacker have not played yet). Only when no safety was laid since (no coup fourré, no
+    extra turn, MBR-9, MBR-10: every other seat then had exactly one turn, in order, MBR-3). For
+    each team whose battle pile is as it was (MBR-8, MBR-9: a player who can answer does):
+
+    * stopped by the same hazard: none of its other seats holds the remedy or the safety (a
+      partner of the bot's team included);
+    * waiting for a roll: none holds a roll or right of way;
+    * an opponent team, while the bot's team was rolling and open to attack and its battle pile is
+      as it was (nobody attacked it, MBR-6) and the draw pile held :data:`OPEN_MIN_PILE_TEAMS`
+      cards: none of its seats holds one of the battle hazards the bot's team could receive.
+    """
+    if before is None or obs.turn != seat:  # answering a window out of turn: the round is not over
+        return {}
+    leg, target, battles, hazards, waiting, safeties, opened = before
+    if (leg, target) != (obs.leg, obs.target):
+        return {}
+    tabs = obs.tableaux
+    if any(len(t.safeties) != safeties[t.team] for t in tabs):
+        return {}
+    mine = obs.team_of[seat]
+    attacked = len(tabs[mine].battle) != battles[mine]
+    out: dict[Seat, frozenset[int]] = {}
+    for t in tabs:
+        if len(t.battle) != battles[t.team]:
+            continue
+        cards: set[int] = set()
+        hazard = hazards[t.team]
+        if hazard >= 0 and t.hazard == hazard:
+            cards |= {REMEDY_OF[hazard], SAFETY_OF[hazard]}
+        elif waiting[t.team] and t.hazard is None and not t.rolling and RIGHT_OF_WAY not in t.safeties:
+            cards |= {ROLL, RIGHT_OF_WAY}
+        if (t.team != mine and opened and not attacked
+                and (t.started or obs.options.hazard_before_first_roll)):
+            cards |= opened
+        if cards:
+            for s in t.seats:
+                if s != seat:
+                    out[s] = frozenset(cards)
+    return out
+
+
+TEAMS_Z = 2.0
+"""With three or more players the search overrides the heuristic's action only when its paired
+gain is this many standard errors (:func:`mahai.bots.search.best`; 1 with two players). A
+four-player leg is longer and one seat's card moves it less, so at one standard error most
+overrides are noise: on 840 fixed positions of four-player heuristic games (``benchmarks.mb_oracle
+build --players 4``, 200 worlds each), the 15,000-decision search gained −0.13 ± 0.61 units a
+decision over the heuristic at z = 1 (127 changes), −1.49 ± 0.80 at z = 0.5, −0.39 ± 0.65 with
+40,000 decisions, and +0.53 ± 0.22 at z = 2 (40 changes)."""
+
+OPEN_MIN_PILE_TEAMS = 30
+"""With three or more players, :func:`round_absent` concludes from a car left alone only while the draw
+pile held this many cards: the other hands make the unseen cards more (18 more with four players),
+so a coup fourré is feared less than with two players at :data:`OPEN_MIN_PILE` (the heuristic weighs
+that risk by the held cards over the unseen ones, ``HeuristicBot.cf_risk``)."""
 
 OPEN_MIN_PILE = 15
 """An opponent that passed up the chance to stop a rolling car is taken to hold none of the hazards
