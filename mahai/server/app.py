@@ -532,7 +532,8 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                 table.conns.add(conn)
                 table.entering -= 1
                 entering = False
-                await session.send({"type": "welcome", "seat": conn.seat, "table": table.public()})
+                # the page's header names the edition: in the viewer's language, not the creator's
+                await session.send({"type": "welcome", "seat": conn.seat, "table": table.public(conn.lang)})
                 await session.send({"type": "log", "events": table.log(conn.seat, conn.lang)})
                 await session.send(snapshot(table, conn.seat, conn.lang))
             async with table.lock:

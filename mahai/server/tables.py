@@ -334,13 +334,14 @@ class Table:
             seats |= more
         return seats
 
-    def public(self) -> dict[str, Any]:
-        """What anyone may know of the table (no seed, no tokens)."""
+    def public(self, lang: str | None = None) -> dict[str, Any]:
+        """What anyone may know of the table (no seed, no tokens); the game and edition
+        titles in ``lang`` (default: the table's language)."""
         online = self.online()
         return {
             "id": self.id, "game": self.game.name, "slug": self.game.slug, "edition": self.row.edition,
-            "title": game_title(self.game, self.row.lang),
-            "edition_title": edition_title(self.game, self.row.edition, self.row.lang),
+            "title": game_title(self.game, lang or self.row.lang),
+            "edition_title": edition_title(self.game, self.row.edition, lang or self.row.lang),
             "options": self.record.options, "players": self.record.players, "lang": self.row.lang,
             "turn_seconds": self.row.turn_seconds, "version": self.state.version,
             "over": self.state.is_over,

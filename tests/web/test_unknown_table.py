@@ -46,3 +46,7 @@ def test_the_table_page_of_an_unknown_table_stops_reconnecting(server: Server, p
     assert page.inner_text("#error") == translate("web", "unknown_table", "en")
     assert opened == len(sockets) == 1
     assert page.is_hidden("#conn")
+    # Only the refusal and the way back: no empty players, seat and moves panels beside it.
+    assert page.is_hidden("#side")
+    assert page.get_attribute("#gone-home a", "href") == "/"
+    assert page.inner_text("#gone-home") == translate("web", "Back to the lobby", "en")

@@ -164,6 +164,12 @@ async function onMessage(msg) {
     busy();
     $("error").textContent = msg.message;
     $("error").dataset.code = msg.code;
+    // No such table: the empty players, seat and moves panels beside the refusal said nothing
+    // (a phone showed three empty boxes under "This table does not exist"); the way on instead.
+    if (msg.code === "unknown_table" && !last && !$("gone-home")) {
+      $("side").hidden = true;
+      $("error").after(h("p", { id: "gone-home" }, h("a", { href: "/" }, t("Back to the lobby"))));
+    }
     if (last) render();
   }
 }
