@@ -77,10 +77,12 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnected
 
 from mahai.core import IllegalAction, InvalidOptions, MahaiError, MalformedAction
@@ -319,6 +321,17 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
     @app.exception_handler(MahaiError)
     async def mahai_error(request: Request, exc: MahaiError) -> Response:
         return refusal(exc, request, ERROR_STATUS.get(exc.code, 400))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def not_found(request: Request, exc: StarletteHTTPException) -> Response:
+        """A page address that names nothing, asked for by a browser: the not-found page in
+        the reader's language with the way back (the framework's JSON stays for the API)."""
+        path = request.url.path
+        browser = "text/html" in request.headers.get("accept", "")
+        if (exc.status_code == 404 and request.method == "GET" and browser
+                and not path.startswith(("/api/", "/static/", "/ws/"))):
+            return FileResponse(STATIC / "notfound.html", status_code=404)
+        return await http_exception_handler(request, exc)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> Response:

@@ -50,3 +50,23 @@ def test_the_table_page_of_an_unknown_table_stops_reconnecting(server: Server, p
     assert page.is_hidden("#side")
     assert page.get_attribute("#gone-home a", "href") == "/"
     assert page.inner_text("#gone-home") == translate("web", "Back to the lobby", "en")
+
+
+def test_a_mistyped_address_gets_the_not_found_page_in_the_pages_language(server: Server, page: Any) -> None:
+    """A browser asking for an address that names nothing (a link cut short) gets a page saying so,
+    with the way back, in the page's language: it got the framework's English JSON
+    ``{"detail":"Not Found"}``. The API keeps its JSON."""
+    import httpx
+
+    html = httpx.get(f"{server.url}/ez-dago", headers={"accept": "text/html"})
+    assert html.status_code == 404 and "text/html" in html.headers["content-type"]
+    api = httpx.get(f"{server.url}/api/ez-dago", headers={"accept": "text/html"})
+    assert api.status_code == 404 and api.headers["content-type"].startswith("application/json")
+    for lang in ("eu", "fr"):
+        page.goto(f"{server.url}/ez-dago?lang={lang}")
+        missing = translate("web", "This page does not exist.", lang)
+        page.wait_for_function(f"document.getElementById('missing').textContent === {json.dumps(missing)}"
+                               " && document.documentElement.lang === " + json.dumps(lang))
+        assert page.inner_text("#missing") == translate("web", "This page does not exist.", lang)
+        assert page.inner_text("#home") == translate("web", "Back to the lobby", lang)
+        assert page.get_attribute("#home", "href") == "/"
