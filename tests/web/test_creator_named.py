@@ -1,7 +1,9 @@
 """A person who creates a table for themselves alone, with the name typed in the
 lobby, is not asked for it again at the table (the "Welcome to the table, choose
 your name" box stayed above the table all game, 200 px of a phone's screen); one
-who typed no name is asked."""
+who typed no name is asked. With several people, the creator's seat is not asked
+either, and another person sitting down in the same browser (one phone passed
+round the table) still is."""
 
 from __future__ import annotations
 
@@ -27,3 +29,22 @@ def test_the_lobbys_name_is_the_table_name_of_a_lone_creator(server: Server, pag
     else:
         page.wait_for_selector("#seat-name")
         assert page.is_visible("#seat-welcome")
+
+
+def test_the_creators_seat_is_named_and_the_next_person_in_the_same_browser_is_asked(
+        server: Server, page: Any) -> None:
+    from tests.web.test_invite import create_in_lobby, shown_urls
+
+    tid = create_in_lobby(page, server.url, ["Ane", ""])
+    seats = page.eval_on_selector_all("#links [data-state='open']", "els => els.map(e => e.dataset.seat)")
+    links = dict(zip(seats, shown_urls(page), strict=True))
+    page.goto(links["0"])
+    page.wait_for_function("window.mahaiLast !== undefined && document.body.dataset.seat === '0'")
+    page.wait_for_selector("#seat-panel h2")
+    assert page.is_hidden("#seat-welcome")  # the box stayed above the table all game
+    assert "Ane" in page.inner_text("#seat-panel")
+    page.goto(links["1"])  # the phone passed to the next person
+    page.wait_for_function("window.mahaiLast !== undefined && document.body.dataset.seat === '1'")
+    page.wait_for_selector("#seat-name")
+    assert page.is_visible("#seat-welcome")
+    assert tid in page.url

@@ -203,7 +203,9 @@ def test_the_name_prompt_leaves_the_table_in_place_on_a_desktop(server: Server, 
         page.wait_for_selector("#seat-welcome", state="hidden")
         seated = page.evaluate("document.querySelector('#board').getBoundingClientRect().top")
         assert asking == seated, (asking, seated)
-        page.evaluate("localStorage.removeItem('mahai.named.' + location.pathname.split('/')[2])")
+        page.evaluate("""() => { const id = location.pathname.split('/')[2];  // the table's, the seat's marks
+          Object.keys(localStorage).filter((k) => k.startsWith('mahai.named.' + id))
+            .forEach((k) => localStorage.removeItem(k)); }""")
         page.set_viewport_size({"width": 390, "height": 844})
         page.reload()
         page.wait_for_selector("#seat-name")

@@ -284,9 +284,9 @@ async function create(el) {
   // The first person's seat is the creator's own: the invitations page marks it "Your seat".
   if (first) remember("own", data.id, String(form.seats.indexOf(first)));
   const persons = Object.keys(data.links);
-  // One person, who typed a name just now: that is the creator's name at the table, no
-  // "Welcome, choose your name" again there (it stayed above the table all game on a phone).
-  if (persons.length === 1 && first && first.name) remember("named", data.id, "1");
+  // The creator typed a name just now: that is the name at the table, no "Welcome, choose your
+  // name" again at that seat (it stayed above the table all game on a phone); the others are asked.
+  if (first && first.name) remember("named", `${data.id}.${form.seats.indexOf(first)}`, "1");
   // One person: that is the creator, straight to the table; else the invitations page.
   location.href = persons.length === 1 ? data.links[persons[0]] : data.invite;
 }

@@ -27,7 +27,14 @@ let panel = null;
 let dialog = null;
 let send = () => false;  // table.js's connection: send(object) → whether it went out
 
-function named() { return localStorage.getItem(`mahai.named.${tableId}`) === "1"; }
+// Whether this browser's person at this seat has a name at the table: per seat, so a second person
+// sitting down in the same browser (one phone passed round) is still asked; the table-wide mark of
+// older versions still counts.
+function named() {
+  const seat = last ? last.seat : null;
+  return localStorage.getItem(`mahai.named.${tableId}`) === "1"
+    || (seat !== null && seat !== undefined && localStorage.getItem(`mahai.named.${tableId}.${seat}`) === "1");
+}
 
 // Called once by table.js, its catalogs (web, core) loaded: `conn.token` is the seat token it says
 // hello with (null: watching), `conn.send(object)` sends on its WebSocket.
@@ -99,7 +106,7 @@ async function joinRematch(ask) {
 function carry(newId) {
   const creator = creatorToken(tableId);
   if (creator) remember("creator", newId, creator);
-  if (named()) remember("named", newId, "1");
+  if (named() && last && last.seat !== null) remember("named", `${newId}.${last.seat}`, "1");
 }
 
 function moveTo(newId, newToken) {
@@ -189,7 +196,7 @@ function renderWelcome(row, again = false) {
     const res = await postJson(`/api/tables/${tableId}/name?lang=${currentLang()}`, { token, name: input.value });
     const data = res.data;
     if (!res.ok) { say(data.message || ""); return; }
-    remember("named", tableId, "1");
+    remember("named", `${tableId}.${last.seat}`, "1");
     setLastName(data.name);
     welcome.hidden = true;
     render();
