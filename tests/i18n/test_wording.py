@@ -109,3 +109,11 @@ def test_the_reveal_marks_a_card_placed_well_or_badly() -> None:
     web = _eu("web")
     assert web["correct"] == ["ondo jarrita"], web["correct"]
     assert web["wrong"] == ["oker jarrita"], web["wrong"]
+
+
+@pytest.mark.parametrize("domain", ["web", "spades", "spades_tui", "mille_bornes", "mb_tui"])
+def test_the_score_sheet_has_one_name(domain: str) -> None:
+    """docs/glossary.md: the score sheet is *puntuazio-orria* (the web's folded sheet said
+    "Puntu-orria" over a sheet headed "Puntuazio-orria (5.000 arte)")."""
+    said = [s for forms in _eu(domain).values() for s in forms if "orri" in s.lower()]
+    assert not [s for s in said if re.search(r"\bpuntu-orri", s, re.I)], said
