@@ -534,3 +534,24 @@ def test_the_game_over_captions_are_one_line(server: Server, browser: Any) -> No
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_a_mille_bornes_hand_of_seven_shows_every_card_on_a_phone(server: Server, browser: Any) -> None:
+    """After the draw (MBR-4) a Mille Bornes hand holds seven cards; at 390 px the fan overlapped
+    them, one card almost hidden and the names at their bottom cut ("konponket"): they now stand
+    side by side, each whole, inside the screen."""
+    if "mille_bornes" not in available_games():
+        pytest.skip("mille_bornes is not installed")
+    msg = reach("mille_bornes", "eu", 2, lambda g, s: 0 in s.to_act() and len(g.view(s, 0)["hand"]) == 7
+                and "draw" not in [a.notation() for a in s.legal_actions(0)])
+    ctx, page, _, errors = show(server, browser, "mille_bornes", "eu", 2, msg)
+    try:
+        boxes = page.eval_on_selector_all("#hand > .card", """els => els.map(e => {
+          const r = e.querySelector('svg').getBoundingClientRect(); return [r.left, r.right]; })""")
+        assert len(boxes) == 7
+        assert all(left >= 0 and right <= 390 for left, right in boxes), boxes
+        assert all(boxes[i][1] <= boxes[i + 1][0] + 0.5 for i in range(6)), boxes  # no overlap
+        assert min(right - left for left, right in boxes) >= 40, boxes  # still a card, not a sliver
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -174,7 +174,7 @@ export function render(root, msg, ui) {
         : draw && !prompts.length ? ui.t("Press the draw pile to draw a card.") : null;
     dock = h("div", { class: "dock", "data-home": "", tabindex: "-1" },
       hint ? h("p", { class: "hint" }, hint) : null,
-      ui.fan(h, cards, { id: "hand", class: "hand hand-cards", role: "group", "aria-label": ui.t("Your hand") }),
+      ui.fan(h, cards, { id: "hand", class: "hand hand-cards", "data-count": String(cards.length), role: "group", "aria-label": ui.t("Your hand") }),
       redrawPick || entry ? h("div", { class: "row", style: "justify-content:center" }, redrawPick,
         redrawing ? (entry ? ui.actionButton(entry, ui.t("Discard and draw"), { class: "primary", id: "redraw" })
           : h("button", { type: "button", disabled: true, class: "primary", id: "redraw" }, ui.t("Discard and draw"))) : null) : null);
