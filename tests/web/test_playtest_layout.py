@@ -5,16 +5,14 @@ the bottom of a phone's page (scrolled to) instead of first."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
 from mahai.games import available_games
 from mahai.i18n import translate
-from tests.web.server import Server, play_page
-from tests.web.test_games import FAST
-from tests.web.test_table_page import reach, show
+from tests.web.server import Server
+from tests.web.test_table_page import finished_nim, reach, show
 
 pytestmark = pytest.mark.web
 
@@ -95,13 +93,8 @@ def test_the_lobby_gives_a_seat_kind_and_its_name_own_lines_on_a_phone(server: S
 def test_the_game_over_panel_comes_first_on_a_phone(server: Server, browser: Any) -> None:
     """At 390 × 844 the result (the winners, the rematch) is the first thing of the table, above
     the status and the board, not after the side panels at the bottom of the page."""
-    made = server.create("nim", ["person", "bot:random"], options={"stones": 5})
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    ctx, page, made, _ = finished_nim(server, browser)
     try:
-        page = ctx.new_page()
-        page.add_init_script(FAST)
-        page.goto(server.url + made["links"]["0"])
-        play_page(page, random.Random(3))
         page.wait_for_selector("#gameover #rematch")
         # one evaluation: the page may still be scrolling the panel into view between calls
         over, board, side = page.evaluate(f"ss => ss.map({BOX})", ["#gameover", "#board", "#side"])
@@ -114,13 +107,8 @@ def test_the_game_over_panel_comes_first_on_a_phone(server: Server, browser: Any
 
 def test_one_winner_is_named_in_the_singular(server: Server, browser: Any) -> None:
     """Nim has one winner: "Irabazlea: …" (the winner), not "Irabazleak: …" (the winners)."""
-    made = server.create("nim", ["person", "bot:random"], options={"stones": 5})
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    ctx, page, made, _ = finished_nim(server, browser)
     try:
-        page = ctx.new_page()
-        page.add_init_script(FAST)
-        page.goto(server.url + made["links"]["0"])
-        play_page(page, random.Random(3))
         page.wait_for_selector("#gameover #winners")
         winners = page.inner_text("#winners")
         assert page.evaluate("window.mahaiLast.winners.length") == 1
@@ -136,15 +124,8 @@ def test_a_server_error_page_is_said_in_words(server: Server, browser: Any) -> N
     rematch says the server could not do it; the lobby's "Create table" says so too and can be
     pressed again."""
     message = translate("web", "The server could not do it: try again in a moment.", "eu")
-    made = server.create("nim", ["person", "bot:random"], options={"stones": 5})
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    errors: list[str] = []
+    ctx, page, made, errors = finished_nim(server, browser)
     try:
-        page = ctx.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.add_init_script(FAST)
-        page.goto(server.url + made["links"]["0"])
-        play_page(page, random.Random(3))
         page.wait_for_selector("#gameover #rematch")
         page.route("**/rematch*", lambda route: route.fulfill(status=500, body="Internal Server Error"))
         page.click("#rematch")
@@ -180,13 +161,8 @@ def test_the_players_list_names_both_kinds_alike(server: Server, browser: Any) -
 def test_the_replay_names_who_moved(server: Server, browser: Any) -> None:
     """The replay's step line names the player as the log and the plates do ("Zu: …" for the
     viewer's own seat, "Ausazkoa: …"), not "2. eserlekua: …"."""
-    made = server.create("nim", ["person", "bot:random"], options={"stones": 5})
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    ctx, page, made, _ = finished_nim(server, browser)
     try:
-        page = ctx.new_page()
-        page.add_init_script(FAST)
-        page.goto(server.url + made["links"]["0"])
-        play_page(page, random.Random(3))
         page.wait_for_selector("#gameover #rematch")
         page.goto(server.url + f"/t/{made['id']}/replay")
         page.wait_for_selector("#next")

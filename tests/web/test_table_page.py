@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from mahai.games import available_games
-from tests.web.server import Server
+from tests.web.server import Server, play_page
 
 pytestmark = pytest.mark.web
 
@@ -294,6 +294,23 @@ def show(server: Server, browser: Any, game: str, edition: str, players: int, ms
     page.goto(server.url + made["links"]["0"])
     page.wait_for_function("window.mahaiLast !== undefined")
     page.evaluate("m => window.mahaiRender(m)", msg)
+    return ctx, page, made, errors
+
+
+def finished_nim(server: Server, browser: Any, width: int = 390, height: int = 844) -> Opened:
+    """A table page at ``width`` × ``height`` whose person played a five-stone Nim game against a
+    random bot to its end (the game-over panel shown); page errors are collected."""
+    import random
+
+    made = server.create("nim", ["person", "bot:random"], options={"stones": 5})
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.add_init_script(script=FAST)
+    page.goto(server.url + made["links"]["0"])
+    play_page(page, random.Random(3))
+    page.wait_for_selector("#gameover")
     return ctx, page, made, errors
 
 

@@ -15,7 +15,7 @@ from mahai.games import available_games
 from mahai.i18n import translate
 from tests.web.server import Server, play_page
 from tests.web.test_games import FAST, denborazup_chooser
-from tests.web.test_table_page import reach, show
+from tests.web.test_table_page import finished_nim, reach, show
 
 pytestmark = pytest.mark.web
 
@@ -144,13 +144,8 @@ def test_a_table_page_opens_one_websocket(server: Server, browser: Any) -> None:
 def test_the_rematch_and_the_way_back_are_in_the_game_over_panel(server: Server, browser: Any) -> None:
     """The rematch button sat in the side panel, far below the result on a phone: it is in the
     game-over panel now, with "back to the lobby", right under the winners."""
-    made = server.create("nim", ["person", "bot:random"], options={"stones": 5})
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    ctx, page, made, _ = finished_nim(server, browser)
     try:
-        page = ctx.new_page()
-        page.add_init_script(FAST)
-        page.goto(server.url + made["links"]["0"])
-        play_page(page, random.Random(3))
         page.wait_for_selector("#gameover #rematch")
         assert page.query_selector("#seat-panel #rematch") is None
         assert page.get_attribute("#gameover a#back-to-lobby", "href") == "/"
