@@ -39,6 +39,7 @@ def connect(server: Server, tid: str, token: str, avoid: int | None = None, on: 
         if (avoid is None or worker_of(client) != avoid) and (on is None or worker_of(client) == on):
             return client
         client.close()
+        time.sleep(0.1)  # a worker still starting (not yet listening) gets no connections: wait for it
     raise AssertionError("every connection reached the same process")
 
 
