@@ -34,13 +34,17 @@ def connect(server: Server, tid: str, token: str, avoid: int | None = None, on: 
             ) -> Client:
     """A client of ``token``'s seat on a process other than ``avoid`` (or on process ``on``; new
     connections are spread over the processes by the kernel: ``SO_REUSEPORT``)."""
-    for _ in range(60):
+    # A worker still starting (not yet listening) gets no connections: on a loaded machine (CI) the
+    # second process can take many seconds to import, so try for up to a minute, not a fixed count.
+    deadline = time.monotonic() + 60
+    while True:
         client = Client(server.ws_url, tid, token)
         if (avoid is None or worker_of(client) != avoid) and (on is None or worker_of(client) == on):
             return client
         client.close()
-        time.sleep(0.1)  # a worker still starting (not yet listening) gets no connections: wait for it
-    raise AssertionError("every connection reached the same process")
+        if time.monotonic() > deadline:
+            raise AssertionError("every connection reached the same process for a minute")
+        time.sleep(0.1)
 
 
 def owners(url: str, tid: str | None = None) -> list[int]:
