@@ -35,14 +35,18 @@ def _die_with_parent() -> None:
         pass
 
 
-def listen_socket(host: str, port: int) -> socket.socket:
-    """A listening TCP socket on ``host:port`` shared with the other children (``SO_REUSEPORT``)."""
+def bound_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host:port`` with ``SO_REUSEPORT``, not yet listening.
+
+    uvicorn's server calls ``listen()`` on it (asyncio's ``create_server``) only after the
+    application's startup: until then the kernel gives this process no connection. A socket that
+    listened from the start collected connections while its child was still starting (seconds on a
+    loaded machine) and reset them if that start failed."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     sock.bind((host, port))
-    sock.listen(2048)
     sock.setblocking(False)
     return sock
 
@@ -53,7 +57,7 @@ def _child(make_app: Callable[[], Any], host: str, port: int, options: dict[str,
     _die_with_parent()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, signal.SIG_DFL)
-    sock = listen_socket(host, port)
+    sock = bound_socket(host, port)
     application = make_app()
     server = uvicorn.Server(uvicorn.Config(application, **options))
     server.run(sockets=[sock])

@@ -47,6 +47,20 @@ def connect(server: Server, tid: str, token: str, avoid: int | None = None, on: 
         time.sleep(0.1)
 
 
+def wait_gone(pid: int) -> None:
+    """Wait until the killed worker ``pid`` has exited and been reaped: until then the kernel may
+    still route a new connection to its listening socket, which is then reset as the socket closes
+    (a CI run's next request failed so)."""
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        assert time.monotonic() < deadline, f"worker {pid} did not exit"
+        time.sleep(0.05)
+
+
 def owners(url: str, tid: str | None = None) -> list[int]:
     """The pids of the processes holding a table's advisory lock (``tid``'s; None: any table's),
     found by their connections' application_name."""
@@ -127,6 +141,7 @@ def test_two_workers_share_a_table_and_survive_the_owner_killed(postgres_url: st
             assert time.monotonic() < deadline, "no process took the table over"
             time.sleep(0.2)
         assert owners(postgres_url) == [worker_of(alive)]  # the survivor owns it now
+        wait_gone(owner[0])
         clients[dead] = connect(server, tid, tokens[str(dead)])
         opened.append(clients[dead])
         assert clients[dead].state is not None and clients[dead].state["version"] == len(acked)
@@ -250,8 +265,10 @@ def test_presence_pause_and_seat_claims_span_the_processes(postgres_url: str) ->
         back = connect(server, tid, tokens["1"], avoid=owner)
         opened.append(back)
         near.wait_until(lambda s: online(s, 1))
-        os.kill(worker_of(back), signal.SIGKILL)
+        killed = worker_of(back)
+        os.kill(killed, signal.SIGKILL)
         near.wait_until(lambda s: not online(s, 1))
+        wait_gone(killed)
 
         # a table only its owner holds costs no notice: bots play it out unseen elsewhere
         alone = server.create("nim", ["bot:random", "bot:random"], options={"stones": 15})["id"]
