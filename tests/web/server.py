@@ -124,6 +124,7 @@ def perform(page: Any, action: str, timeout: float = 10_000) -> None:
     Tries again (up to three times) if an update re-drew the table meanwhile."""
     words = action.split()
     target = f"[data-action={json.dumps(action)}]:not([disabled])"
+    version = page.evaluate("document.body.dataset.version")
     for attempt in range(3):
         try:
             for _ in range(8):  # undo choices this move does not make
@@ -145,6 +146,10 @@ def perform(page: Any, action: str, timeout: float = 10_000) -> None:
             page.locator(target).first.click(timeout=timeout if attempt == 2 else 3000)
             return
         except Exception:  # noqa: BLE001 - re-drawn under us: look again
+            if page.evaluate("document.body.dataset.version") != version:
+                # The click was made and the move taken; what timed out was Playwright's wait
+                # after it (a CI run on a loaded machine: "waiting for scheduled navigations").
+                return
             if attempt == 2 or action not in legal_now(page):
                 raise
 
