@@ -12,9 +12,10 @@
 // the person's name, leaving (confirmed), rematch, "How to play", invitations: fed by this page's
 // one WebSocket (one connection per viewer)
 import { fillOverActions, seatMessage, startSeats } from "./seats.js";
-import { animate, backFace, reducedMotion, cardEl, fan, frenchFace, mbFace, seatPlate, seatSlots, snapshotPlaces, wrap } from "./cards.js";
-import { currentLang, fill, h, has, langSelect, loadCatalogs, t, tr, formatNumber } from "./i18n.js";
+import { animate, reducedMotion, snapshotPlaces } from "./cards.js";
+import { currentLang, fill, h, langSelect, loadCatalogs, t } from "./i18n.js";
 import { copyText } from "./keep.js";
+import { makeUi } from "./ui.js";
 
 const tableId = location.pathname.split("/")[2];
 const params = new URLSearchParams(location.search);
@@ -55,20 +56,13 @@ function seatName(seat) {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
-export const ui = {
-  t, h, fill, wrap, cardEl, fan, frenchFace, mbFace, backFace, seatSlots,
-  tg: (msgid, p) => tr(gameName, msgid, p),
-  has: (msgid) => has(gameName, msgid),
-  lang: () => currentLang(),
-  // A score or distance as the page's language writes numbers ("5.725" in Basque).
-  num: (n) => formatNumber(n),
-  timing,
+const ui = makeUi({
+  game: () => gameName,
+  message: () => last,
   seatName,
-  act,
+  timing,
   live: true,
-  // The name of a card code the view shows (sent by the server), else the code.
-  label: (code) => (last && last.labels && last.labels[code]) || String(code),
-  plate: (seat, extras, opts) => seatPlate(ui, last, seat, extras, opts),
+  act,
   // Legal actions a composite control makes (e.g. three chosen cards, then "pass").
   claim(entries) { for (const e of entries) claimed.add(e.action); },
   // A button for one legal action {action, label}: shows `text` (default: the label); its
@@ -79,7 +73,7 @@ export const ui = {
       text ?? entry.label);
   },
   rerender: () => { if (last) render(); },
-};
+});
 
 // The table is busy while a move is on its way, or while it shows a trick or a reveal and
 // newer updates wait (a move made on what is shown would be stale).
