@@ -32,7 +32,7 @@ def test_the_replay_gets_every_helper_the_table_gets(server: Server, browser: An
     table against bots, then its replay in the same browser: the seat's own frames)."""
     if game not in available_games():
         pytest.skip(f"{game} is not installed")
-    seats = ["person", "bot:random", "bot:random", "bot:random"] if game == "spades" else ["person", "bot:random"]
+    seats = ["person", "bot:random"] + (["bot:random", "bot:random"] if game == "spades" else [])
     made = server.create(game, seats)
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     page = ctx.new_page()
