@@ -20,8 +20,10 @@ import { makeUi } from "./ui.js";
 const tableId = location.pathname.split("/")[2];
 const params = new URLSearchParams(location.search);
 const tokenKey = `mahai.seat.${tableId}`;
-if (params.get("seat")) {
-  localStorage.setItem(tokenKey, params.get("seat"));
+// An address with `?seat=` but no token (a link cut short) opens no seat: seats.js says so.
+const badLink = params.has("seat") && !(params.get("seat") || "").trim();
+if (params.has("seat")) {
+  if (!badLink) localStorage.setItem(tokenKey, params.get("seat"));
   history.replaceState(null, "", `/t/${tableId}`);
 }
 const spectate = params.get("spectate") === "1";
@@ -156,8 +158,11 @@ async function onMessage(msg) {
   } else if (msg.type === "error") {
     sending = false;
     busy();
-    $("error").textContent = msg.message;
-    $("error").dataset.code = msg.code;
+    // a refused seat token: seats.js's notice says it, with the ways on (watch, the lobby)
+    if (msg.code !== "bad_token") {
+      $("error").textContent = msg.message;
+      $("error").dataset.code = msg.code;
+    }
     // No such table: the empty players, seat and moves panels beside the refusal said nothing
     // (a phone showed three empty boxes under "This table does not exist"); the way on instead.
     if (msg.code === "unknown_table" && !last && !$("gone-home")) {
@@ -409,7 +414,7 @@ document.addEventListener("focusin", (ev) => {
 (async () => {
   await loadCatalogs(currentLang(), ["web", "core"]);  // every status in the page's language
   labelPage();
-  startSeats({ token, send: (obj) => {
+  startSeats({ token, badLink, send: (obj) => {
     if (!ws || ws.readyState !== 1) return false;
     ws.send(JSON.stringify(obj));
     return true;
