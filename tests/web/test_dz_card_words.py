@@ -35,7 +35,8 @@ CUTS = r"""() => {
       const range = document.createRange();
       range.setStart(node, m.index);
       range.setEnd(node, m.index + m[0].length);
-      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      const lines = new Set(rects.map((r) => Math.round(r.top)));
       if (lines.size > 1) out.push(`${el.textContent}: "${m[0]}" cut over ${lines.size} lines`);
     }
   }
@@ -45,7 +46,8 @@ CUTS = r"""() => {
 
 def all_cards() -> list[dict[str, Any]]:
     with EVENTS.open(encoding="utf-8") as f:
-        return [{"id": r["id"], "title": {lang: r[f"title_{lang}"] for lang in LANGUAGES}} for r in csv.DictReader(f)]
+        return [{"id": r["id"], "title": {lang: r[f"title_{lang}"] for lang in LANGUAGES}}
+                for r in csv.DictReader(f)]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
