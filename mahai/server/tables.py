@@ -12,7 +12,8 @@ no notation. Seeds, records and generator state stay here.
 Errors raised to a client are the engine's typed errors
 (:mod:`mahai.core.errors`); the server's own codes live in domain ``web``:
 ``bad_token``, ``not_seated``, ``stale_version``, ``bad_message``,
-``unknown_table``, ``game_over``, ``bad_seats``.
+``bad_move`` (a move the game cannot parse: its own error quotes the notation's
+English syntax, meant for the terminal), ``unknown_table``, ``game_over``, ``bad_seats``.
 
 Pauses: after an event that closes a hand or a leg (:data:`SUMMARY_EVENTS`),
 unless the game is over, the table *holds* (:class:`Hold`): its bots and its
@@ -732,7 +733,9 @@ class Hub:
         """Apply a client's action for ``seat``.
 
         Raises:
-            MalformedAction: ``bad_message`` (web) or the game's notation error.
+            MalformedAction: ``bad_message`` (web), or ``bad_move`` (web) when the game
+                cannot parse ``text`` (the game's own error quotes English notation; the
+                page offers every move as a control, so the player is told to choose one).
             NotYourTurn, IllegalAction: from the engine.
             IllegalAction: ``not_seated`` / ``stale_version`` / ``game_over`` (web).
         Nothing changes on error.
@@ -751,7 +754,10 @@ class Hub:
             if table.is_stale(seat, version):
                 raise web_error(IllegalAction, "stale_version", seen=version,
                                 current=table.state.version)
-            action = table.game.parse_action(text)
+            try:
+                action = table.game.parse_action(text)
+            except MalformedAction:
+                raise web_error(MalformedAction, "bad_move") from None
             if table.hold is not None:
                 table.hold.waiting.discard(seat)  # acting counts as "continue"
             await self._commit(table, seat, action)

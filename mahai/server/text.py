@@ -7,7 +7,8 @@ messages (:meth:`~mahai.core.Game.describe_event` of the *projected* event,
 :meth:`~mahai.core.Game.describe_action`) with :func:`mahai.i18n.render`.
 
 Seats are named for the viewer (:func:`seat_names`): "you" for the viewer's
-own seat, a bot's name when it is the only bot of that name at the table, else
+own seat, a bot by its level ("Ausazkoa"; "Ausazkoa 3", with its seat number,
+when another bot of the table has the same level), a person without a name
 "Seat N". Since a sentence is made from the projected event alone, it can name
 only what the projection shows (``tests/web/test_leaks.py`` checks it).
 """
@@ -19,6 +20,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from mahai.bots.levels import ALIASES
 from mahai.core import Action, Event, Game
 from mahai.i18n import catalog, render, translate
 from mahai.server.store import SeatRow
@@ -45,17 +47,26 @@ def bot_name(game: Game[Any, Any], bot: str, lang: str) -> str:
 def seat_names(game: Game[Any, Any], seats: Iterable[SeatRow], viewer: int | None,
                lang: str) -> dict[int, str]:
     """How ``viewer`` sees each seat named, in ``lang``: ``"you"`` for its own
-    seat, a bot's name (capitalised) when no other seat has a bot of that name,
-    else ``"Seat N"``."""
+    seat; a bot seat by its level's name (:func:`bot_name`, an alias by its level's:
+    :data:`mahai.bots.levels.ALIASES`), capitalised, followed by its seat number
+    (1-based) when another bot seat of the table has a level of the same name
+    ("Ausazkoa 2", "Ausazkoa 3", as the lobby names bots); a person seat ``"Seat N"``
+    (every game alike: Spades' three random bots were "2. eserlekua" and so on,
+    DenboraZup's one "Ausazkoa")."""
     rows = list(seats)
-    bots = Counter(s.bot for s in rows if s.kind == "bot")
+    levels: dict[int, str] = {}
+    for s in rows:
+        if s.kind == "bot" and s.bot is not None:
+            name = bot_name(game, ALIASES.get(s.bot, s.bot), lang)
+            levels[s.seat] = name[:1].upper() + name[1:]
+    twins = Counter(levels.values())
     out: dict[int, str] = {}
     for s in rows:
         if s.seat == viewer:
             out[s.seat] = translate("web", "you", lang)
-        elif s.kind == "bot" and s.bot is not None and bots[s.bot] == 1:
-            name = bot_name(game, s.bot, lang)
-            out[s.seat] = name[:1].upper() + name[1:]
+        elif s.seat in levels:
+            level = levels[s.seat]
+            out[s.seat] = level if twins[level] == 1 else f"{level} {s.seat + 1}"
         else:
             out[s.seat] = seat_name(s.seat, lang)
     return out

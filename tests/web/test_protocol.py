@@ -42,8 +42,9 @@ def test_bad_messages_are_rejected_and_change_nothing(server: Server) -> None:
         assert err["kind"] == "malformed_action" and err["code"] == "bad_message", junk
 
     # malformed notation, illegal, out of turn, stale
-    err = mover.act("jump 2")
-    assert err["type"] == "error" and err["kind"] == "malformed_action" and err["domain"] == "nim"
+    err = mover.act("jump 2")  # the game's own error quotes English notation: the web's says choose a move
+    assert err["type"] == "error" and err["kind"] == "malformed_action"
+    assert (err["domain"], err["code"]) == ("web", "bad_move")
     err = mover.act("take 7")
     assert err["kind"] == "illegal_action" and err["code"] == "bad_take"
     assert err["params"] == {"n": 7, "max": 3}

@@ -77,6 +77,22 @@ function explainBox(card, ui) {
 }
 const openExplain = new Set();  // the explanations this page opened (kept across re-renders)
 
+// A title whose longest word is wider than its card gets smaller type, half a pixel at a time down
+// to 65% (titles wrap only between words, and after a hyphen): on a phone's 7.6 rem hand cards,
+// "enperatrizarentzat", "Unibertsitatearen", "angloportuguesas" were cut in the middle.
+function fitTitles(root) {
+  for (const el of root.querySelectorAll(".ev-title")) {
+    el.style.fontSize = "";
+    if (!el.clientWidth || el.scrollWidth <= el.clientWidth + 1) continue;
+    const start = parseFloat(getComputedStyle(el).fontSize);
+    let size = start;
+    while (el.scrollWidth > el.clientWidth + 1 && size > start * 0.65) {
+      size -= 0.5;
+      el.style.fontSize = `${size}px`;
+    }
+  }
+}
+
 // A revealed card (date shown) or a hand card (no date: "?").
 function eventCard(ui, card, opts = {}) {
   const { h } = ui;
@@ -86,7 +102,7 @@ function eventCard(ui, card, opts = {}) {
     opts.verdict || null,
     h("div", { class: "ev-date", "aria-hidden": "true" }, revealed ? formatYear(card, ui) : "?",
       revealed && card.month ? h("span", { class: "ev-day" }, dayMonth(card.month, card.day, ui.lang())) : null),
-    h("div", { class: "ev-title" }, title(card, ui)),
+    h("div", { class: "ev-title", lang: ui.lang() }, title(card, ui)),
     card.star ? h("div", { class: "ev-star" }, "★ ", ui.t("star")) : null,
     opts.explain ? explainBox(card, ui) : null,
   ];
@@ -244,6 +260,7 @@ export function render(root, msg, ui) {
   }
   // the hand right under the reference card (the decision), the last reveal after it
   ui.fill(root, top, seats, prompts, rating, centre, dock, reveal(v, msg, ui));
+  fitTitles(root);
   const tl = root.querySelector("#timeline");
   if (tl) {
     tl.scrollLeft = scrollLeft;

@@ -294,6 +294,13 @@ function glide(el, from, to, ms) {
 // A player's plate: name, robot or online mark, lit while the seat acts, with a countdown ring
 // when a turn timer runs (msg.ends: the local time, ms, the turn ends). data-place="seat-N" lets
 // cards fly from and to it. `extras`: what the game shows at the seat (bid, tricks, hand size).
+// A name as its words (span.word, spaces between): it wraps only between words, and a word too
+// wide for its place ends in "…" (CSS) instead of being cut in the middle.
+export function nameWords(h, name) {
+  const words = String(name).split(/\s+/).filter(Boolean);
+  return words.flatMap((w, i) => (i ? [" ", h("span", { class: "word" }, w)] : [h("span", { class: "word" }, w)]));
+}
+
 export function seatPlate(ui, msg, seat, extras = [], opts = {}) {
   const { h } = ui;
   const acting = !msg.over && (msg.to_act || []).includes(seat);
@@ -315,7 +322,7 @@ export function seatPlate(ui, msg, seat, extras = [], opts = {}) {
   },
   h("div", { class: "plate-name" }, ring,
     h("span", { class: `avatar ${info && info.kind === "bot" ? "bot" : ""}`, "aria-hidden": "true" }, name.charAt(0)),
-    h("span", { class: "name" }, name),
+    h("span", { class: "name", title: name }, nameWords(h, name)),
     info && info.kind === "person" && info.online ? h("span", { class: "online-dot", title: ui.t("online"), "aria-hidden": "true" }) : null),
   extras && extras.length ? h("div", { class: "plate-extra" }, extras) : null);
 }

@@ -1,7 +1,7 @@
 // Step-by-step replay: finished games from any seat's view, unfinished ones from the viewer's only.
 // The server sends every text (event sentences, action labels, seat and card names).
-import { backFace, cardEl, fan, frenchFace, mbFace, seatPlate, seatSlots, wrap } from "./cards.js";
-import { currentLang, fill, getJson, h, has, langSelect, loadCatalogs, t, tr, formatNumber } from "./i18n.js";
+import { currentLang, fill, getJson, h, langSelect, loadCatalogs, t } from "./i18n.js";
+import { makeUi } from "./ui.js";
 
 const tableId = location.pathname.split("/")[2];
 const params = new URLSearchParams(location.search);
@@ -78,15 +78,17 @@ function show() {
 }
 
 let current = null;
-const ui = {
-  t, h, fill, wrap, cardEl, fan, frenchFace, mbFace, backFace, seatSlots,
-  tg: (m, p) => tr(data.table.game, m, p), has: (m) => has(data.table.game, m), seatName,
-  lang: () => currentLang(), num: (n) => formatNumber(n), timing: { trick: 0, reveal: 0, fly: 0 }, live: false,
-  label: (code) => (current && current.labels && current.labels[code]) || String(code),
-  plate: (seat, extras, opts) => seatPlate(ui, current, seat, extras, opts),
-  claim: () => {}, rerender: () => show(),
-  act: () => {}, actionButton: (entry, text) => h("span", {}, text ?? entry.label),
-};
+const ui = makeUi({
+  game: () => data.table.game,
+  message: () => current,
+  seatName,
+  timing: { trick: 0, reveal: 0, fly: 0 },
+  live: false,
+  act: () => {},
+  claim: () => {},
+  actionButton: (entry, text) => h("span", {}, text ?? entry.label),
+  rerender: () => show(),
+});
 
 document.addEventListener("keydown", (e) => {
   if (e.key === "ArrowRight") { index = Math.min(data.frames.length - 1, index + 1); show(); }

@@ -25,6 +25,9 @@ let leaving = false;
 let welcome = null;
 let panel = null;
 let dialog = null;
+let notice = null;       // #seat-invalid: this seat link opened no seat
+let invalid = false;     // the page came with an empty ?seat=, or the server refused its token
+let noticeDone = false;  // the person chose to watch
 let send = () => false;  // table.js's connection: send(object) → whether it went out
 
 // Whether this browser's person at this seat has a name at the table: per seat, so a second person
@@ -37,11 +40,13 @@ function named() {
 }
 
 // Called once by table.js, its catalogs (web, core) loaded: `conn.token` is the seat token it says
-// hello with (null: watching), `conn.send(object)` sends on its WebSocket.
+// hello with (null: watching), `conn.send(object)` sends on its WebSocket, `conn.badLink`: the
+// address had a `?seat=` with no token in it.
 export function startSeats(conn) {
   if (panel) return;
   token = conn.token;
   send = conn.send;
+  invalid = Boolean(conn.badLink);
   if (token && token === leftToken(tableId)) remember("left", tableId, null);  // back with the link
   if (!document.querySelector("link[href='/static/css/seats.css']")) {
     document.head.append(h("link", { rel: "stylesheet", href: "/static/css/seats.css" }));
@@ -60,6 +65,12 @@ export function startSeats(conn) {
   };
   place();
   wide.addEventListener("change", place);
+  // A seat link that opens no seat (cut short, mistyped, another table's) said nothing: the page
+  // silently watched. It says so over the table, with the two ways on.
+  notice = h("section", { id: "seat-invalid", class: "panel", role: "alert", hidden: true,
+                          "aria-labelledby": "seat-invalid-title" });
+  const status = document.getElementById("status");
+  if (status) status.before(notice); else document.body.prepend(notice);
   panel = h("section", { id: "seat-panel", class: "panel", "aria-labelledby": "seat-panel-title" });
   // after the side column's first panel, the seats (not after the name prompt atop it on a desktop)
   const firstPanel = document.getElementById("seats-box") || document.querySelector("aside .panel");
@@ -69,7 +80,12 @@ export function startSeats(conn) {
 // Every message of table.js's connection, as it arrives.
 export async function seatMessage(msg) {
   if (!panel) return;
-  if (msg.type === "welcome") {
+  if (msg.type === "error" && msg.code === "bad_token") {
+    invalid = true;
+    showNotice();
+  } else if (msg.type === "welcome") {
+    if (msg.seat !== null && msg.seat !== undefined) invalid = false;  // a kept token sat us down
+    showNotice();
     if (!info) {
       const res = await getJson(`/api/games/${msg.table.game}?lang=${currentLang()}`);
       if (!res.ok) return;  // the rules link and the bot's name only: the panel works without them
@@ -83,11 +99,33 @@ export async function seatMessage(msg) {
     if (token && msg.seat !== null && msg.seat !== undefined) remember("own", tableId, String(msg.seat));
     last = msg;
     render();
+    showNotice();
     if (msg.over && msg.table.rematch && token && msg.seat !== null && !moving) joinRematch(false);
   } else if (msg.type === "rematch") {
     if (msg.token) moveTo(msg.table, msg.token);
     else render();
   }
+}
+
+// "This seat link is not valid", while the page watches because of it: watch (the notice goes,
+// and so does the refused token this browser kept) or go back to the lobby.
+function showNotice() {
+  if (!notice) return;
+  const watching = !last || last.seat === null || last.seat === undefined;
+  if (!invalid || noticeDone || !watching) { notice.hidden = true; return; }
+  if (!notice.hidden) return;
+  const watch = h("button", { type: "button", id: "seat-invalid-watch", class: "primary", onclick: () => {
+    noticeDone = true;
+    if (token && localStorage.getItem(`mahai.seat.${tableId}`) === token) remember("seat", tableId, null);
+    notice.hidden = true;
+    (document.getElementById("board") || document.body).focus({ preventScroll: true });
+  } }, t("Watch the game"));
+  notice.replaceChildren(
+    h("h2", { id: "seat-invalid-title" }, t("This seat link is not valid")),
+    h("p", {}, t("It may have been cut short, or belong to another table. You can watch the game as a spectator, or go back to the lobby and ask for your link again.")),
+    h("p", { class: "seat-invalid-ways" }, watch, " ",
+      h("a", { href: "/", id: "seat-invalid-lobby", class: "button" }, t("Back to the lobby"))));
+  notice.hidden = false;
 }
 
 // The rematch of this finished table: created by the first person who asks; each person's page

@@ -12,15 +12,18 @@
 // the person's name, leaving (confirmed), rematch, "How to play", invitations: fed by this page's
 // one WebSocket (one connection per viewer)
 import { fillOverActions, seatMessage, startSeats } from "./seats.js";
-import { animate, backFace, reducedMotion, cardEl, fan, frenchFace, mbFace, seatPlate, seatSlots, snapshotPlaces, wrap } from "./cards.js";
-import { currentLang, fill, h, has, langSelect, loadCatalogs, t, tr, formatNumber } from "./i18n.js";
+import { animate, reducedMotion, snapshotPlaces } from "./cards.js";
+import { currentLang, fill, h, langSelect, loadCatalogs, t } from "./i18n.js";
 import { copyText } from "./keep.js";
+import { makeUi } from "./ui.js";
 
 const tableId = location.pathname.split("/")[2];
 const params = new URLSearchParams(location.search);
 const tokenKey = `mahai.seat.${tableId}`;
-if (params.get("seat")) {
-  localStorage.setItem(tokenKey, params.get("seat"));
+// An address with `?seat=` but no token (a link cut short) opens no seat: seats.js says so.
+const badLink = params.has("seat") && !(params.get("seat") || "").trim();
+if (params.has("seat")) {
+  if (!badLink) localStorage.setItem(tokenKey, params.get("seat"));
   history.replaceState(null, "", `/t/${tableId}`);
 }
 const spectate = params.get("spectate") === "1";
@@ -55,20 +58,13 @@ function seatName(seat) {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
-export const ui = {
-  t, h, fill, wrap, cardEl, fan, frenchFace, mbFace, backFace, seatSlots,
-  tg: (msgid, p) => tr(gameName, msgid, p),
-  has: (msgid) => has(gameName, msgid),
-  lang: () => currentLang(),
-  // A score or distance as the page's language writes numbers ("5.725" in Basque).
-  num: (n) => formatNumber(n),
-  timing,
+const ui = makeUi({
+  game: () => gameName,
+  message: () => last,
   seatName,
-  act,
+  timing,
   live: true,
-  // The name of a card code the view shows (sent by the server), else the code.
-  label: (code) => (last && last.labels && last.labels[code]) || String(code),
-  plate: (seat, extras, opts) => seatPlate(ui, last, seat, extras, opts),
+  act,
   // Legal actions a composite control makes (e.g. three chosen cards, then "pass").
   claim(entries) { for (const e of entries) claimed.add(e.action); },
   // A button for one legal action {action, label}: shows `text` (default: the label); its
@@ -79,7 +75,7 @@ export const ui = {
       text ?? entry.label);
   },
   rerender: () => { if (last) render(); },
-};
+});
 
 // The table is busy while a move is on its way, or while it shows a trick or a reveal and
 // newer updates wait (a move made on what is shown would be stale).
@@ -162,8 +158,11 @@ async function onMessage(msg) {
   } else if (msg.type === "error") {
     sending = false;
     busy();
-    $("error").textContent = msg.message;
-    $("error").dataset.code = msg.code;
+    // a refused seat token: seats.js's notice says it, with the ways on (watch, the lobby)
+    if (msg.code !== "bad_token") {
+      $("error").textContent = msg.message;
+      $("error").dataset.code = msg.code;
+    }
     // No such table: the empty players, seat and moves panels beside the refusal said nothing
     // (a phone showed three empty boxes under "This table does not exist"); the way on instead.
     if (msg.code === "unknown_table" && !last && !$("gone-home")) {
@@ -415,7 +414,7 @@ document.addEventListener("focusin", (ev) => {
 (async () => {
   await loadCatalogs(currentLang(), ["web", "core"]);  // every status in the page's language
   labelPage();
-  startSeats({ token, send: (obj) => {
+  startSeats({ token, badLink, send: (obj) => {
     if (!ws || ws.readyState !== 1) return false;
     ws.send(JSON.stringify(obj));
     return true;

@@ -1,0 +1,37 @@
+// The helper object a game's renderer gets (render(root, msg, ui), see table.js), made by one
+// constructor for the live table (table.js) and the step-by-step replay (replay.js), so the two
+// cannot drift apart (the replay once lacked ui.num, and its tables failed to draw).
+//   t, h, fill, tg(msgid), has(msgid), lang(), num(n)   text in the page's language
+//   wrap, cardEl, fan, frenchFace, mbFace, backFace, seatSlots, plate(seat, extras, opts)   cards.js
+//   label(code)   the name of a card code the view shows (sent by the server), else the code
+//   seatName(seat), timing {trick, reveal, fly}, live   what each page knows
+//   act(notation), claim(entries), actionButton(entry, text, extra), rerender()   each page's own
+import { backFace, cardEl, fan, frenchFace, mbFace, seatPlate, seatSlots, wrap } from "./cards.js";
+import { currentLang, fill, formatNumber, h, has, t, tr } from "./i18n.js";
+
+// `page`: {game() → the game's name, message() → the message on show (or null), seatName, timing,
+// live, act, claim, actionButton, rerender}. The object made last is window.mahaiUi (for tests).
+export function makeUi(page) {
+  const ui = {
+    t, h, fill, wrap, cardEl, fan, frenchFace, mbFace, backFace, seatSlots,
+    tg: (msgid, p) => tr(page.game(), msgid, p),
+    has: (msgid) => has(page.game(), msgid),
+    lang: () => currentLang(),
+    // A score or distance as the page's language writes numbers ("5.725" in Basque).
+    num: (n) => formatNumber(n),
+    label: (code) => {
+      const msg = page.message();
+      return (msg && msg.labels && msg.labels[code]) || String(code);
+    },
+    plate: (seat, extras, opts) => seatPlate(ui, page.message(), seat, extras, opts),
+    seatName: page.seatName,
+    timing: page.timing,
+    live: page.live,
+    act: page.act,
+    claim: page.claim,
+    actionButton: page.actionButton,
+    rerender: page.rerender,
+  };
+  window.mahaiUi = ui;
+  return ui;
+}

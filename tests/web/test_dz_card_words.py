@@ -1,0 +1,77 @@
+"""DenboraZup's hand cards on a phone (390 × 844) never cut a word in the middle: a title
+wraps between words (or after a hyphen: "Vitoria-|Gasteiz"), and a word wider than the card
+gets smaller type (``fitTitles`` in ``static/games/denborazup.js``). Every one of the 182
+cards' titles (DZR-2), in each of the four languages, is laid out in the hand and measured;
+the titles broke anywhere ("enperatrizaren|tzat") before."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahai.games import available_games
+from mahai.i18n import LANGUAGES
+from tests.web.server import Server
+from tests.web.test_games import FAST
+from tests.web.test_table_page import reach
+
+pytestmark = pytest.mark.web
+
+EVENTS = Path(__file__).resolve().parents[2] / "mahai" / "games" / "denborazup" / "data" / "events.csv"
+
+# Each title of the hand: the pieces of its words (split after a hyphen) that lie on more than
+# one line, and whether the title is wider than its card.
+CUTS = r"""() => {
+  const out = [];
+  for (const el of document.querySelectorAll('#hand .ev-title')) {
+    if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.textContent}: wider than its card`);
+    const node = el.firstChild;
+    if (!node || node.nodeType !== Node.TEXT_NODE) continue;
+    const re = /[^\s-]+-?/g;
+    for (let m = re.exec(node.data); m; m = re.exec(node.data)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      const lines = new Set(rects.map((r) => Math.round(r.top)));
+      if (lines.size > 1) out.push(`${el.textContent}: "${m[0]}" cut over ${lines.size} lines`);
+    }
+  }
+  return out;
+}"""
+
+
+def all_cards() -> list[dict[str, Any]]:
+    with EVENTS.open(encoding="utf-8") as f:
+        return [{"id": r["id"], "title": {lang: r[f"title_{lang}"] for lang in LANGUAGES}}
+                for r in csv.DictReader(f)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_hand_card_cuts_a_word_on_a_phone(server: Server, browser: Any, lang: str) -> None:
+    if "denborazup" not in available_games():
+        pytest.skip("denborazup is not installed")
+    msg = reach("denborazup", "multi", 2, lambda g, s: bool(g.view(s, 0).get("hand")))
+    cards = all_cards()
+    assert len(cards) == 182
+    made = server.create("denborazup", ["person"] * 2, edition="multi")
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.add_init_script(FAST + f"localStorage.setItem('mahai.lang', '{lang}');"
+                             f"localStorage.setItem('mahai.named.{made['id']}', '1');")
+        page.goto(server.url + made["links"]["0"])
+        page.wait_for_function("window.mahaiLast !== undefined")
+        page.evaluate("m => window.mahaiRender(m)", {**msg, "view": {**msg["view"], "hand": cards}})
+        assert page.locator("#hand .ev-title").count() == 182
+        cuts = page.evaluate(CUTS)
+        assert not cuts, "\n".join(cuts[:20])
+        assert page.eval_on_selector_all("#hand .ev-title", f"els => els.every(e => e.lang === '{lang}')")
+        assert not errors, errors
+    finally:
+        ctx.close()
