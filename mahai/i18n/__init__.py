@@ -44,7 +44,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from mahai.core.errors import MahaiError
+from mahai.core.errors import MahaiError, MalformedAction
 from mahai.core.text import Message, Player
 
 LANGUAGES: tuple[str, ...] = ("eu", "en", "es", "fr")
@@ -253,9 +253,24 @@ def french_quotes(text: str) -> str:
     return "".join(out)
 
 
+#: Parameters that quote what a person typed, in any error: never looked up in a catalog.
+TYPED_PARAMS = frozenset({"text"})
+
+
 def explain(error: MahaiError, lang: str = DEFAULT_LANGUAGE) -> str:
-    """A player-facing sentence for ``error`` in ``lang``."""
-    params = {k: translate(error.domain, str(v), lang) if isinstance(v, str) else v
+    """A player-facing sentence for ``error`` in ``lang``: the catalog entry ``error.code`` of
+    ``error.domain`` with ``error.params`` substituted.
+
+    A string parameter that is a code of the game (a card, a suit, a phase: ``"hearts"``,
+    ``"card.D-stop"``) is shown in ``lang`` (its own catalog entry, if any). What the person
+    typed is quoted exactly as typed: every parameter of a
+    :class:`~mahai.core.errors.MalformedAction` (its text could not be read, so it is nobody's
+    code) and a ``text`` parameter (:data:`TYPED_PARAMS`) of any error; so "play" typed alone in
+    Spades reads “play”, not the catalog's word for a Spades play. Integers are written as
+    ``lang`` writes numbers (:func:`number`)."""
+    typed = isinstance(error, MalformedAction)
+    params = {k: v if typed or k in TYPED_PARAMS or not isinstance(v, str)
+              else translate(error.domain, v, lang)
               for k, v in error.params.items()}
     return translate(error.domain, error.code, lang, **params)
 

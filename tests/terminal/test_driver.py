@@ -306,3 +306,21 @@ def test_the_record_file_exists_from_the_start(tmp_path: Path) -> None:
     loaded = GameRecord.load(path)
     assert loaded.actions == [] and loaded.game == "nim" and loaded.seed == 1
     assert nim.view(loaded.final_state(nim), None) == nim.view(table.state, None)
+
+
+@pytest.mark.parametrize("lang", ["eu", "es", "fr"])  # English writes the phase "play" as typed
+def test_the_players_own_words_are_quoted_as_typed_not_translated(lang: str) -> None:
+    """Spades (SPR-5 bids, SPR-8 plays): "play" alone is no move; the refusal quotes “play” as
+    typed in every language. The Spades catalog has a word for "play" (the phase of the game), and the
+    explanation once showed it in place of what was typed (“jokoa” ez da Spades jokaldi bat)."""
+    answers = iter(["look", "play", "q"])
+    table = Terminal(SPADES, SPADES.options(), 4, 1, 11, lang=lang, bots=["random"],
+                     input_fn=lambda prompt: next(answers), console=Console(file=io.StringIO(), width=120))
+    table.run()
+    assert translate("spades", "play", lang) != "play"  # the word the sentence must not use
+    with pytest.raises(MalformedAction) as err:
+        SPADES.parse_action("play")
+    assert table.explained == [explain(err.value, lang)]
+    said = table.explained[0]
+    assert "play" in said and translate("spades", "play", lang) not in said
+    assert said.startswith({"eu": "“play” ez da Spades jokaldi bat", "es": "«play»", "fr": "« play »"}[lang])
