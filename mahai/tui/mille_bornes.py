@@ -169,6 +169,11 @@ class MilleBornesScreen(Screen):
             return [a for a in turn.legal if not a.notation().startswith("redraw")]
         return []
 
+    def hint(self, turn: Turn, menu: Sequence[Action]) -> str:
+        """Outside the menus: a hand number plays a card, ``-N`` discards it, ``?`` lists the
+        legal moves (MBR-5 … MBR-12 say which card may be played)."""
+        return super().hint(turn, menu) if menu else self._("hint")
+
     def forced(self, turn: Turn) -> Action | None:
         """The only legal action (a lone draw, a decline without the safety), unless several
         people share the keyboard and it is the coup-fourré question (asked to everyone)."""

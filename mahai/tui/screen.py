@@ -111,6 +111,13 @@ class Screen:
         """
         return None
 
+    def hint(self, turn: Turn, menu: Sequence[Action]) -> str:
+        """How to choose a move, said after a line the game could not read: the numbers of
+        ``menu`` (the numbered lines shown), if any, and ``?``, which lists the legal moves."""
+        if menu:
+            return translate(DOMAIN, "hint.menu", self.lang, size=len(menu))
+        return translate(DOMAIN, "hint", self.lang)
+
     def forced(self, turn: Turn) -> Action | None:
         """An action to take for the person without asking (a forced move that tells the
         table nothing), or None to ask. Generic: always ask."""

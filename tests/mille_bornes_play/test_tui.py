@@ -327,3 +327,35 @@ def test_the_extension_is_asked_when_exactly_700_is_completed(answer: str, targe
         assert st.target == target and st.legs_played == 0
     else:
         assert st.legs_played == 1 and translate("mb_tui", "sheet_title", "eu", leg=1) in text
+
+
+@pytest.mark.parametrize(("lang", "not_understood"), [
+    ("eu", "Ez da ulertu idatzi duzuna: “kaixo”"), ("en", "What you typed could not be understood: “kaixo”"),
+    ("es", "No se ha entendido lo que has escrito: «kaixo»"),
+    ("fr", "Ce que vous avez tapé n’a pas été compris : « kaixo »")])
+def test_a_line_that_is_no_move_says_so_and_how_to_choose(lang: str, not_understood: str) -> None:
+    """A line the game cannot read at the first play (MBR-5: play or discard one card) is quoted as
+    typed, said not understood, and followed by how to choose: a hand number, "-N" to discard, "?"
+    for the legal moves; "?" then lists them, and a hand number plays."""
+    answers = ["kaixo", "?"]
+
+    def script(table: Terminal, prompt: str) -> str:
+        if table.asking is None:
+            return ""
+        st: Any = table.state
+        if answers and st.phase == 1 and table.asking == st.turn and not st.pending:
+            return answers.pop(0)
+        return "q"
+
+    table, out = table_for(2, 1, lang, 3, script=script)
+    table.run()
+    assert not answers
+    assert table.explained == [explain(MalformedAction("bad_notation", domain="mille_bornes", text="kaixo"),
+                                       lang)]
+    assert table.explained[0].startswith(not_understood)
+    assert table.hints == [translate("mb_tui", "hint", lang)]
+    assert "“?”" in table.hints[0] or "«?»" in table.hints[0] or "« ? »" in table.hints[0]
+    assert "-3" in table.hints[0]
+    text = out.getvalue()
+    said = text.index(table.hints[0].split()[0], text.index(not_understood.split(":")[0]))
+    assert translate("tui", "legal", lang) in text[said:]  # "?" lists the legal moves

@@ -324,3 +324,23 @@ def test_the_players_own_words_are_quoted_as_typed_not_translated(lang: str) -> 
     said = table.explained[0]
     assert "play" in said and translate("spades", "play", lang) not in said
     assert said.startswith({"eu": "“play” ez da Spades jokaldi bat", "es": "«play»", "fr": "« play »"}[lang])
+
+
+@pytest.mark.parametrize(("lang", "hint"), [
+    ("eu", "Aukeratu zenbaki bat, 1 eta 3 artean, edo idatzi “?” egin daitezkeen jokaldi guztiak ikusteko."),
+    ("en", "Pick a number from 1 to 3, or type “?” to see every legal move.")])
+def test_a_line_the_game_cannot_read_is_followed_by_how_to_choose(lang: str, hint: str) -> None:
+    """Nim (the plug-in toy: take one to three stones): a line that is no move is explained, then the
+    menu's numbers and "?" are offered; a menu number out of range (the terminal's own refusal,
+    which already says what to pick) and an illegal take (the rules') get no hint."""
+    from mahai.games import get_game
+
+    nim = get_game("nim")
+    answers = iter(["", "kaixo", "7", "take 9", "q"])
+    out = io.StringIO()
+    table = Terminal(nim, nim.options(), 2, 2, 3, lang=lang, console=Console(file=out, width=200),
+                     input_fn=lambda prompt: next(answers))
+    table.run()
+    assert len(table.explained) == 3 and "“kaixo”" in table.explained[0]
+    assert table.hints == [hint]
+    assert table.explained[0] + "\n" + hint + "\n" in out.getvalue()  # right after the explanation
