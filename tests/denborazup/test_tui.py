@@ -91,7 +91,7 @@ def test_solo_game_to_the_end_with_rating(seed: int) -> None:
     rating = state.rating()
     assert rating is not None and f"Erabilitako kartak: {state.used[0]} — {rating}" in out
     assert "Zure eskua (gertakariak, datarik gabe)" in out and "Txanpona" in out
-    assert "Ez da ulertzen" in out or "ez dago zure eskuan" in out  # the mistakes were explained
+    assert "Ez da ulertu idatzi duzuna" in out or "ez dago zure eskuan" in out  # the mistakes were explained
 
 
 @pytest.mark.parametrize(("mode", "players", "seed"), [("multi", 3, 1), ("multi", 4, 2), ("long", 3, 3)])
@@ -185,3 +185,42 @@ def test_cli_check_deck_prints_the_balance_and_refuses_a_denied_source(tmp_path:
     result = runner.invoke(app, ["denborazup", "check-deck", str(bad), "--lang", "en"])
     assert result.exit_code == 1
     assert "The source is refused (a mirror, blog or document dump)" in result.output
+
+
+@pytest.mark.parametrize("lang", ["eu", "en", "es", "fr"])
+def test_a_number_out_of_range_says_what_to_pick_and_a_line_not_understood_says_so(lang: str) -> None:
+    """Long mode (DZR-5 placing in a slot of one's own timeline): a card number past the hand and a
+    slot past the timeline are each refused with the range to pick from (they once read as not
+    understood: “Ez da ulertzen: “9 1””); a line that is no move says it was not understood, quoted as
+    typed, and "?" is offered; the state does not change."""
+    bad = ["9 1", "1 99", "1 x y"]
+    seen: list[tuple[int, int, int]] = []
+
+    def answer(prompt: str) -> str:
+        term = ref[0]
+        state: Any = term.state
+        if term.asking is None:
+            return ""
+        if state.phase == "decide" and term.asking == 0 and bad:
+            seen.append((len(state.hands[0]), len(term.turn(0, ()).view["timeline"]), state.version))
+            return bad.pop(0)
+        if state.phase == "flip":
+            return ""
+        return "q"
+
+    ref: list[Terminal] = []
+    term = Terminal(G, G.options(mode="long"), 3, 1, 2, lang=lang, bots=["medium"], input_fn=answer,
+                    console=Console(width=120, record=True, force_terminal=False))
+    ref.append(term)
+    term.run()
+    assert not bad and len(set(seen)) == 1  # asked again, nothing changed
+    hand, timeline, _ = seen[0]
+    assert term.explained == [
+        translate("dz_tui", "no_such_card", lang, number=9, size=hand),
+        translate("dz_tui", "no_such_slot", lang, number=99, size=timeline + 1),
+        translate("denborazup", "bad_notation", lang, text="1 x y")]
+    assert term.explained[2] == {"eu": "Ez da ulertu idatzi duzuna: “1 x y”.",
+                                 "en": "What you typed could not be understood: “1 x y”.",
+                                 "es": "No se ha entendido lo que has escrito: «1 x y».",
+                                 "fr": "Ce que vous avez tapé n’a pas été compris : « 1 x y »."}[lang]
+    assert term.hints == [translate("tui", "hint", lang)]
