@@ -140,6 +140,26 @@ class DenboraZupScreen(Screen):
     def menu(self, turn: Turn) -> list[Action]:
         return []
 
+    def shortcuts(self, action: Action, turn: Turn) -> Sequence[str]:
+        """A card of the hand by its number (``N``, ``N T`` with the slot in a long timeline,
+        ``N !`` calling DenboraZup), ``p`` to pass, an event of the tie-break by its number."""
+        words = action.notation().split()
+        view = turn.view
+        if words == ["pass"]:
+            return ("p",)
+        if words[0] == "choose":
+            options = (view.get("tiebreak") or {}).get("options") or []
+            return tuple(str(i) for i, o in enumerate(options, start=1) if o["id"] == words[1])
+        if words[0] != "place":
+            return ()
+        ids = [card["id"] for card in view.get("hand") or []]
+        if words[1] not in ids:
+            return ()
+        text = str(ids.index(words[1]) + 1)
+        if "slot" in words:
+            text += f" {int(words[words.index('slot') + 1]) + 1}"
+        return (text + (" !" if words[-1] == "call" else ""),)
+
     def read(self, text: str, turn: Turn) -> Action | None:
         """A shortcut of the phase → the action; None for anything else (read as notation).
 

@@ -5,8 +5,9 @@ and bots in the other seats. What it does for every game:
 
 * **input**: a line per decision, read with an injectable ``input_fn`` (like :func:`input`);
   ``q`` (``quit``, ``irten``) or the end of input stops the game; ``?`` lists the legal
-  moves, each described by :meth:`~mahai.core.Game.describe_action`; a number picks a line
-  of the screen's menu; anything else goes to the screen's shortcuts, then to the game's
+  moves, each as it is typed on the screen (:meth:`~mahai.tui.screen.Screen.typed`: a hand
+  number, else the game's notation) and described by :meth:`~mahai.core.Game.describe_action`;
+  a number picks a line of the screen's menu; anything else goes to the screen's shortcuts, then to the game's
   notation (:meth:`~mahai.core.Game.parse_action`);
 * **explain and retry**: a refused line (any :class:`~mahai.core.MahaiError`) is explained
   in the player's language (:func:`mahai.i18n.explain`) and asked again; the state is unchanged;
@@ -215,8 +216,8 @@ class Terminal:
     def show_legal(self, turn: Turn) -> None:
         self.console.print(Text(self._("legal")))
         for action in turn.legal[:LEGAL_SHOWN]:
-            notation, said = action.notation(), self.describe(action, turn.viewer)
-            self.console.print(Text(f"  {notation}" + (f" — {said}" if said != notation else "")))
+            typed, said = self.screen.typed(action, turn), self.describe(action, turn.viewer)
+            self.console.print(Text(f"  {typed}" + (f" — {said}" if said != typed else "")))
         if len(turn.legal) > LEGAL_SHOWN:
             self.console.print(Text("  …"))
 

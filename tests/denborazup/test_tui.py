@@ -224,3 +224,34 @@ def test_a_number_out_of_range_says_what_to_pick_and_a_line_not_understood_says_
                                  "es": "No se ha entendido lo que has escrito: «1 x y».",
                                  "fr": "Ce que vous avez tapé n’a pas été compris : « 1 x y »."}[lang]
     assert term.hints == [translate("tui", "hint", lang)]
+
+
+def test_the_legal_moves_are_listed_as_they_are_typed() -> None:
+    """"?" in a long game's decision (DZR-5: place a card of the hand in a slot, or pass) lists each
+    move as it is typed here (card number, slot as the timeline shows it, "p"), never the card's
+    handle; each line typed back is that very move."""
+    answers = ["?"]
+
+    def answer(prompt: str) -> str:
+        term = ref[0]
+        state: Any = term.state
+        if term.asking is None or state.phase == "flip":
+            return ""
+        if state.phase == "decide" and term.asking == 0 and answers:
+            return answers.pop(0)
+        return "q"
+
+    ref: list[Terminal] = []
+    console = Console(width=200, record=True, force_terminal=False)
+    term = Terminal(G, G.options(mode="long"), 3, 1, 2, lang="en", bots=["medium"], input_fn=answer,
+                    console=console)
+    ref.append(term)
+    term.run()
+    turn = term.asked[-1]
+    listed = console.export_text().split("Legal moves:")[1].splitlines()[1:1 + len(turn.legal)]
+    assert listed and len(listed) == len(turn.legal)
+    for line, action in zip(listed, turn.legal, strict=True):
+        typed = line.strip().split(" — ")[0]
+        assert "place" not in typed and (typed == "p" or typed.split()[0].isdigit()), line
+        read = term.screen.read(typed, turn)
+        assert read is not None and read.notation() == action.notation()

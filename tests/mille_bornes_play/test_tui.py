@@ -359,3 +359,31 @@ def test_a_line_that_is_no_move_says_so_and_how_to_choose(lang: str, not_underst
     text = out.getvalue()
     said = text.index(table.hints[0].split()[0], text.index(not_understood.split(":")[0]))
     assert translate("tui", "legal", lang) in text[said:]  # "?" lists the legal moves
+
+
+def test_the_legal_moves_are_listed_as_they_are_typed() -> None:
+    """"?" at the first play (MBR-5: play or discard one card) lists each legal move as the person
+    types it on this screen (a hand number, "-N" to discard), not the engine's notation; each line
+    typed back is that very move."""
+    answers = ["?"]
+
+    def script(table: Terminal, prompt: str) -> str:
+        if table.asking is None:
+            return ""
+        st: Any = table.state
+        if answers and st.phase == 1 and table.asking == st.turn and not st.pending:
+            return answers.pop(0)
+        return "q"
+
+    table, out = table_for(2, 1, "eu", 3, script=script)
+    table.run()
+    turn = table.asked[-1]
+    listed = out.getvalue().split(translate("tui", "legal", "eu"))[1].splitlines()[1:1 + len(turn.legal)]
+    hand = turn.view["hand"]
+    for line, action in zip(listed, turn.legal, strict=True):
+        typed, said = line.strip().split(" — ")
+        assert typed.lstrip("-").split()[0].isdigit(), line  # "4", "-1", "6 B": never "play roll"
+        assert hand[int(typed.lstrip("-").split()[0]) - 1] == action.notation().split()[1]
+        read = table.screen.read(typed, turn)
+        assert read is not None and read.notation() == action.notation()
+        assert said == table.describe(action, 0)
