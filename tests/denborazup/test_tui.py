@@ -255,3 +255,38 @@ def test_the_legal_moves_are_listed_as_they_are_typed() -> None:
         assert "place" not in typed and (typed == "p" or typed.split()[0].isdigit()), line
         read = term.screen.read(typed, turn)
         assert read is not None and read.notation() == action.notation()
+
+
+def test_a_slot_is_named_as_the_timeline_shows_it() -> None:
+    """Long mode (DZR-5: the coin says on which side of the reference a card goes): the timeline is
+    shown with slots from [1]; a slot typed on the wrong side is refused naming the slot typed (it
+    once said "Slot 0" for "1 1"), and "?" describes each placing with the slot it is typed with."""
+    answers: list[str] = []
+    wrong: list[int] = []
+
+    def answer(prompt: str) -> str:
+        term = ref[0]
+        state: Any = term.state
+        if term.asking is None or state.phase == "flip":
+            return ""
+        if state.phase == "decide" and term.asking == 0 and not wrong:
+            legal = {a.notation().split()[-1] for a in state.legal_actions(0)
+                     if a.notation().startswith("place")}
+            wrong.append(next(s for s in range(len(state.timeline) + 1) if str(s) not in legal) + 1)
+            answers.extend([f"1 {wrong[0]}", "?"])
+        return answers.pop(0) if answers else "q"
+
+    ref: list[Terminal] = []
+    console = Console(width=300, record=True, force_terminal=False)
+    term = Terminal(G, G.options(mode="long"), 3, 1, 2, lang="en", bots=["medium"], input_fn=answer,
+                    console=console)
+    ref.append(term)
+    term.run()
+    coin = translate("denborazup", term.state.coin, "en")  # type: ignore[attr-defined]
+    assert term.explained == [f"Slot {wrong[0]} is not on the coin’s side ({coin})."]
+    listed = console.export_text().split("Legal moves:")[1].splitlines()[1:]
+    places = [line.strip() for line in listed if " in slot " in line]
+    assert places
+    for line in places:
+        typed, said = line.split(" — ")
+        assert said.endswith(f" in slot {typed.split()[1]}"), line
