@@ -267,12 +267,17 @@ def explain(error: MahaiError, lang: str = DEFAULT_LANGUAGE) -> str:
     :class:`~mahai.core.errors.MalformedAction` (its text could not be read, so it is nobody's
     code) and a ``text`` parameter (:data:`TYPED_PARAMS`) of any error; so "play" typed alone in
     Spades reads “play”, not the catalog's word for a Spades play. Integers are written as
-    ``lang`` writes numbers (:func:`number`)."""
+    ``lang`` writes numbers (:func:`number`). The sentence opens with a capital letter (a card's
+    name, written in lower case inside sentences, may open it: "Stop is on your battle pile"),
+    unless it opens with what was typed."""
     typed = isinstance(error, MalformedAction)
     params = {k: v if typed or k in TYPED_PARAMS or not isinstance(v, str)
               else translate(error.domain, v, lang)
               for k, v in error.params.items()}
-    return translate(error.domain, error.code, lang, **params)
+    text = translate(error.domain, error.code, lang, **params)
+    if text[:1].islower() and not (typed and any(text.startswith(str(v)) for v in error.params.values())):
+        text = text[0].upper() + text[1:]  # a card's name, lower case inside sentences, opens this one
+    return text
 
 
 def render(message: Message, lang: str = DEFAULT_LANGUAGE,

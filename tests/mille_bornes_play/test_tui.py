@@ -387,3 +387,27 @@ def test_the_legal_moves_are_listed_as_they_are_typed() -> None:
         read = table.screen.read(typed, turn)
         assert read is not None and read.notation() == action.notation()
         assert said == table.describe(action, 0)
+
+
+@pytest.mark.parametrize(("lang", "wrong", "needed"), [
+    ("eu", "Konponketa ez da semaforo gorria kartaren defentsa.",
+     "Semaforo gorria dago zure piloan: lehenik dagokion defentsa-karta jarri behar duzu."),
+    ("en", "Repairs is not the remedy for stop.", "Stop is on your battle pile: play its remedy first."),
+])
+def test_a_refusal_that_opens_with_a_card_opens_with_a_capital(lang: str, wrong: str, needed: str) -> None:
+    """MBR-7 (a remedy answers its own hazard) and MBR-5 (no distance under a hazard): the sentence
+    opens with the card's name, written in lower case inside sentences; it once began "konponketa ez
+    da …" and "stop is on your battle pile"."""
+    from mahai.tui.screen import Quit
+
+    answers = iter(["1", "2", "q"])
+    table, _ = table_for(2, 1, lang, 4)
+    table.input_fn = lambda prompt: next(answers)
+    st: Any = table.state
+    put(st, 0, "roll")
+    put(st, 0, "stop")
+    set_hand(st, 0, "repairs", "25", "50", "75", "100", "roll", "gasoline")
+    turn(st, 0)
+    with pytest.raises(Quit):
+        table.person_decides(table.turn(0, st.legal_actions(0)))
+    assert table.explained == [wrong, needed]
