@@ -48,7 +48,7 @@ def play(
         setup = table_setup(game, edition, option, players)
         names = bot_list(setup.game, bots, [strongest(setup.game)])
         if not 0 <= humans <= setup.players:
-            raise InvalidOptions("bad_player_count", players=humans, choices=f"0–{setup.players}")
+            raise InvalidOptions("bad_humans", domain="cli", humans=humans, most=setup.players)
         terminal = Terminal(setup.game, setup.options, setup.players, humans,
                             seed if seed is not None else secrets.randbits(32), lang=lang, bots=names,
                             record=record)

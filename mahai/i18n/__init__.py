@@ -44,7 +44,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from mahai.core.errors import MahaiError
+from mahai.core.errors import MahaiError, MalformedAction
 from mahai.core.text import Message, Player
 
 LANGUAGES: tuple[str, ...] = ("eu", "en", "es", "fr")
@@ -253,11 +253,31 @@ def french_quotes(text: str) -> str:
     return "".join(out)
 
 
+#: Parameters that quote what a person typed, in any error: never looked up in a catalog.
+TYPED_PARAMS = frozenset({"text"})
+
+
 def explain(error: MahaiError, lang: str = DEFAULT_LANGUAGE) -> str:
-    """A player-facing sentence for ``error`` in ``lang``."""
-    params = {k: translate(error.domain, str(v), lang) if isinstance(v, str) else v
+    """A player-facing sentence for ``error`` in ``lang``: the catalog entry ``error.code`` of
+    ``error.domain`` with ``error.params`` substituted.
+
+    A string parameter that is a code of the game (a card, a suit, a phase: ``"hearts"``,
+    ``"card.D-stop"``) is shown in ``lang`` (its own catalog entry, if any). What the person
+    typed is quoted exactly as typed: every parameter of a
+    :class:`~mahai.core.errors.MalformedAction` (its text could not be read, so it is nobody's
+    code) and a ``text`` parameter (:data:`TYPED_PARAMS`) of any error; so "play" typed alone in
+    Spades reads “play”, not the catalog's word for a Spades play. Integers are written as
+    ``lang`` writes numbers (:func:`number`). The sentence opens with a capital letter (a card's
+    name, written in lower case inside sentences, may open it: "Stop is on your battle pile"),
+    unless it opens with what was typed."""
+    typed = isinstance(error, MalformedAction)
+    params = {k: v if typed or k in TYPED_PARAMS or not isinstance(v, str)
+              else translate(error.domain, v, lang)
               for k, v in error.params.items()}
-    return translate(error.domain, error.code, lang, **params)
+    text = translate(error.domain, error.code, lang, **params)
+    if text[:1].islower() and not (typed and any(text.startswith(str(v)) for v in error.params.values())):
+        text = text[0].upper() + text[1:]  # a card's name, lower case inside sentences, opens this one
+    return text
 
 
 def render(message: Message, lang: str = DEFAULT_LANGUAGE,

@@ -140,28 +140,53 @@ class DenboraZupScreen(Screen):
     def menu(self, turn: Turn) -> list[Action]:
         return []
 
+    def shortcuts(self, action: Action, turn: Turn) -> Sequence[str]:
+        """A card of the hand by its number (``N``, ``N T`` with the slot in a long timeline,
+        ``N !`` calling DenboraZup), ``p`` to pass, an event of the tie-break by its number."""
+        words = action.notation().split()
+        view = turn.view
+        if words == ["pass"]:
+            return ("p",)
+        if words[0] == "choose":
+            options = (view.get("tiebreak") or {}).get("options") or []
+            return tuple(str(i) for i, o in enumerate(options, start=1) if o["id"] == words[1])
+        if words[0] != "place":
+            return ()
+        ids = [card["id"] for card in view.get("hand") or []]
+        if words[1] not in ids:
+            return ()
+        text = str(ids.index(words[1]) + 1)
+        if "slot" in words:
+            text += f" {int(words[words.index('slot') + 1]) + 1}"
+        return (text + (" !" if words[-1] == "call" else ""),)
+
     def read(self, text: str, turn: Turn) -> Action | None:
         """A shortcut of the phase → the action; None for anything else (read as notation).
 
         Raises:
-            MalformedAction: ``bad_notation`` (domain ``denborazup``): a number out of range.
+            MalformedAction: a number out of range, said with the range to pick from (domain
+                ``dz_tui``: ``no_such_card``, ``no_such_slot``, ``no_such_player``,
+                ``no_such_option``); ``bad_notation`` (domain ``denborazup``): a line of the
+                phase's shortcuts that is not one (``1 x y``).
         """
         view = turn.view
         words = text.lower().split()
         phase = view["phase"]
         hand = view["hand"] or []
 
-        def number(word: str, size: int) -> int:
-            if word.isdigit() and 1 <= int(word) <= size:
-                return int(word) - 1
-            raise MalformedAction("bad_notation", domain=self.game.name, text=text[:60])
+        def number(word: str, size: int, what: str) -> int:
+            if not word.isdigit():
+                raise MalformedAction("bad_notation", domain=self.game.name, text=text[:60])
+            if not 1 <= int(word) <= size:
+                raise MalformedAction(f"no_such_{what}", domain=self.catalog, number=int(word), size=size)
+            return int(word) - 1
 
         notation = None
         if phase == "flip":
             if not words:
                 notation = "flip" if turn.viewer == view["flipper"] else "waive"
             elif words[0] in ("c", "h", "catch", "harrapatu") and len(words) == 2:
-                notation = f"catch {number(words[1], view['players'])}"
+                notation = f"catch {number(words[1], view['players'], 'player')}"
         elif phase == "decide" and words:
             if words[0] in ("p", "pass", "paso"):
                 notation = "pass"
@@ -172,8 +197,8 @@ class DenboraZupScreen(Screen):
                 if words and words[0].isdigit():
                     if len(words) > 2 or (len(words) == 2 and not words[1].isdigit()):
                         raise MalformedAction("bad_notation", domain=self.game.name, text=text[:60])
-                    card = hand[number(words[0], len(hand))]["id"]
-                    slot = (f" slot {number(words[1], len(view['timeline']) + 1)}"
+                    card = hand[number(words[0], len(hand), 'card')]["id"]
+                    slot = (f" slot {number(words[1], len(view['timeline']) + 1, 'slot')}"
                             if len(words) == 2 else "")
                     notation = f"place {card}{slot}" + (" call" if call else "")
         elif phase == "vote" and len(words) == 1 and words[0] in YES + NO:
@@ -182,8 +207,8 @@ class DenboraZupScreen(Screen):
             if words[0] in ("a", "r", "replace", "aldatu"):
                 notation = "star replace"
             elif words[0] in ("e", "g", "d", "give", "eman") and len(words) == 2:
-                notation = f"star give {number(words[1], view['players'])}"
+                notation = f"star give {number(words[1], view['players'], 'player')}"
         elif phase == "tiebreak" and len(words) == 1 and words[0].isdigit():
             options = view["tiebreak"]["options"] or []
-            notation = f"choose {options[number(words[0], len(options))]['id']}"
+            notation = f"choose {options[number(words[0], len(options), 'option')]['id']}"
         return None if notation is None else self.game.parse_action(notation)

@@ -5,11 +5,14 @@ and bots in the other seats. What it does for every game:
 
 * **input**: a line per decision, read with an injectable ``input_fn`` (like :func:`input`);
   ``q`` (``quit``, ``irten``) or the end of input stops the game; ``?`` lists the legal
-  moves, each described by :meth:`~mahai.core.Game.describe_action`; a number picks a line
-  of the screen's menu; anything else goes to the screen's shortcuts, then to the game's
+  moves, each as it is typed on the screen (:meth:`~mahai.tui.screen.Screen.typed`: a hand
+  number, else the game's notation) and described by :meth:`~mahai.core.Game.describe_action`;
+  a number picks a line of the screen's menu; anything else goes to the screen's shortcuts, then to the game's
   notation (:meth:`~mahai.core.Game.parse_action`);
 * **explain and retry**: a refused line (any :class:`~mahai.core.MahaiError`) is explained
   in the player's language (:func:`mahai.i18n.explain`) and asked again; the state is unchanged;
+  a line the game could not read (its :class:`~mahai.core.MalformedAction`) is followed by the
+  screen's hint on how to choose (:meth:`~mahai.tui.screen.Screen.hint`: the menu's numbers, ``?``);
 * **turns**: the first seat of :meth:`~mahai.core.State.to_act` decides (a bot, or a person
   who is asked), except a seat that :meth:`~mahai.core.State.must_wait` while another seat
   may still answer; simultaneous decisions (several seats in ``to_act()``) are taken one seat
@@ -104,6 +107,8 @@ class Terminal:
         """Every decision put to a person, with what that person saw."""
         self.explained: list[str] = []
         """Every refusal explained to a person (the translated sentence)."""
+        self.hints: list[str] = []
+        """How to choose, said after each line the game could not read (:meth:`Screen.hint`)."""
 
     # ------------------------------------------------------------------ words
     def _(self, msgid: str, **params: object) -> str:
@@ -211,8 +216,8 @@ class Terminal:
     def show_legal(self, turn: Turn) -> None:
         self.console.print(Text(self._("legal")))
         for action in turn.legal[:LEGAL_SHOWN]:
-            notation, said = action.notation(), self.describe(action, turn.viewer)
-            self.console.print(Text(f"  {notation}" + (f" — {said}" if said != notation else "")))
+            typed, said = self.screen.typed(action, turn), self.describe(action, turn.viewer)
+            self.console.print(Text(f"  {typed}" + (f" — {said}" if said != typed else "")))
         if len(turn.legal) > LEGAL_SHOWN:
             self.console.print(Text("  …"))
 
@@ -247,6 +252,10 @@ class Terminal:
                 message = explain(err, self.lang)
                 self.explained.append(message)
                 self.console.print(Text(message, style="red"))
+                if isinstance(err, MalformedAction) and err.domain == self.game.name:
+                    hint = self.screen.hint(turn, menu)  # the game could not read the line
+                    self.hints.append(hint)
+                    self.console.print(Text(hint))
                 continue
             break
         if self.hot_seat:

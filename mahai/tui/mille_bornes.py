@@ -169,6 +169,26 @@ class MilleBornesScreen(Screen):
             return [a for a in turn.legal if not a.notation().startswith("redraw")]
         return []
 
+    def shortcuts(self, action: Action, turn: Turn) -> Sequence[str]:
+        """A card of the hand by its number: ``N`` (play, remedy, safety, coup fourré), ``-N``
+        (discard), ``N`` or ``N X`` (a hazard on the team of seat X)."""
+        words = action.notation().split()
+        hand: Sequence[str] = turn.view.get("hand") or ()
+        if len(words) < 2 or words[1] not in hand:
+            return ()
+        n = hand.index(words[1]) + 1
+        if words[0] == "discard":
+            return (f"-{n}",)
+        if words[0] == "hazard" and len(words) == 3:
+            team_of: Sequence[int] = turn.view["team_of"]
+            return (f"{n}", *(f"{n} {LETTERS[s]}" for s, t in enumerate(team_of) if str(t) == words[2]))
+        return (f"{n}",)
+
+    def hint(self, turn: Turn, menu: Sequence[Action]) -> str:
+        """Outside the menus: a hand number plays a card, ``-N`` discards it, ``?`` lists the
+        legal moves (MBR-5 … MBR-12 say which card may be played)."""
+        return super().hint(turn, menu) if menu else self._("hint")
+
     def forced(self, turn: Turn) -> Action | None:
         """The only legal action (a lone draw, a decline without the safety), unless several
         people share the keyboard and it is the coup-fourré question (asked to everyone)."""

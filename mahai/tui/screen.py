@@ -17,6 +17,7 @@ from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from mahai.core.errors import MahaiError
 from mahai.core.game import Action, Game, Seat
 from mahai.i18n import translate
 
@@ -110,6 +111,30 @@ class Screen:
             MalformedAction: a shortcut that names nothing (a card number out of range …).
         """
         return None
+
+    def shortcuts(self, action: Action, turn: Turn) -> Sequence[str]:
+        """Lines that may stand for ``action`` on this screen (a hand number …), tried in order
+        by :meth:`typed`; generic: none (the notation is what is typed)."""
+        return ()
+
+    def typed(self, action: Action, turn: Turn) -> str:
+        """What to type for ``action``, as ``?`` lists it: the first of :meth:`shortcuts` that
+        :meth:`read` reads back as ``action`` (same notation), else the game's notation."""
+        for text in self.shortcuts(action, turn):
+            try:
+                read = self.read(text, turn)
+            except MahaiError:
+                continue
+            if read is not None and read.notation() == action.notation():
+                return text
+        return action.notation()
+
+    def hint(self, turn: Turn, menu: Sequence[Action]) -> str:
+        """How to choose a move, said after a line the game could not read: the numbers of
+        ``menu`` (the numbered lines shown), if any, and ``?``, which lists the legal moves."""
+        if menu:
+            return translate(DOMAIN, "hint.menu", self.lang, size=len(menu))
+        return translate(DOMAIN, "hint", self.lang)
 
     def forced(self, turn: Turn) -> Action | None:
         """An action to take for the person without asking (a forced move that tells the

@@ -195,6 +195,16 @@ class SpadesScreen(Screen):
             notation = "discard"
         return None if notation is None else self.game.parse_action(notation)
 
+    def shortcuts(self, action: Action, turn: Turn) -> Sequence[str]:
+        """A bid by its number or ``nil`` (``3``), a card by itself (``QS``), the cards passed
+        by themselves (``2H 9S 3C``); the rest by notation."""
+        words = action.notation().split()
+        if words[0] == "bid" and len(words) == 2 and words[1] != "blind_nil":
+            return (words[1],)
+        if words[0] in ("play", "pass") and len(words) > 1:
+            return (" ".join(words[1:]),)
+        return ()
+
     @staticmethod
     def words(choice: str) -> set[str]:
         """The words a person may type for ``choice`` (``keep``, ``discard``, ``blind``, ``look``):

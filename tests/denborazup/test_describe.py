@@ -236,8 +236,8 @@ def test_unknown_event_kind_has_no_sentence() -> None:
     ("catch 2", "Catch <P2>: no “DenboraZup!” call"), ("star replace", "Star: replace the reference card"),
     ("star give 0", "Star: give the top card to <P0>"), ("choose {id}", "Choose {title}"),
     ("place {id}", "Place {title}"), ("place {id} call", "Place {title} and call “DenboraZup!”"),
-    ("place {id} slot 0", "Place {title} in slot 0"),
-    ("place {id} slot 3 call", "Place {title} in slot 3 and call “DenboraZup!”"),
+    ("place {id} slot 0", "Place {title} in slot 1"),  # slots as the timeline shows them, from 1
+    ("place {id} slot 3 call", "Place {title} in slot 4 and call “DenboraZup!”"),
 ])
 def test_every_action_shape_has_its_label(notation: str, english: str) -> None:
     """DZR-5 … DZR-10, DZR-13: one label per action shape; a card is named by its title."""

@@ -91,7 +91,7 @@ def test_solo_game_to_the_end_with_rating(seed: int) -> None:
     rating = state.rating()
     assert rating is not None and f"Erabilitako kartak: {state.used[0]} — {rating}" in out
     assert "Zure eskua (gertakariak, datarik gabe)" in out and "Txanpona" in out
-    assert "Ez da ulertzen" in out or "ez dago zure eskuan" in out  # the mistakes were explained
+    assert "Ez da ulertu idatzi duzuna" in out or "ez dago zure eskuan" in out  # the mistakes were explained
 
 
 @pytest.mark.parametrize(("mode", "players", "seed"), [("multi", 3, 1), ("multi", 4, 2), ("long", 3, 3)])
@@ -185,3 +185,108 @@ def test_cli_check_deck_prints_the_balance_and_refuses_a_denied_source(tmp_path:
     result = runner.invoke(app, ["denborazup", "check-deck", str(bad), "--lang", "en"])
     assert result.exit_code == 1
     assert "The source is refused (a mirror, blog or document dump)" in result.output
+
+
+@pytest.mark.parametrize("lang", ["eu", "en", "es", "fr"])
+def test_a_number_out_of_range_says_what_to_pick_and_a_line_not_understood_says_so(lang: str) -> None:
+    """Long mode (DZR-5 placing in a slot of one's own timeline): a card number past the hand and a
+    slot past the timeline are each refused with the range to pick from (they once read as not
+    understood: “Ez da ulertzen: “9 1””); a line that is no move says it was not understood, quoted as
+    typed, and "?" is offered; the state does not change."""
+    bad = ["9 1", "1 99", "1 x y"]
+    seen: list[tuple[int, int, int]] = []
+
+    def answer(prompt: str) -> str:
+        term = ref[0]
+        state: Any = term.state
+        if term.asking is None:
+            return ""
+        if state.phase == "decide" and term.asking == 0 and bad:
+            seen.append((len(state.hands[0]), len(term.turn(0, ()).view["timeline"]), state.version))
+            return bad.pop(0)
+        if state.phase == "flip":
+            return ""
+        return "q"
+
+    ref: list[Terminal] = []
+    term = Terminal(G, G.options(mode="long"), 3, 1, 2, lang=lang, bots=["medium"], input_fn=answer,
+                    console=Console(width=120, record=True, force_terminal=False))
+    ref.append(term)
+    term.run()
+    assert not bad and len(set(seen)) == 1  # asked again, nothing changed
+    hand, timeline, _ = seen[0]
+    assert term.explained == [
+        translate("dz_tui", "no_such_card", lang, number=9, size=hand),
+        translate("dz_tui", "no_such_slot", lang, number=99, size=timeline + 1),
+        translate("denborazup", "bad_notation", lang, text="1 x y")]
+    assert term.explained[2] == {"eu": "Ez da ulertu idatzi duzuna: “1 x y”.",
+                                 "en": "What you typed could not be understood: “1 x y”.",
+                                 "es": "No se ha entendido lo que has escrito: «1 x y».",
+                                 "fr": "Ce que vous avez tapé n’a pas été compris : « 1 x y »."}[lang]
+    assert term.hints == [translate("tui", "hint", lang)]
+
+
+def test_the_legal_moves_are_listed_as_they_are_typed() -> None:
+    """"?" in a long game's decision (DZR-5: place a card of the hand in a slot, or pass) lists each
+    move as it is typed here (card number, slot as the timeline shows it, "p"), never the card's
+    handle; each line typed back is that very move."""
+    answers = ["?"]
+
+    def answer(prompt: str) -> str:
+        term = ref[0]
+        state: Any = term.state
+        if term.asking is None or state.phase == "flip":
+            return ""
+        if state.phase == "decide" and term.asking == 0 and answers:
+            return answers.pop(0)
+        return "q"
+
+    ref: list[Terminal] = []
+    console = Console(width=200, record=True, force_terminal=False)
+    term = Terminal(G, G.options(mode="long"), 3, 1, 2, lang="en", bots=["medium"], input_fn=answer,
+                    console=console)
+    ref.append(term)
+    term.run()
+    turn = term.asked[-1]
+    listed = console.export_text().split("Legal moves:")[1].splitlines()[1:1 + len(turn.legal)]
+    assert listed and len(listed) == len(turn.legal)
+    for line, action in zip(listed, turn.legal, strict=True):
+        typed = line.strip().split(" — ")[0]
+        assert "place" not in typed and (typed == "p" or typed.split()[0].isdigit()), line
+        read = term.screen.read(typed, turn)
+        assert read is not None and read.notation() == action.notation()
+
+
+def test_a_slot_is_named_as_the_timeline_shows_it() -> None:
+    """Long mode (DZR-5: the coin says on which side of the reference a card goes): the timeline is
+    shown with slots from [1]; a slot typed on the wrong side is refused naming the slot typed (it
+    once said "Slot 0" for "1 1"), and "?" describes each placing with the slot it is typed with."""
+    answers: list[str] = []
+    wrong: list[int] = []
+
+    def answer(prompt: str) -> str:
+        term = ref[0]
+        state: Any = term.state
+        if term.asking is None or state.phase == "flip":
+            return ""
+        if state.phase == "decide" and term.asking == 0 and not wrong:
+            legal = {a.notation().split()[-1] for a in state.legal_actions(0)
+                     if a.notation().startswith("place")}
+            wrong.append(next(s for s in range(len(state.timeline) + 1) if str(s) not in legal) + 1)
+            answers.extend([f"1 {wrong[0]}", "?"])
+        return answers.pop(0) if answers else "q"
+
+    ref: list[Terminal] = []
+    console = Console(width=300, record=True, force_terminal=False)
+    term = Terminal(G, G.options(mode="long"), 3, 1, 2, lang="en", bots=["medium"], input_fn=answer,
+                    console=console)
+    ref.append(term)
+    term.run()
+    coin = translate("denborazup", term.state.coin, "en")  # type: ignore[attr-defined]
+    assert term.explained == [f"Slot {wrong[0]} is not on the coin’s side ({coin})."]
+    listed = console.export_text().split("Legal moves:")[1].splitlines()[1:]
+    places = [line.strip() for line in listed if " in slot " in line]
+    assert places
+    for line in places:
+        typed, said = line.split(" — ")
+        assert said.endswith(f" in slot {typed.split()[1]}"), line

@@ -327,3 +327,87 @@ def test_the_extension_is_asked_when_exactly_700_is_completed(answer: str, targe
         assert st.target == target and st.legs_played == 0
     else:
         assert st.legs_played == 1 and translate("mb_tui", "sheet_title", "eu", leg=1) in text
+
+
+@pytest.mark.parametrize(("lang", "not_understood"), [
+    ("eu", "Ez da ulertu idatzi duzuna: “kaixo”"), ("en", "What you typed could not be understood: “kaixo”"),
+    ("es", "No se ha entendido lo que has escrito: «kaixo»"),
+    ("fr", "Ce que vous avez tapé n’a pas été compris : « kaixo »")])
+def test_a_line_that_is_no_move_says_so_and_how_to_choose(lang: str, not_understood: str) -> None:
+    """A line the game cannot read at the first play (MBR-5: play or discard one card) is quoted as
+    typed, said not understood, and followed by how to choose: a hand number, "-N" to discard, "?"
+    for the legal moves; "?" then lists them, and a hand number plays."""
+    answers = ["kaixo", "?"]
+
+    def script(table: Terminal, prompt: str) -> str:
+        if table.asking is None:
+            return ""
+        st: Any = table.state
+        if answers and st.phase == 1 and table.asking == st.turn and not st.pending:
+            return answers.pop(0)
+        return "q"
+
+    table, out = table_for(2, 1, lang, 3, script=script)
+    table.run()
+    assert not answers
+    assert table.explained == [explain(MalformedAction("bad_notation", domain="mille_bornes", text="kaixo"),
+                                       lang)]
+    assert table.explained[0].startswith(not_understood)
+    assert table.hints == [translate("mb_tui", "hint", lang)]
+    assert "“?”" in table.hints[0] or "«?»" in table.hints[0] or "« ? »" in table.hints[0]
+    assert "-3" in table.hints[0]
+    text = out.getvalue()
+    said = text.index(table.hints[0].split()[0], text.index(not_understood.split(":")[0]))
+    assert translate("tui", "legal", lang) in text[said:]  # "?" lists the legal moves
+
+
+def test_the_legal_moves_are_listed_as_they_are_typed() -> None:
+    """"?" at the first play (MBR-5: play or discard one card) lists each legal move as the person
+    types it on this screen (a hand number, "-N" to discard), not the engine's notation; each line
+    typed back is that very move."""
+    answers = ["?"]
+
+    def script(table: Terminal, prompt: str) -> str:
+        if table.asking is None:
+            return ""
+        st: Any = table.state
+        if answers and st.phase == 1 and table.asking == st.turn and not st.pending:
+            return answers.pop(0)
+        return "q"
+
+    table, out = table_for(2, 1, "eu", 3, script=script)
+    table.run()
+    turn = table.asked[-1]
+    listed = out.getvalue().split(translate("tui", "legal", "eu"))[1].splitlines()[1:1 + len(turn.legal)]
+    hand = turn.view["hand"]
+    for line, action in zip(listed, turn.legal, strict=True):
+        typed, said = line.strip().split(" — ")
+        assert typed.lstrip("-").split()[0].isdigit(), line  # "4", "-1", "6 B": never "play roll"
+        assert hand[int(typed.lstrip("-").split()[0]) - 1] == action.notation().split()[1]
+        read = table.screen.read(typed, turn)
+        assert read is not None and read.notation() == action.notation()
+        assert said == table.describe(action, 0)
+
+
+@pytest.mark.parametrize(("lang", "wrong", "needed"), [
+    ("eu", "Konponketa ez da semaforo gorria kartaren defentsa.",
+     "Semaforo gorria dago zure piloan: lehenik dagokion defentsa-karta jarri behar duzu."),
+    ("en", "Repairs is not the remedy for stop.", "Stop is on your battle pile: play its remedy first."),
+])
+def test_a_refusal_that_opens_with_a_card_opens_with_a_capital(lang: str, wrong: str, needed: str) -> None:
+    """MBR-7 (a remedy answers its own hazard) and MBR-5 (no distance under a hazard): the sentence
+    opens with the card's name, written in lower case inside sentences; it once began "konponketa ez
+    da …" and "stop is on your battle pile"."""
+    from mahai.tui.screen import Quit
+
+    answers = iter(["1", "2", "q"])
+    table, _ = table_for(2, 1, lang, 4)
+    table.input_fn = lambda prompt: next(answers)
+    st: Any = table.state
+    put(st, 0, "roll")
+    put(st, 0, "stop")
+    set_hand(st, 0, "repairs", "25", "50", "75", "100", "roll", "gasoline")
+    turn(st, 0)
+    with pytest.raises(Quit):
+        table.person_decides(table.turn(0, st.legal_actions(0)))
+    assert table.explained == [wrong, needed]

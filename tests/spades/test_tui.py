@@ -227,3 +227,39 @@ def test_jokers_are_shown_in_the_hand_and_in_tricks() -> None:
     screen.show_hand(table.console, ["LJ", "AS", "BJ", "3H"])
     shown = out.getvalue()
     assert "BJ★ LJ★" in shown and "A" in shown and "3" in shown
+
+
+def test_the_legal_moves_are_listed_as_they_are_typed() -> None:
+    """"?" when bidding (SPR-5) and when playing (SPR-8) lists each legal move as the prompt asks
+    for it (``3``, ``nil``, ``QS``), not the notation ("bid 3", "play QS"); each line typed back is
+    that very move."""
+    out = io.StringIO()
+    seen: list[Any] = []
+
+    def answer(prompt: str) -> str:
+        state: Any = table.state
+        if table.asking is None:
+            return ""
+        if state.phase == "bid" and not state.looked[table.asking]:
+            return "look"
+        if len(seen) < 2 and state.phase in ("bid", "play") and (not seen or seen[-1][0] != state.phase):
+            seen.append((state.phase, out.tell()))
+            return "?"
+        if state.phase == "bid":
+            return "3"
+        return "q" if state.phase == "play" else "look"
+
+    table = Terminal(GAME, GAME.options(), 4, 1, 11, lang="en", bots=["random"], input_fn=answer,
+                     console=Console(file=out, width=120, color_system=None))
+    table.run()
+    assert [phase for phase, _ in seen] == ["bid", "play"]
+    text = out.getvalue()
+    for (phase, at), turn in zip(seen, [t for t in table.asked if t.view["phase"] in ("bid", "play")][-2:],
+                                  strict=True):
+        listed = text[at:].split("Legal moves:")[1].splitlines()[1:1 + len(turn.legal)]
+        assert len(listed) == len(turn.legal)
+        for line, action in zip(listed, turn.legal, strict=True):
+            typed = line.strip().split(" — ")[0]
+            assert not typed.startswith(("bid ", "play ")), line
+            read = table.screen.read(typed, turn)
+            assert read is not None and read.notation() == action.notation(), phase

@@ -186,3 +186,27 @@ def test_the_drivers_and_the_commands_strings_are_in_every_language(domain: str)
         assert not used - set(cat), (lang, used - set(cat))
         for key in cat:
             assert placeholders(cat[key]) == placeholders(english[key]), (lang, key)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("eu", "Teklatuan ezin dira 7 pertsona egon: aukeratu 0 eta 4 artean (mahaiko jokalari kopurua)."),
+    ("en", "There cannot be 7 people at the keyboard: choose from 0 to 4 (the players at the table).")])
+def test_too_many_people_at_the_keyboard_is_not_called_a_player_count(lang: str, said: str) -> None:
+    """Spades is played by 4 (SPR-1): ``--humans 7`` is refused as people at the keyboard, not as
+    "cannot be played by 7 players" (the table is still 4)."""
+    result = runner.invoke(app, ["play", "spades", "--humans", "7", "--lang", lang], input="")
+    assert result.exit_code != 0
+    assert said in " ".join(result.output.split())
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("eu", "Aukerak: zenbaki oso bat."), ("en", "Choices: a whole number."),
+    ("es", "Opciones: un número entero."), ("fr", "Choix : un nombre entier.")])
+def test_an_option_that_wants_a_number_says_so_in_the_players_language(lang: str, said: str) -> None:
+    """Mille Bornes' game target (MBR-17, the points that end the game) given as "abc": the choices
+    are "a whole number" in the player's language, not the type's name "integer"."""
+    result = runner.invoke(app, ["play", "mille-bornes", "-o", "game_target=abc", "--lang", lang], input="")
+    assert result.exit_code != 0
+    out = " ".join(result.output.split())
+    assert said in out and "integer" not in out
+    assert any(quoted in out for quoted in ("“abc”", "«abc»", "« abc »"))

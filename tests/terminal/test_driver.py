@@ -306,3 +306,41 @@ def test_the_record_file_exists_from_the_start(tmp_path: Path) -> None:
     loaded = GameRecord.load(path)
     assert loaded.actions == [] and loaded.game == "nim" and loaded.seed == 1
     assert nim.view(loaded.final_state(nim), None) == nim.view(table.state, None)
+
+
+@pytest.mark.parametrize("lang", ["eu", "es", "fr"])  # English writes the phase "play" as typed
+def test_the_players_own_words_are_quoted_as_typed_not_translated(lang: str) -> None:
+    """Spades (SPR-5 bids, SPR-8 plays): "play" alone is no move; the refusal quotes “play” as
+    typed in every language. The Spades catalog has a word for "play" (the phase of the game), and the
+    explanation once showed it in place of what was typed (“jokoa” ez da Spades jokaldi bat)."""
+    answers = iter(["look", "play", "q"])
+    table = Terminal(SPADES, SPADES.options(), 4, 1, 11, lang=lang, bots=["random"],
+                     input_fn=lambda prompt: next(answers), console=Console(file=io.StringIO(), width=120))
+    table.run()
+    assert translate("spades", "play", lang) != "play"  # the word the sentence must not use
+    with pytest.raises(MalformedAction) as err:
+        SPADES.parse_action("play")
+    assert table.explained == [explain(err.value, lang)]
+    said = table.explained[0]
+    assert "play" in said and translate("spades", "play", lang) not in said
+    assert said.startswith({"eu": "“play” ez da Spades jokaldi bat", "es": "«play»", "fr": "« play »"}[lang])
+
+
+@pytest.mark.parametrize(("lang", "hint"), [
+    ("eu", "Aukeratu zenbaki bat, 1 eta 3 artean, edo idatzi “?” egin daitezkeen jokaldi guztiak ikusteko."),
+    ("en", "Pick a number from 1 to 3, or type “?” to see every legal move.")])
+def test_a_line_the_game_cannot_read_is_followed_by_how_to_choose(lang: str, hint: str) -> None:
+    """Nim (the plug-in toy: take one to three stones): a line that is no move is explained, then the
+    menu's numbers and "?" are offered; a menu number out of range (the terminal's own refusal,
+    which already says what to pick) and an illegal take (the rules') get no hint."""
+    from mahai.games import get_game
+
+    nim = get_game("nim")
+    answers = iter(["", "kaixo", "7", "take 9", "q"])
+    out = io.StringIO()
+    table = Terminal(nim, nim.options(), 2, 2, 3, lang=lang, console=Console(file=out, width=200),
+                     input_fn=lambda prompt: next(answers))
+    table.run()
+    assert len(table.explained) == 3 and "“kaixo”" in table.explained[0]
+    assert table.hints == [hint]
+    assert table.explained[0] + "\n" + hint + "\n" in out.getvalue()  # right after the explanation

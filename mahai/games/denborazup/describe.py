@@ -86,7 +86,9 @@ def joined_messages(items: Sequence[Message]) -> Message:
 
 
 def describe_action(action: Any, titles: Callable[[str], Mapping[str, str]]) -> Message:
-    """The label of ``action``; ``titles(card_id)`` gives a card's titles by language.
+    """The label of ``action``; ``titles(card_id)`` gives a card's titles by language. A slot
+    is named as the timeline shows it to a person, counted from 1 (notation ``slot 0`` is
+    "slot 1", the place before the first card).
 
     Raises:
         TypeError: ``action`` is not a DenboraZup action.
@@ -118,10 +120,10 @@ def describe_action(action: Any, titles: Callable[[str], Mapping[str, str]]) -> 
         case Place(card=card, slot=None):
             return _m("Place {card} and call “DenboraZup!”", card=card_title(titles(card)))
         case Place(card=card, slot=int(slot), call=False):
-            return _m("Place {card} in slot {slot}", card=card_title(titles(card)), slot=slot)
+            return _m("Place {card} in slot {slot}", card=card_title(titles(card)), slot=slot + 1)
         case Place(card=card, slot=int(slot)):
             return _m("Place {card} in slot {slot} and call “DenboraZup!”", card=card_title(titles(card)),
-                      slot=slot)
+                      slot=slot + 1)
     raise TypeError(f"not a DenboraZup action: {action!r}")
 
 
@@ -161,10 +163,10 @@ def describe_event(event: Mapping[str, Any], viewer: Seat | None,
                           card=card_title(titles(card)))
             case Place(card=card, slot=int(slot), call=False):
                 return _m("Your decision: place {card} in slot {slot}.", card=card_title(titles(card)),
-                          slot=slot)
+                          slot=slot + 1)
             case Place(card=card, slot=int(slot)):
                 return _m("Your decision: place {card} in slot {slot} and call “DenboraZup!”.",
-                          card=card_title(titles(card)), slot=slot)
+                          card=card_title(titles(card)), slot=slot + 1)
         return _m("Your decision: pass.")
     if kind == "all_passed":
         return _m("Everybody passed: vote on replacing the reference card.")

@@ -352,7 +352,7 @@ class DenboraZupState(State[DenboraZupAction]):
                 if not 0 <= action.slot <= len(self.timeline):
                     raise _err("no_such_slot", slot=action.slot, last=len(self.timeline))
                 if action.slot not in self._slots():
-                    raise _err("wrong_side", slot=action.slot, coin=self.coin or "")
+                    raise _err("wrong_side", slot=action.slot + 1, coin=self.coin or "")  # as shown, from 1
             elif action.slot is not None:
                 raise _err("no_slots")
             return
