@@ -30,7 +30,6 @@ from mahai.games.spades.actions import (
     KEEP,
     LOOK,
     PLAYS,
-    SUIT_PLAYS,
     Bid,
     BlindBid,
     BlindNil,
@@ -54,6 +53,7 @@ from mahai.games.spades.cards import (
     card_text,
     cards_of,
     deck_for,
+    halves,
     mask_of,
     texts,
 )
@@ -72,7 +72,6 @@ SPADE_MASK: Final = SUIT_MASKS[SPADES]
 _BITS: Final = tuple(1 << c for c in range(54))
 _FOLLOW: Final = tuple(SUIT_MASKS[SUIT_OF[c]] for c in range(54))  # the mask of each card's suit
 _FIRST_JOKER_BIT: Final = 1 << 52
-_FOLLOW_PLAYS: Final = tuple((13 * SUIT_OF[c], SUIT_PLAYS[SUIT_OF[c]]) for c in range(54))  # per card led
 _TO_ACT: Final[tuple[tuple[Seat, ...], ...]] = ((0,), (1,), (2,), (3,), ())
 _ONLY: Final = tuple(frozenset({seat}) for seat in range(4))  # event audiences
 # Shared events and event parts, made once (events are read-only: Event): a hand makes
@@ -192,26 +191,27 @@ _SHIFTS: Final = tuple(8 - k for _, k in _DRAWS)
 
 _JOKER_PLAYS: Final[tuple[tuple[SpadesAction, ...], ...]] = (
     (), (PLAYS[LITTLE_JOKER],), (PLAYS[BIG_JOKER],), (PLAYS[LITTLE_JOKER], PLAYS[BIG_JOKER]))
-_CLUB_PLAYS: Final[tuple[tuple[SpadesAction, ...], ...]] = SUIT_PLAYS[0]
-_DIAMOND_PLAYS: Final[tuple[tuple[SpadesAction, ...], ...]] = SUIT_PLAYS[1]
-_HEART_PLAYS: Final[tuple[tuple[SpadesAction, ...], ...]] = SUIT_PLAYS[2]
-_SPADE_PLAYS: Final[tuple[tuple[SpadesAction, ...], ...]] = SUIT_PLAYS[3]
+# The plays of a suit's rank bits in two small tables (cards.halves): low[suit << 7 | bits & 0x7F],
+# high[suit << 6 | bits >> 7]: 768 short tuples, where actions.SUIT_PLAYS (one per rank set of each
+# suit) holds 32,768, so that a random hand's look-up there misses the processor's caches.
+_ALL_PLAYS: Final[list[SpadesAction]] = list(PLAYS)
+_HALVES: Final = halves(_ALL_PLAYS)
+_PLAYS_LOW: Final = _HALVES[0]
+_PLAYS_HIGH: Final = _HALVES[1]
 
 
 def _plays_of(mask: int) -> list[SpadesAction]:
     """:func:`~mahai.games.spades.actions.plays_of` (the same list), compiled with the state."""
-    top = mask >> 39  # the spades, then the jokers
-    # list() of the first suit then extend(): [*a, *b, …] starts from an empty list and
-    # grows it at each part (compiled)
-    plays = list(_CLUB_PLAYS[mask & 0x1FFF])
-    plays.extend(_DIAMOND_PLAYS[mask >> 13 & 0x1FFF])
-    plays.extend(_HEART_PLAYS[mask >> 26 & 0x1FFF])
-    if top > 0x1FFF:
-        plays.extend(_SPADE_PLAYS[top & 0x1FFF])
-        plays.extend(_JOKER_PLAYS[top >> 13])
-    else:
-        plays.extend(_SPADE_PLAYS[top])
-    return plays
+    low, high = _PLAYS_LOW, _PLAYS_HIGH
+    c = mask & 0x1FFF
+    d = mask >> 13 & 0x1FFF
+    h = mask >> 26 & 0x1FFF
+    s = mask >> 39  # the spades, then the jokers
+    plays = (low[c & 0x7F] + high[c >> 7] + low[128 | d & 0x7F] + high[64 | d >> 7]
+             + low[256 | h & 0x7F] + high[128 | h >> 7] + low[384 | s & 0x7F])
+    if s > 0x1FFF:
+        return list(plays + high[192 | (s & 0x1FFF) >> 7] + _JOKER_PLAYS[s >> 13])
+    return list(plays + high[192 | s >> 7])
 
 
 _FREE_BIDS: Final = (1, MAX_BID, True)
@@ -485,11 +485,14 @@ class SpadesState(State[SpadesAction]):
             return []
         if self.phase == PLAY:
             if self.trick:  # the common case, inlined: follow suit if possible (SPR-8)
-                shift, plays = _FOLLOW_PLAYS[self.trick[0][1]]
+                suit = SUIT_OF[self.trick[0][1]]
                 hand = self.hands[seat]
-                follow = hand >> shift & 0x1FFF
-                if follow and (shift != 39 or hand < _FIRST_JOKER_BIT):  # jokers follow spades too (SPR-14)
-                    return list(plays[follow])
+                follow = hand >> 13 * suit & 0x1FFF
+                if follow and (suit != 3 or hand < _FIRST_JOKER_BIT):  # jokers follow spades too (SPR-14)
+                    plays = list(_PLAYS_LOW[suit << 7 | follow & 0x7F])
+                    if follow > 0x7F:
+                        plays.extend(_PLAYS_HIGH[suit << 6 | follow >> 7])
+                    return plays
             return _plays_of(self.legal_play_mask(seat))
         if self.phase == BID:
             if not self.looked[seat]:
