@@ -123,9 +123,9 @@ _JOKER_TEXTS_OF: Final[tuple[tuple[str, ...], ...]] = ((), ("LJ",), ("BJ",), ("L
 def halves(item: list[T]) -> tuple[tuple[tuple[T, ...], ...], tuple[tuple[T, ...], ...]]:
     """Small tables of ``item[card]`` for the cards of a suit's 13 rank bits, split in two:
     ``low[suit << 7 | bits & 0x7F]`` (ranks 0…6) and ``high[suit << 6 | bits >> 7]`` (ranks
-    7…12), each lowest first. 768 short tuples in all, where one table per suit of all
-    8,192 rank sets (:data:`SUIT_TEXTS`) holds 32,768: a random hand's look-up there
-    misses the processor's caches (most of the time a compiled ``texts`` took)."""
+    7…12), each lowest first: 768 short tuples in all, where one table per suit of all
+    8,192 rank sets (as :data:`SUIT_TEXTS`) holds 32,768, so that a look-up of a rank set
+    not met lately misses the processor's caches."""
     low = tuple(tuple([item[13 * suit + r] for r in range(7) if bits >> r & 1])
                 for suit in range(4) for bits in range(128))
     high = tuple(tuple([item[13 * suit + 7 + r] for r in range(6) if bits >> r & 1])
@@ -133,22 +133,22 @@ def halves(item: list[T]) -> tuple[tuple[tuple[T, ...], ...], tuple[tuple[T, ...
     return low, high
 
 
-_TEXTS_LOW, _TEXTS_HIGH = halves(list(CARD_TEXTS))
+_CLUB_TEXTS: Final[tuple[tuple[str, ...], ...]] = SUIT_TEXTS[0]
+_DIAMOND_TEXTS: Final[tuple[tuple[str, ...], ...]] = SUIT_TEXTS[1]
+_HEART_TEXTS: Final[tuple[tuple[str, ...], ...]] = SUIT_TEXTS[2]
+_SPADE_TEXTS: Final[tuple[tuple[str, ...], ...]] = SUIT_TEXTS[3]
 
 
 def texts(mask: int) -> tuple[str, ...]:
     """Card notations of ``mask``, lowest first (a tuple: views share them read-only)."""
-    low, high = _TEXTS_LOW, _TEXTS_HIGH
-    c = mask & 0x1FFF
-    d = mask >> 13 & 0x1FFF
-    h = mask >> 26 & 0x1FFF
-    s = mask >> 39  # the spades, then the jokers
+    # One look-up per suit in the large tables (fewer tuples added than with halves(): a
+    # view's hands and played cards change one suit at a time, so their entries stay cached).
+    top = mask >> 39  # the spades, then the jokers (a small int: cheap to test)
     # Tuples added (an empty one costs nothing); compiled, cheaper than one unpacked.
-    out = (low[c & 0x7F] + high[c >> 7] + low[128 | d & 0x7F] + high[64 | d >> 7]
-           + low[256 | h & 0x7F] + high[128 | h >> 7] + low[384 | s & 0x7F])
-    if s > 0x1FFF:
-        return out + high[192 | (s & 0x1FFF) >> 7] + _JOKER_TEXTS_OF[s >> 13]
-    return out + high[192 | s >> 7]
+    low = _CLUB_TEXTS[mask & 0x1FFF] + _DIAMOND_TEXTS[mask >> 13 & 0x1FFF] + _HEART_TEXTS[mask >> 26 & 0x1FFF]
+    if top > 0x1FFF:
+        return low + _SPADE_TEXTS[top & 0x1FFF] + _JOKER_TEXTS_OF[top >> 13]
+    return low + _SPADE_TEXTS[top]
 
 
 class Deck(NamedTuple):
