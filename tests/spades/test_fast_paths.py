@@ -32,8 +32,9 @@ def test_the_small_tables_hold_the_large_tables_entries() -> None:
     low, high = halves(list(CARD_TEXTS))
     for suit in range(4):
         for bits in range(1 << 13):
-            assert _PLAYS_LOW[suit << 7 | bits & 0x7F] + _PLAYS_HIGH[suit << 6 | bits >> 7] == SUIT_PLAYS[suit][bits]
-            assert low[suit << 7 | bits & 0x7F] + high[suit << 6 | bits >> 7] == SUIT_TEXTS[suit][bits]
+            lo, hi = suit << 7 | bits & 0x7F, suit << 6 | bits >> 7
+            assert _PLAYS_LOW[lo] + _PLAYS_HIGH[hi] == SUIT_PLAYS[suit][bits]
+            assert low[lo] + high[hi] == SUIT_TEXTS[suit][bits]
 
 
 def test_the_state_modules_texts_of_is_texts() -> None:
