@@ -12,9 +12,9 @@ import random
 from dataclasses import replace
 
 from mahai.games.spades import GAME, plays_of
-from mahai.games.spades.actions import PLAYS, SUIT_PLAYS
-from mahai.games.spades.cards import CARD_TEXTS, SUIT_TEXTS, halves, texts
-from mahai.games.spades.state import _CONFIGS, _PLAYS_HIGH, _PLAYS_LOW, _plays_of, _texts_of
+from mahai.games.spades.actions import PLAYS
+from mahai.games.spades.cards import CARD_TEXTS, texts
+from mahai.games.spades.state import _CONFIGS, _plays_of, _texts_of
 from mahai.games.spades.view import _card_count, _same_small
 
 
@@ -24,17 +24,6 @@ def test_the_state_modules_plays_of_is_plays_of() -> None:
         mask = rng.getrandbits(54) & rng.getrandbits(54)
         assert _plays_of(mask) == plays_of(mask)
     assert _plays_of(0) == [] and _plays_of((1 << 54) - 1) == plays_of((1 << 54) - 1)
-
-
-def test_the_small_tables_hold_the_large_tables_entries() -> None:
-    """cards.halves (the state's follow-suit plays) against SUIT_PLAYS and SUIT_TEXTS: every
-    rank set of every suit, split 7 + 6 bits."""
-    low, high = halves(list(CARD_TEXTS))
-    for suit in range(4):
-        for bits in range(1 << 13):
-            lo, hi = suit << 7 | bits & 0x7F, suit << 6 | bits >> 7
-            assert _PLAYS_LOW[lo] + _PLAYS_HIGH[hi] == SUIT_PLAYS[suit][bits]
-            assert low[lo] + high[hi] == SUIT_TEXTS[suit][bits]
 
 
 def test_the_state_modules_texts_of_is_texts() -> None:
@@ -47,7 +36,7 @@ def test_the_state_modules_texts_of_is_texts() -> None:
 
 
 def test_legal_plays_are_the_plays_of_the_legal_mask() -> None:
-    """legal_actions' follow-suit shortcut (small tables) and its leads (_plays_of) against
+    """legal_actions (its follow-suit shortcut and its leads, card by card: _plays_of) against
     plays_of(legal_play_mask) at every play of random hands, jokers included (SPR-7, SPR-8, SPR-14)."""
     rng = random.Random(9)
     for edition, options in (("openspiel", {}), ("standard", {"jokers": "on"})):

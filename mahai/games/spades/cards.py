@@ -17,11 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import Final, NamedTuple, TypeVar
+from typing import Final, NamedTuple
 
 from mahai.core.errors import MalformedAction
 
-T = TypeVar("T")
 Card = int
 """0…51: ``suit * 13 + rank`` (rank 0 is the two, 12 the ace); 52, 53: the little and big joker."""
 
@@ -120,19 +119,6 @@ SUIT_TEXTS: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(_text_chunks(
 _JOKER_TEXTS_OF: Final[tuple[tuple[str, ...], ...]] = ((), ("LJ",), ("BJ",), ("LJ", "BJ"))
 
 
-def halves(item: list[T]) -> tuple[tuple[tuple[T, ...], ...], tuple[tuple[T, ...], ...]]:
-    """Small tables of ``item[card]`` for the cards of a suit's 13 rank bits, split in two:
-    ``low[suit << 7 | bits & 0x7F]`` (ranks 0…6) and ``high[suit << 6 | bits >> 7]`` (ranks
-    7…12), each lowest first: 768 short tuples in all, where one table per suit of all
-    8,192 rank sets (as :data:`SUIT_TEXTS`) holds 32,768, so that a look-up of a rank set
-    not met lately misses the processor's caches."""
-    low = tuple(tuple([item[13 * suit + r] for r in range(7) if bits >> r & 1])
-                for suit in range(4) for bits in range(128))
-    high = tuple(tuple([item[13 * suit + 7 + r] for r in range(6) if bits >> r & 1])
-                 for suit in range(4) for bits in range(64))
-    return low, high
-
-
 _CLUB_TEXTS: Final[tuple[tuple[str, ...], ...]] = SUIT_TEXTS[0]
 _DIAMOND_TEXTS: Final[tuple[tuple[str, ...], ...]] = SUIT_TEXTS[1]
 _HEART_TEXTS: Final[tuple[tuple[str, ...], ...]] = SUIT_TEXTS[2]
@@ -141,8 +127,8 @@ _SPADE_TEXTS: Final[tuple[tuple[str, ...], ...]] = SUIT_TEXTS[3]
 
 def texts(mask: int) -> tuple[str, ...]:
     """Card notations of ``mask``, lowest first (a tuple: views share them read-only)."""
-    # One look-up per suit in the large tables (fewer tuples added than with halves(): a
-    # view's hands and played cards change one suit at a time, so their entries stay cached).
+    # One look-up per suit in the large tables (a view's hands and played cards change one
+    # suit at a time, so their entries stay cached; a hand just dealt: state._texts_of).
     top = mask >> 39  # the spades, then the jokers (a small int: cheap to test)
     # Tuples added (an empty one costs nothing); compiled, cheaper than one unpacked.
     low = _CLUB_TEXTS[mask & 0x1FFF] + _DIAMOND_TEXTS[mask >> 13 & 0x1FFF] + _HEART_TEXTS[mask >> 26 & 0x1FFF]
