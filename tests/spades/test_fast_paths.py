@@ -12,7 +12,9 @@ import random
 from dataclasses import replace
 
 from mahai.games.spades import GAME, plays_of
-from mahai.games.spades.state import _CONFIGS, _plays_of
+from mahai.games.spades.actions import PLAYS
+from mahai.games.spades.cards import CARD_TEXTS, texts
+from mahai.games.spades.state import _CONFIGS, _plays_of, _texts_of
 from mahai.games.spades.view import _card_count, _same_small
 
 
@@ -22,6 +24,32 @@ def test_the_state_modules_plays_of_is_plays_of() -> None:
         mask = rng.getrandbits(54) & rng.getrandbits(54)
         assert _plays_of(mask) == plays_of(mask)
     assert _plays_of(0) == [] and _plays_of((1 << 54) - 1) == plays_of((1 << 54) - 1)
+
+
+def test_the_state_modules_texts_of_is_texts() -> None:
+    rng = random.Random(8)
+    for _ in range(3000):
+        mask = rng.getrandbits(54) & rng.getrandbits(54)
+        assert _texts_of(mask) == texts(mask)
+        assert texts(mask) == tuple(CARD_TEXTS[c] for c in range(54) if mask >> c & 1)
+    assert _texts_of(0) == () and _texts_of((1 << 54) - 1) == texts((1 << 54) - 1)
+
+
+def test_legal_plays_are_the_plays_of_the_legal_mask() -> None:
+    """legal_actions (its follow-suit shortcut and its leads, card by card: _plays_of) against
+    plays_of(legal_play_mask) at every play of random hands, jokers included (SPR-7, SPR-8, SPR-14)."""
+    rng = random.Random(9)
+    for edition, options in (("openspiel", {}), ("standard", {"jokers": "on"})):
+        opts = replace(GAME.options(edition), **options) if options else GAME.options(edition)
+        for seed in range(40):
+            state = GAME.new(opts, 4, seed)
+            while not state.is_over and state.hand_no == 1:
+                seat = state.to_act()[0]
+                legal = state.legal_actions(seat)
+                if state.phase == "play":
+                    assert legal == plays_of(state.legal_play_mask(seat))
+                    assert all(type(a) is type(PLAYS[0]) for a in legal)
+                state.apply(seat, legal[rng.randrange(len(legal))])
 
 
 def test_view_card_count_and_comparisons_are_the_plain_ones() -> None:

@@ -117,6 +117,8 @@ SUIT_TEXTS: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(_text_chunks(
 
 
 _JOKER_TEXTS_OF: Final[tuple[tuple[str, ...], ...]] = ((), ("LJ",), ("BJ",), ("LJ", "BJ"))
+
+
 _CLUB_TEXTS: Final[tuple[tuple[str, ...], ...]] = SUIT_TEXTS[0]
 _DIAMOND_TEXTS: Final[tuple[tuple[str, ...], ...]] = SUIT_TEXTS[1]
 _HEART_TEXTS: Final[tuple[tuple[str, ...], ...]] = SUIT_TEXTS[2]
@@ -125,6 +127,8 @@ _SPADE_TEXTS: Final[tuple[tuple[str, ...], ...]] = SUIT_TEXTS[3]
 
 def texts(mask: int) -> tuple[str, ...]:
     """Card notations of ``mask``, lowest first (a tuple: views share them read-only)."""
+    # One look-up per suit in the large tables (a view's hands and played cards change one
+    # suit at a time, so their entries stay cached; a hand just dealt: state._texts_of).
     top = mask >> 39  # the spades, then the jokers (a small int: cheap to test)
     # Tuples added (an empty one costs nothing); compiled, cheaper than one unpacked.
     low = _CLUB_TEXTS[mask & 0x1FFF] + _DIAMOND_TEXTS[mask >> 13 & 0x1FFF] + _HEART_TEXTS[mask >> 26 & 0x1FFF]

@@ -30,7 +30,6 @@ from mahai.games.spades.actions import (
     KEEP,
     LOOK,
     PLAYS,
-    SUIT_PLAYS,
     Bid,
     BlindBid,
     BlindNil,
@@ -42,9 +41,7 @@ from mahai.games.spades.actions import (
     SpadesAction,
 )
 from mahai.games.spades.cards import (
-    BIG_JOKER,
     CARD_TEXTS,
-    LITTLE_JOKER,
     SPADES,
     SUIT_MASKS,
     SUIT_NAMES,
@@ -55,7 +52,6 @@ from mahai.games.spades.cards import (
     cards_of,
     deck_for,
     mask_of,
-    texts,
 )
 from mahai.games.spades.options import SpadesOptions
 from mahai.games.spades.scoring import Values, score_values
@@ -72,7 +68,6 @@ SPADE_MASK: Final = SUIT_MASKS[SPADES]
 _BITS: Final = tuple(1 << c for c in range(54))
 _FOLLOW: Final = tuple(SUIT_MASKS[SUIT_OF[c]] for c in range(54))  # the mask of each card's suit
 _FIRST_JOKER_BIT: Final = 1 << 52
-_FOLLOW_PLAYS: Final = tuple((13 * SUIT_OF[c], SUIT_PLAYS[SUIT_OF[c]]) for c in range(54))  # per card led
 _TO_ACT: Final[tuple[tuple[Seat, ...], ...]] = ((0,), (1,), (2,), (3,), ())
 _ONLY: Final = tuple(frozenset({seat}) for seat in range(4))  # event audiences
 # Shared events and event parts, made once (events are read-only: Event): a hand makes
@@ -96,8 +91,6 @@ _CONFIGS: Final[dict[int, tuple[SpadesOptions, int, Deck, bool, _Limits, bool, i
 _TWO_OF_CLUBS: Final = 1
 _AFTER_BROKEN: Final = 2
 _AFTER_FIRST_TRICK: Final = 4
-_SEAT_CARDS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(tuple((seat, card) for card in range(54))
-                                                        for seat in range(4))
 # The bit lengths _shuffle draws with: reversed(range(1, 52)) as in random.shuffle.
 _DRAWS: Final = tuple((i, (i + 1).bit_length()) for i in range(51, 0, -1))
 
@@ -190,28 +183,32 @@ def _shuffle(deck: list[int], rng: random.Random) -> None:
 _SHIFTS: Final = tuple(8 - k for _, k in _DRAWS)
 
 
-_JOKER_PLAYS: Final[tuple[tuple[SpadesAction, ...], ...]] = (
-    (), (PLAYS[LITTLE_JOKER],), (PLAYS[BIG_JOKER],), (PLAYS[LITTLE_JOKER], PLAYS[BIG_JOKER]))
-_CLUB_PLAYS: Final[tuple[tuple[SpadesAction, ...], ...]] = SUIT_PLAYS[0]
-_DIAMOND_PLAYS: Final[tuple[tuple[SpadesAction, ...], ...]] = SUIT_PLAYS[1]
-_HEART_PLAYS: Final[tuple[tuple[SpadesAction, ...], ...]] = SUIT_PLAYS[2]
-_SPADE_PLAYS: Final[tuple[tuple[SpadesAction, ...], ...]] = SUIT_PLAYS[3]
+_ALL_PLAYS: Final[tuple[SpadesAction, ...]] = PLAYS
 
 
 def _plays_of(mask: int) -> list[SpadesAction]:
-    """:func:`~mahai.games.spades.actions.plays_of` (the same list), compiled with the state."""
-    top = mask >> 39  # the spades, then the jokers
-    # list() of the first suit then extend(): [*a, *b, …] starts from an empty list and
-    # grows it at each part (compiled)
-    plays = list(_CLUB_PLAYS[mask & 0x1FFF])
-    plays.extend(_DIAMOND_PLAYS[mask >> 13 & 0x1FFF])
-    plays.extend(_HEART_PLAYS[mask >> 26 & 0x1FFF])
-    if top > 0x1FFF:
-        plays.extend(_SPADE_PLAYS[top & 0x1FFF])
-        plays.extend(_JOKER_PLAYS[top >> 13])
-    else:
-        plays.extend(_SPADE_PLAYS[top])
+    """:func:`~mahai.games.spades.actions.plays_of` (the same list), compiled with the state:
+    card by card, lowest first. Compiled, faster than adding the tuples of per-suit tables
+    (≈ 155 against 195 ns for 7 cards) and it touches no table but ``PLAYS``: the plays of
+    each rank set (``actions.SUIT_PLAYS``, 32,768 tuples) missed the processor's caches at
+    most look-ups (perf: ``_plays_of`` and ``legal_actions`` ≈ 11 % of a random hand's time)."""
+    plays: list[SpadesAction] = []
+    while mask:
+        low = mask & -mask
+        plays.append(_ALL_PLAYS[low.bit_length() - 1])
+        mask ^= low
     return plays
+
+
+def _texts_of(mask: int) -> tuple[str, ...]:
+    """:func:`~mahai.games.spades.cards.texts` (the same tuple), card by card: for a hand just
+    dealt, whose rank sets the large tables of ``texts`` hold in entries not met lately."""
+    out: list[str] = []
+    while mask:
+        low = mask & -mask
+        out.append(CARD_TEXTS[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
 
 
 _FREE_BIDS: Final = (1, MAX_BID, True)
@@ -414,7 +411,7 @@ class SpadesState(State[SpadesAction]):
 
     def _hand_event(self, seat: Seat) -> Event:
         hand = self.hands[seat]
-        return Event("hand", {"seat": seat, "cards": texts(hand)}, _ONLY[seat],
+        return Event("hand", {"seat": seat, "cards": _texts_of(hand)}, _ONLY[seat],
                      _HAND_COUNTS[seat][hand.bit_count()])
 
     def _show(self, events: list[Event]) -> None:
@@ -485,11 +482,8 @@ class SpadesState(State[SpadesAction]):
             return []
         if self.phase == PLAY:
             if self.trick:  # the common case, inlined: follow suit if possible (SPR-8)
-                shift, plays = _FOLLOW_PLAYS[self.trick[0][1]]
                 hand = self.hands[seat]
-                follow = hand >> shift & 0x1FFF
-                if follow and (shift != 39 or hand < _FIRST_JOKER_BIT):  # jokers follow spades too (SPR-14)
-                    return list(plays[follow])
+                return _plays_of(hand & _FOLLOW[self.trick[0][1]] or hand)
             return _plays_of(self.legal_play_mask(seat))
         if self.phase == BID:
             if not self.looked[seat]:
@@ -754,7 +748,7 @@ class SpadesState(State[SpadesAction]):
         if suit == 3 and not self.broken:  # a spade (SPADES), or a joker
             self.broken = True  # SPR-7
             events.append(_BROKEN_EVENTS[seat])
-        trick.append(_SEAT_CARDS[seat][card])
+        trick.append((seat, card))  # a new pair: cheaper than reading a shared one out of cache
         players = self.players
         if size + 1 < players:
             self.turn = seat + 1 if seat + 1 < players else 0
