@@ -21,6 +21,9 @@ async function load(seat) {
     await loadCatalogs(currentLang(), ["web", "core"]);
     $("langbox").replaceChildren(langSelect(() => location.reload()));
     $("step").replaceChildren(h("span", { role: "alert", id: "load-error" }, res.data.message));
+    // the way back, as the table page of an unknown table gives it (the header said only "Mahai")
+    $("home").textContent = t("Lobby");
+    $("step").after(h("p", { id: "gone-home" }, h("a", { href: "/" }, t("Back to the lobby"))));
     return;
   }
   data = res.data;
