@@ -339,8 +339,8 @@ class Table:
         """The name a list of seats shows for ``seat`` in ``lang``: the name its player
         chose (or the lobby's creator typed), else a bot's level name (:func:`seat_names`:
         "Ausazkoa 3" in Basque, "Random 3" in English); None for a person with no name
-        (the page says "Seat N" itself)."""
-        if seat.name or seat.kind != "bot":
+        (the page says "Seat N" itself), or for a person's seat a bot plays while they are away."""
+        if seat.name or seat.kind != "bot" or seat.away:
             return seat.name
         return seat_names(self.game, self.row.seats, None, lang)[seat.seat]
 
