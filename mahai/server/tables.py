@@ -1228,6 +1228,6 @@ class Hub:
                 frame["action"] = step.notation
                 frame["label"] = legal_json(game, [game.parse_action(step.notation)], lang, names)[0]["label"]
             frames.append(frame)
-        return {"table": table.public(), "viewer": viewer, "over": over,
+        return {"table": table.public(lang), "viewer": viewer, "over": over,
                 "names": {str(k): v for k, v in names.items()}, "frames": frames}
 

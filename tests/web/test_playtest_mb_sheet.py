@@ -18,19 +18,26 @@ from tests.web.server import Server
 pytestmark = pytest.mark.web
 
 
-def play_out(server: Server, made: dict[str, Any]) -> None:
-    """Seat 0 plays random legal moves over the WebSocket until the game is over."""
+def play_out(server: Server, made: dict[str, Any], seats: tuple[int, ...] = (0,)) -> None:
+    """The person ``seats`` play random legal moves over the WebSocket until the game is over."""
     rnd = random.Random(7)
-    client = Client(server.ws_url, made["id"], made["tokens"]["0"])
+    clients = [Client(server.ws_url, made["id"], made["tokens"][str(s)]) for s in seats]
     try:
-        for _ in range(2000):
-            state = client.wait_until(lambda s: s["legal"] or s["table"]["over"], timeout=60)
-            if state["table"]["over"]:
-                return
-            client.act(rnd.choice(client.legal))
+        for _ in range(4000):
+            for client in clients:
+                while client.state is not None and not client.legal and not client.state["table"]["over"]:
+                    try:
+                        client.wait_state(timeout=0.2 if len(clients) > 1 else 60)
+                    except TimeoutError:
+                        break
+                if client.state is not None and client.state["table"]["over"]:
+                    return
+                if client.legal:
+                    client.act(rnd.choice(client.legal))
         raise AssertionError("the game did not end")
     finally:
-        client.close()
+        for client in clients:
+            client.close()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
