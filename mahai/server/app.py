@@ -392,21 +392,24 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
             "invite": f"/t/{table.id}/invite",
         }
 
-    def listing(table: Table) -> dict[str, Any]:
+    def listing(table: Table, lang: str | None = None) -> dict[str, Any]:
         status, leaves_at = table_status(table.state.is_over, table.row.last_activity)
-        return {**table.public(), "status": status, "leaves_at": leaves_at}
+        return {**table.public(lang), "status": status, "leaves_at": leaves_at}
 
     @app.get("/api/tables")
     async def list_tables(ids: str | None = None, limit: int = Query(50, ge=1, le=100),
-                          offset: int = Query(0, ge=0, le=10**6)) -> list[dict[str, Any]]:
+                          offset: int = Query(0, ge=0, le=10**6),
+                          lang: str | None = None) -> list[dict[str, Any]]:
         """Without ``ids``: the tables their creators listed, still in play,
         most recently active first, ``limit`` of them from ``offset``
         (paging). With ``ids`` (comma-separated, at most 100): those tables,
-        whatever their state (unknown ids are left out)."""
+        whatever their state (unknown ids are left out). ``lang``: the titles' and
+        unnamed bots' language (default: each table's)."""
+        shown_lang = lang if lang in LANGUAGES else None
         if ids is not None:
             chosen = [hub.find(i) for i in ids.split(",")[:100]]
-            return [listing(t) for t in chosen if t is not None]
-        shown = [listing(t) for t in hub.listed(limit, offset)]
+            return [listing(t, shown_lang) for t in chosen if t is not None]
+        shown = [listing(t, shown_lang) for t in hub.listed(limit, offset)]
         return [t for t in shown if t["status"] == "playing"]
 
     def creator_of(table: Table, creator: str) -> None:
@@ -426,8 +429,10 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         asked = request.query_params.get("lang")
         tail = f"&lang={_lang(asked)}" if asked else ""
         seats = []
+        shown = _lang(asked or table.row.lang)
         for s in table.row.seats:
-            entry: dict[str, Any] = {"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot,
+            entry: dict[str, Any] = {"seat": s.seat, "name": table.seat_label(s, shown),
+                                     "kind": s.kind, "bot": s.bot,
                                      "state": "bot" if s.token_hash is None else "taken"}
             if s.invite is not None:
                 link = f"/t/{table.id}?seat={s.invite}{tail}"

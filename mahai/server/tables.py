@@ -335,10 +335,21 @@ class Table:
             seats |= more
         return seats
 
+    def seat_label(self, seat: SeatRow, lang: str) -> str | None:
+        """The name a list of seats shows for ``seat`` in ``lang``: the name its player
+        chose (or the lobby's creator typed), else a bot's level name (:func:`seat_names`:
+        "Ausazkoa 3" in Basque, "Random 3" in English); None for a person with no name
+        (the page says "Seat N" itself), or for a person's seat a bot plays while they are away."""
+        if seat.name or seat.kind != "bot" or seat.away:
+            return seat.name
+        return seat_names(self.game, self.row.seats, None, lang)[seat.seat]
+
     def public(self, lang: str | None = None) -> dict[str, Any]:
         """What anyone may know of the table (no seed, no tokens); the game and edition
-        titles in ``lang`` (default: the table's language)."""
+        titles, and the unnamed bots' names (:meth:`seat_label`), in ``lang`` (default:
+        the table's language)."""
         online = self.online()
+        shown = lang or self.row.lang
         return {
             "id": self.id, "game": self.game.name, "slug": self.game.slug, "edition": self.row.edition,
             "title": game_title(self.game, lang or self.row.lang),
@@ -347,7 +358,7 @@ class Table:
             "turn_seconds": self.row.turn_seconds, "version": self.state.version,
             "over": self.state.is_over,
             "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "online": s.seat in online,
-                       "name": s.name, "away": s.away} for s in self.row.seats],
+                       "name": self.seat_label(s, shown), "away": s.away} for s in self.row.seats],
             "listed": self.row.listed, "rematch": self.row.rematch, "stand_ins": self.stand_ins[-8:],
         }
 
@@ -1217,6 +1228,6 @@ class Hub:
                 frame["action"] = step.notation
                 frame["label"] = legal_json(game, [game.parse_action(step.notation)], lang, names)[0]["label"]
             frames.append(frame)
-        return {"table": table.public(), "viewer": viewer, "over": over,
+        return {"table": table.public(lang), "viewer": viewer, "over": over,
                 "names": {str(k): v for k, v in names.items()}, "frames": frames}
 

@@ -454,8 +454,9 @@ def test_the_summary_after_a_leg_shows_every_bonus_and_waits(server: Server, bro
         legs = page.evaluate("window.mahaiLast.view.scores.legs")
         items = {i["name"] for t in legs[-1]["teams"] for i in t["items"]}
         assert {"distance", "coups_fourres"} <= items
-        for item in items:
-            assert translate("mille_bornes", f"score.{item}", "eu") in rows, (item, rows)
+        for item in items:  # each row heading capitalised (test_playtest_mb_sheet)
+            name = translate("mille_bornes", f"score.{item}", "eu")
+            assert name[:1].upper() + name[1:] in rows, (item, rows)
         held = server.get(f"/api/tables/{made['id']}")["version"]
         page.wait_for_timeout(600)
         assert server.get(f"/api/tables/{made['id']}")["version"] == held

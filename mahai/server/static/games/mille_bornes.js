@@ -193,7 +193,12 @@ function focusPick(code) {
   if (el) el.focus({ preventScroll: true });
 }
 
-const itemName = (item, ui) => (ui.has(`score.${item}`) ? ui.tg(`score.${item}`) : item.replaceAll("_", " "));
+// A row heading of the score sheet, capitalised as the rows under it ("Etaparen guztizkoa"): the
+// catalog's score.* words are lower case, as they also go inside sentences ("kilometroak").
+const itemName = (item, ui) => {
+  const name = ui.has(`score.${item}`) ? ui.tg(`score.${item}`) : item.replaceAll("_", " ");
+  return name.charAt(0).toLocaleUpperCase() + name.slice(1);
+};
 
 function legTable(v, leg, ui, id) {
   const { h } = ui;

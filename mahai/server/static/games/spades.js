@@ -153,7 +153,14 @@ export function render(root, msg, ui) {
             if (again) again.focus({ preventScroll: true });
           } });
       }
-      return card(c, ui, { cls: myTurn ? "unplayable" : "" });
+      // On your turn a card you may not play says why it did nothing when tapped (it was silent).
+      if (myTurn) {
+        return card(c, ui, { cls: "unplayable", attrs: { "aria-disabled": "true" }, onclick: () => {
+          const hint = document.getElementById("hand-hint");
+          if (hint) hint.textContent = ui.t("You cannot play that card now: choose one of the highlighted cards.");
+        } });
+      }
+      return card(c, ui, {});
     });
     hand = ui.fan(h, cards, { id: "hand", class: "hand", role: "group", "aria-label": ui.t("Your hand") });
     if (passes.length) {
@@ -174,7 +181,8 @@ export function render(root, msg, ui) {
     scoreboard(v, ui),
     h("div", { class: `felt felt-${v.players}`, "data-players": String(v.players) }, plates, centre(v, msg, ui, slots)),
     prompt ? h("div", { class: "prompt-area" }, prompt) : null,
-    h("div", { class: "dock", "data-home": "", tabindex: "-1" }, hand, received),
+    h("div", { class: "dock", "data-home": "", tabindex: "-1" }, hand, received,
+      hand ? h("p", { class: "hand-hint", id: "hand-hint", role: "status" }) : null),
     h("details", { class: "panel scores", open: msg.over || null }, h("summary", {}, ui.t("Score sheet")), h("div", { class: "scroll-x", tabindex: "0", role: "group", "aria-label": ui.t("Score sheet") }, scoreTable(v, ui))));
 }
 

@@ -2,7 +2,7 @@
 // copy (with "copied" feedback) or show as a QR code for a phone. The creator's token is kept in
 // this browser (keep.js), so a reload finds every link again. Links name the address that other
 // devices can open (the server puts its network address in place of "localhost").
-import { currentLang, fill, h, langSelect, loadCatalogs, postJson, t } from "./i18n.js";
+import { currentLang, fill, getJson, h, langSelect, loadCatalogs, postJson, t } from "./i18n.js";
 import { copyText, creatorToken, ownSeat, remember } from "./keep.js";
 
 const tableId = location.pathname.split("/")[2];
@@ -25,8 +25,11 @@ async function refresh() {
   const creator = creatorToken(tableId);
   if (!creator) {
     document.title = t("Invitations") + " — Mahai";
+    // A table that does not exist (a mistyped or expired link) says so, not "ask its creator".
+    const known = await getJson(`/api/tables/${tableId}?lang=${currentLang()}`);
     root.replaceChildren(h("h1", {}, t("Invitations")),
-      h("p", {}, t("This browser did not create this table: ask its creator for your invitation link.")),
+      known.ok ? h("p", {}, t("This browser did not create this table: ask its creator for your invitation link."))
+        : h("p", { role: "alert", id: "load-error" }, known.data.message || ""),
       h("p", {}, h("a", { href: "/" }, t("Back to the lobby"))));
     return;
   }

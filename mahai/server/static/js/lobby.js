@@ -269,7 +269,7 @@ async function create(el) {
   const err = el.querySelector("#error");
   err.textContent = "";
   const seats = form.seats.map((s) => (s.kind === "person" ? { kind: "person", name: s.name || null }
-    : { kind: "bot", bot: s.bot, name: s.name || null }));
+    : { kind: "bot", bot: s.bot, name: (s.named && s.name) || null }));  // unnamed: the server names it by level in each viewer's language
   const body = { game: form.game, edition: form.edition, options: form.overrides, seats, lang: currentLang(),
                  turn_seconds: form.timer || null, listed: form.listed };
   const button = el.querySelector("#create");
@@ -319,7 +319,7 @@ function seatsLine(tb, own = null) {
 async function myTables() {
   const ids = knownTables();
   if (!ids.length) return;
-  const res = await getJson(`/api/tables?ids=${ids.map(encodeURIComponent).join(",")}`);
+  const res = await getJson(`/api/tables?ids=${ids.map(encodeURIComponent).join(",")}&lang=${currentLang()}`);
   const list = document.getElementById("my-tables-list");
   if (!res.ok) {  // keep what this browser knows: the next load may answer
     if (!list) return;
@@ -360,7 +360,7 @@ async function myTables() {
 }
 
 async function publicTables() {
-  const res = await getJson("/api/tables?limit=20");
+  const res = await getJson(`/api/tables?limit=20&lang=${currentLang()}`);
   const list = document.getElementById("public-list");
   if (!list) return;
   if (!res.ok) {

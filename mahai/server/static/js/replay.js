@@ -21,6 +21,9 @@ async function load(seat) {
     await loadCatalogs(currentLang(), ["web", "core"]);
     $("langbox").replaceChildren(langSelect(() => location.reload()));
     $("step").replaceChildren(h("span", { role: "alert", id: "load-error" }, res.data.message));
+    // the way back, as the table page of an unknown table gives it (the header said only "Mahai")
+    $("home").textContent = t("Lobby");
+    $("step").after(h("p", { id: "gone-home" }, h("a", { href: "/" }, t("Back to the lobby"))));
     return;
   }
   data = res.data;
@@ -52,7 +55,8 @@ function controls() {
   const viewerSel = data.over ? h("select", { id: "viewer", "aria-label": t("Seen by"),
     onchange: (e) => load(e.target.value) },
     h("option", { value: "" }, t("Spectator")),
-    data.table.seats.map((s) => h("option", { value: String(s.seat), selected: data.viewer === s.seat ? true : null }, seatNo(s.seat)))) : null;
+    data.table.seats.map((s) => h("option", { value: String(s.seat), selected: data.viewer === s.seat ? true : null },
+      s.name ? `${seatNo(s.seat)} · ${s.name}` : seatNo(s.seat)))) : null;  // "1. eserlekua · Itziar", as the invitations say
   fill($("controls"),
     h("button", { type: "button", id: "first", onclick: go(() => 0) }, "|◀ ", t("First")),
     h("button", { type: "button", id: "prev", onclick: go(() => index - 1) }, "◀ ", t("Previous")),

@@ -267,8 +267,9 @@ function confirmLeave() {
   const stay = h("button", { type: "button", id: "leave-cancel", onclick: () => dialog.close() }, t("Stay"));
   dialog = h("dialog", { id: "leave-dialog", "aria-labelledby": "leave-title", "aria-describedby": "leave-text" },
     h("h2", { id: "leave-title" }, t("Leave the table?")),
-    h("p", { id: "leave-text" }, t("{bot} will play your seat from now on. Your invitation link takes it back.",
-      { bot: t("Bot: {name}", { name: bot }) })),
+    // "Robota: indartsua" inside the sentence read "…jokatuko duena: Robota: indartsua." (two colons)
+    h("p", { id: "leave-text" }, t("From now on a bot plays your seat (level: {level}). Your invitation link takes it back.",
+      { level: bot })),
     h("div", { class: "buttons" }, stay,
       h("button", { type: "button", id: "leave-confirm", class: "danger", onclick: leave }, t("Leave"))));
   document.body.append(dialog);

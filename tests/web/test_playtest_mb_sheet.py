@@ -1,0 +1,60 @@
+"""The new-user play test of session 7: Mille Bornes' leg summary and score sheet head every
+row with a capital, as their totals rows ("Etaparen guztizkoa") and Spades' sheet do: the item
+rows read "kilometroak", "babesak", "kontraerasoak" in lower case under "Puntuazioa" (the
+catalog's score.* words are lower case because they also go inside sentences). Scoring items:
+MBR-14 to MBR-17."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from mahai.i18n import LANGUAGES
+from tests.web.client import Client
+from tests.web.server import Server
+
+pytestmark = pytest.mark.web
+
+
+def play_out(server: Server, made: dict[str, Any], seats: tuple[int, ...] = (0,)) -> None:
+    """The person ``seats`` play random legal moves over the WebSocket until the game is over."""
+    rnd = random.Random(7)
+    clients = [Client(server.ws_url, made["id"], made["tokens"][str(s)]) for s in seats]
+    try:
+        for _ in range(4000):
+            for client in clients:
+                while client.state is not None and not client.legal and not client.state["table"]["over"]:
+                    try:
+                        client.wait_state(timeout=0.2 if len(clients) > 1 else 60)
+                    except TimeoutError:
+                        break
+                if client.state is not None and client.state["table"]["over"]:
+                    return
+                if client.legal:
+                    client.act(rnd.choice(client.legal))
+        raise AssertionError("the game did not end")
+    finally:
+        for client in clients:
+            client.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_score_sheets_rows_start_with_a_capital(server: Server, browser: Any, lang: str) -> None:
+    made = server.create("mille_bornes", ["person", "bot:random"], edition="eu", options={"game_target": 1})
+    play_out(server, made)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        page.add_init_script(f"localStorage.setItem('mahai.lang', '{lang}');")
+        page.goto(server.url + made["links"]["0"])
+        page.wait_for_function("window.mahaiLast !== undefined && document.body.dataset.over === '1'")
+        page.wait_for_selector("#leg-summary")
+        heads = page.eval_on_selector_all("#leg-summary tbody th[scope='row']",
+                                          "els => els.map(e => e.textContent)")
+        assert len(heads) >= 4, heads
+        lower = [t for t in heads if t[:1] != t[:1].upper()]
+        assert not lower, (lang, heads)
+    finally:
+        ctx.close()
