@@ -19,10 +19,12 @@ import pytest
 from mahai.games import available_games, get_game
 from mahai.server.thinking import Thinker
 from tests.web.server import Server
+from tests.web.threads import in_thread
 
 pytestmark = pytest.mark.web
 
 
+@in_thread  # asyncio.run: not where a browser test's event loop runs
 def test_a_bot_that_does_not_pickle_chooses_on_the_loop() -> None:
     """DZR-5: a bot that does not pickle (a class local to a function, as DenboraZup's strong bot
     was before it became :class:`mahai.bots.denborazup.StrongBot`), measured on the loop, is never

@@ -193,7 +193,8 @@ def test_every_frame_is_the_viewers_projection(server: Server, tmp_path: Path, g
             assert err["type"] == "error"
             assert mover.act("nonsense 99")["type"] == "error"
         choice = denborazup_chooser(legal, mover.state) if game_name == "denborazup" else None
-        mover.act(choice or rng.choice(legal))
+        answer = mover.act(choice or rng.choice(legal))
+        assert answer["type"] == "update", answer  # a legal move in turn is taken (say why if not)
         moves += 1
         for c in [*clients, spectator]:
             c.wait_until(lambda s, v=current["version"]: s["version"] > v)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import functools
 import json
 import os
 import random
@@ -17,7 +16,6 @@ import socket
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +27,7 @@ from mahai.server.store import SeatRow, Snapshot, Store
 from mahai.server.tables import Hub, Table
 from tests.web.client import Client
 from tests.web.server import Server
-from tests.web.test_table_pause import run
+from tests.web.threads import in_thread, run
 
 pytestmark = pytest.mark.web
 
@@ -81,27 +79,6 @@ def test_a_silent_spectator_does_not_hold_the_table_back(tmp_path: Path) -> None
             watcher.close()
     finally:
         server.stop()
-
-
-def in_thread(test: Callable[..., None]) -> Callable[..., None]:
-    """Run the test in a thread of its own: no event loop runs there (the
-    browser tests keep one running in the main thread, where the hub would
-    start bot tasks that never run)."""
-    @functools.wraps(test)
-    def wrapper(*args: Any, **kwargs: Any) -> None:
-        errors: list[BaseException] = []
-
-        def target() -> None:
-            try:
-                test(*args, **kwargs)
-            except BaseException as exc:  # noqa: BLE001 - re-raised in the test's thread
-                errors.append(exc)
-        thread = threading.Thread(target=target)
-        thread.start()
-        thread.join()
-        if errors:
-            raise errors[0]
-    return wrapper
 
 
 def play(hub: Hub, table: Table, moves: int) -> None:

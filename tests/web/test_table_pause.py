@@ -9,33 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import random
-import threading
-from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
 from mahai.server.store import Store
 from mahai.server.tables import Conn, Hub, Table
+from tests.web.threads import run
 
 SPADES_SEATS = [{"kind": "person"}] + [{"kind": "bot", "bot": "random"}] * 3
-
-
-def run(main: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    """``asyncio.run(main())`` in a thread of its own (the browser tests of this process
-    keep an event loop running in the main thread)."""
-    errors: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            asyncio.run(main())
-        except BaseException as exc:  # noqa: BLE001 - re-raised in the test's thread
-            errors.append(exc)
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join()
-    if errors:
-        raise errors[0]
 
 
 class Inbox:
