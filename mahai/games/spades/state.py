@@ -212,9 +212,8 @@ def _texts_of(mask: int) -> tuple[str, ...]:
 
 
 _FREE_BIDS: Final = (1, MAX_BID, True)
-# The action classes as statics of the compiled module (a name imported from a Python
-# module is otherwise looked up in the module's globals at every use).
-_PLAY_TYPE: Final = Play
+# Bid as a static of the compiled module (a name imported from a Python module is otherwise
+# looked up in the module's globals at every use; Play is a native class: mypyc knows it).
 _BID_TYPE: Final = Bid
 
 
@@ -605,8 +604,8 @@ class SpadesState(State[SpadesAction]):
         its reason), takes the general path of :meth:`State.apply`."""
         kind = type(action)
         if seat == self.turn:
-            if kind is _PLAY_TYPE and self.phase == PLAY:
-                card: Card = action.card  # type: ignore[union-attr]
+            if type(action) is Play and self.phase == PLAY:  # narrowed: Play's card read natively
+                card: Card = action.card
                 trick = self.trick
                 if trick:
                     hand = self.hands[seat]
@@ -627,7 +626,7 @@ class SpadesState(State[SpadesAction]):
 
     # ----------------------------------------------------------------- do
     def _do(self, seat: Seat, action: SpadesAction) -> list[Event]:
-        if type(action) is _PLAY_TYPE:
+        if type(action) is Play:
             return self._play(seat, action.card)
         if isinstance(action, Bid):
             return self._bid(seat, action.tricks)
