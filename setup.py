@@ -27,7 +27,9 @@ ROOT = Path(__file__).parent
 # the option dataclasses: a compiled dataclass loses its ``Literal[...]`` annotations, which
 # validate options and describe them to front ends (mahai.core.options); the errors (class
 # attributes per kind) and the actions (a compiled dataclass turns a wrong type given by hand
-# into a TypeError, a bool into an int, where the actions raise MalformedAction).
+# into a TypeError, a bool into an int, where the actions raise MalformedAction), except
+# Spades' Play (spades/play.py: a plain class that checks its argument as an object itself,
+# compiled to a native class: the compiled state reads its card from a C struct).
 COMPILED = [
     "mahai/core/game.py",
     "mahai/core/options.py",
@@ -35,7 +37,7 @@ COMPILED = [
     *(
         f"mahai/games/{game}/{module}.py"
         for game, modules in {
-            "spades": ("cards", "state", "scoring", "view", "determinize"),
+            "spades": ("cards", "play", "state", "scoring", "view", "determinize"),
             "mille_bornes": ("cards", "state", "scoring", "view", "determinize"),
             "denborazup": ("deck", "state", "scoring", "view"),
         }.items()

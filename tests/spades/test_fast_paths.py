@@ -14,7 +14,8 @@ from dataclasses import replace
 from mahai.games.spades import GAME, plays_of
 from mahai.games.spades.actions import PLAYS
 from mahai.games.spades.cards import CARD_TEXTS, texts
-from mahai.games.spades.state import _CONFIGS, _plays_of, _texts_of
+from mahai.games.spades.scoring import score_rules, score_side
+from mahai.games.spades.state import _CONFIGS, _SCORE_RULES, _plays_of, _texts_of
 from mahai.games.spades.view import _card_count, _same_small
 
 
@@ -93,3 +94,35 @@ def test_spr7_spr15_lead_rules_follow_each_options_object() -> None:
                 expected = (hand & ~(0x1FFF << 39)) or hand  # no spade lead yet (SPR-7, SPR-15)
             assert state.legal_play_mask(seat) == expected, (options, round_)
     assert len(_CONFIGS) <= 64
+
+
+def test_hand_scores_follow_each_options_object() -> None:
+    """The state scores a hand with the options its per-object cache read (``_SCORE_RULES``):
+    every ``hand_scored`` side equals :func:`score_side` of the state's own options (SPR-5,
+    SPR-10…SPR-12, SPR-19, SPR-20), also when more options objects pass than the cache keeps."""
+    base = GAME.options()
+    variants = [replace(base, nil_value=nil, bag_points=points, bag_penalty=penalty, set_scoring=kind)
+                for nil in (50, 100) for points in (0, 1) for penalty in (0, 100)
+                for kind in ("minus_bid", "zero")]
+    for round_ in range(6):  # 6 x 16 options objects: more than the cache keeps
+        for options in variants:
+            options = replace(options)  # a new, equal object
+            state = GAME.new(options, 4, round_)
+            rng = random.Random(round_)
+            before = (list(state.points), list(state.bags))
+            bids, blind = list(state.bids), list(state.blind)
+            while state.hand_no == 1 and not state.is_over:
+                if state.phase == "play":
+                    bids, blind = list(state.bids), list(state.blind)  # the hand's, before the next deal
+                seat = state.to_act()[0]
+                legal = state.legal_actions(seat)
+                state.apply(seat, legal[rng.randrange(len(legal))])
+            sides = state.history[0]["sides"]
+            for side in (0, 1):
+                seats = (side, side + 2)
+                expected = score_side([bids[s] for s in seats], [blind[s] for s in seats],
+                                      [state.history[0]["tricks"][s] for s in seats],
+                                      before[0][side], before[1][side], options)
+                assert dict(sides[side]) == expected.to_json(), (options, round_)
+            assert _SCORE_RULES[id(options)] == (options, score_rules(options))
+    assert len(_SCORE_RULES) <= 64

@@ -118,7 +118,8 @@ class Spades(Game[SpadesState, SpadesOptions]):
         Raises:
             InvalidOptions: ``bad_player_count`` unless :meth:`players` allows ``players``.
         """
-        self.check_players(options, players)
+        if players != 4:  # four players: always allowed (players()); no call for the common case
+            self.check_players(options, players)
         return SpadesState(options, players, new_generator(seed))  # random.Random(seed)
 
     def parse_action(self, text: str) -> SpadesAction:

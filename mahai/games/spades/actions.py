@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from mahai.core.errors import MalformedAction
 from mahai.games.spades.cards import JOKER_CARDS, Card, card_text, parse_card
+from mahai.games.spades.play import Play as Play  # a native class in the compiled build (its module says why)
 
 
 def _check_card(card: object) -> None:
@@ -83,19 +84,6 @@ class Pass:
 
     def notation(self) -> str:
         return " ".join(["pass", *map(card_text, self.cards)])
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Play ``card`` to the current trick."""
-
-    card: Card
-
-    def __post_init__(self) -> None:
-        _check_card(self.card)
-
-    def notation(self) -> str:
-        return f"play {card_text(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)

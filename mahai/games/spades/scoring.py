@@ -94,6 +94,32 @@ def score_values(
     """:func:`score_side` as a tuple of its fields (contract, counted, contract_points,
     nil_points, bags, penalties, points, total, bag_count): what the state scores a hand
     with (no object to make: a C struct in the compiled build)."""
+    return score_with(bids, blind, tricks, before_points, before_bags, score_rules(options))
+
+
+ScoreRules = tuple[int, bool, bool, bool, bool, int, int, int]
+"""What scoring reads of the options, in order: ``nil_value``, ``failed_nil_tricks`` is
+``help_partner``, ``ten_for_200`` is ``on``, ``moon`` is ``200``, ``set_scoring`` is
+``minus_bid``, ``bag_penalty``, ``bag_limit``, ``bag_points`` (see :func:`score_rules`)."""
+
+
+def score_rules(options: SpadesOptions) -> ScoreRules:
+    """The options :func:`score_with` reads, as a :data:`ScoreRules` tuple (the state keeps
+    one per options object: a compiled tuple's fields are read from a C struct)."""
+    return (options.nil_value, options.failed_nil_tricks == "help_partner", options.ten_for_200 == "on",
+            options.moon == "200", options.set_scoring == "minus_bid", options.bag_penalty,
+            options.bag_limit, options.bag_points)
+
+
+def score_with(
+    bids: Sequence[int],
+    blind: Sequence[bool],
+    tricks: Sequence[int],
+    before_points: int,
+    before_bags: int,
+    rules: ScoreRules,
+) -> Values:
+    """:func:`score_values` with the options read beforehand (:func:`score_rules`)."""
     contract = 0
     counted = 0
     worth = 0  # what the contract is worth, made or set: 10 a trick, 20 a blind trick
@@ -103,8 +129,7 @@ def score_values(
     if len(blind) != size or len(tricks) != size:
         raise ValueError("bids, blind and tricks differ in length")
     # indexed (zip(..., strict=True) is a generic call in the compiled build)
-    nil_value = options.nil_value
-    help_partner = options.failed_nil_tricks == "help_partner"
+    nil_value, help_partner, ten_for_200, moon_200, minus_bid, bag_penalty, bag_limit, bag_points = rules
     for i in range(size):
         bid = bids[i]
         is_blind = blind[i]
@@ -123,18 +148,18 @@ def score_values(
     bags = nil_bags
     if counted >= contract:
         contract_points = worth
-        if contract >= 10 and options.ten_for_200 == "on":
+        if contract >= 10 and ten_for_200:
             contract_points = max(contract_points, 20 * contract)
-        if contract == 13 and options.moon == "200":
+        if contract == 13 and moon_200:
             contract_points = max(contract_points, 200)
         bags += counted - contract
     else:
-        contract_points = -worth if options.set_scoring == "minus_bid" else 0
+        contract_points = -worth if minus_bid else 0
     bag_count = before_bags + bags
     penalties = 0
-    if options.bag_penalty:
-        penalties = bag_count // options.bag_limit
-        bag_count -= penalties * options.bag_limit
-    points = contract_points + nil_points + bags * options.bag_points - penalties * options.bag_penalty
+    if bag_penalty:
+        penalties = bag_count // bag_limit
+        bag_count -= penalties * bag_limit
+    points = contract_points + nil_points + bags * bag_points - penalties * bag_penalty
     return (contract, counted, contract_points, nil_points, bags, penalties, points,
             before_points + points, bag_count)

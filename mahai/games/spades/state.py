@@ -54,7 +54,7 @@ from mahai.games.spades.cards import (
     mask_of,
 )
 from mahai.games.spades.options import SpadesOptions
-from mahai.games.spades.scoring import Values, score_values
+from mahai.games.spades.scoring import ScoreRules, Values, score_rules, score_with
 
 DRAW: Final = "draw"
 BID: Final = "bid"
@@ -87,6 +87,9 @@ _HAND_COUNTS: Final = tuple(tuple(ReadOnlyDict(seat=seat, count=count) for count
 # its own): (options, players, deck, free_bids, bid_limits, blind_possible, lead_rules).
 _Limits = tuple[tuple[int, int, bool], ...]
 _CONFIGS: Final[dict[int, tuple[SpadesOptions, int, Deck, bool, _Limits, bool, int]]] = {}
+_SCORE_RULES: Final[dict[int, tuple[SpadesOptions, ScoreRules]]] = {}
+"""What scoring reads of an options object (:func:`.scoring.score_rules`), per object (as
+``_CONFIGS``): read once, not at every hand."""
 # SpadesState.lead_rules: bits of the options first_lead and spades_lead (SPR-7, SPR-15).
 _TWO_OF_CLUBS: Final = 1
 _AFTER_BROKEN: Final = 2
@@ -212,9 +215,8 @@ def _texts_of(mask: int) -> tuple[str, ...]:
 
 
 _FREE_BIDS: Final = (1, MAX_BID, True)
-# The action classes as statics of the compiled module (a name imported from a Python
-# module is otherwise looked up in the module's globals at every use).
-_PLAY_TYPE: Final = Play
+# Bid as a static of the compiled module (a name imported from a Python module is otherwise
+# looked up in the module's globals at every use; Play is a native class: mypyc knows it).
 _BID_TYPE: Final = Bid
 
 
@@ -605,8 +607,8 @@ class SpadesState(State[SpadesAction]):
         its reason), takes the general path of :meth:`State.apply`."""
         kind = type(action)
         if seat == self.turn:
-            if kind is _PLAY_TYPE and self.phase == PLAY:
-                card: Card = action.card  # type: ignore[union-attr]
+            if type(action) is Play and self.phase == PLAY:  # narrowed: Play's card read natively
+                card: Card = action.card
                 trick = self.trick
                 if trick:
                     hand = self.hands[seat]
@@ -627,7 +629,7 @@ class SpadesState(State[SpadesAction]):
 
     # ----------------------------------------------------------------- do
     def _do(self, seat: Seat, action: SpadesAction) -> list[Event]:
-        if type(action) is _PLAY_TYPE:
+        if type(action) is Play:
             return self._play(seat, action.card)
         if isinstance(action, Bid):
             return self._bid(seat, action.tricks)
@@ -801,13 +803,21 @@ class SpadesState(State[SpadesAction]):
         sides: list[ReadOnlyDict] = []
         bids, blind, won, points, bags = self.bids, self.blind, self.tricks_won, self.points, self.bags
         four = self.players == 4
+        o = self.options
+        known = _SCORE_RULES.get(id(o))
+        if known is not None and known[0] is o:
+            rules = known[1]
+        else:
+            rules = score_rules(o)
+            if len(_SCORE_RULES) >= 64:  # options made by the thousand (overrides): keep the last few
+                _SCORE_RULES.clear()
+            _SCORE_RULES[id(o)] = (o, rules)
         for side in (0, 1):
             if four:  # the side's seats (side_seats), read directly
-                res = score_values([bids[side], bids[side + 2]], [blind[side], blind[side + 2]],
-                                   [won[side], won[side + 2]], points[side], bags[side], self.options)
+                res = score_with([bids[side], bids[side + 2]], [blind[side], blind[side + 2]],
+                                 [won[side], won[side + 2]], points[side], bags[side], rules)
             else:
-                res = score_values([bids[side]], [blind[side]], [won[side]], points[side], bags[side],
-                                   self.options)
+                res = score_with([bids[side]], [blind[side]], [won[side]], points[side], bags[side], rules)
             self.points[side] = res[7]  # total
             self.bags[side] = res[8]  # bag_count
             results.append(res)
