@@ -217,7 +217,13 @@ def move_once(page: Any, rng: random.Random, prefer: tuple[str, ...] = ()) -> bo
         perform(page, choice, timeout=2000)
     except Exception:  # noqa: BLE001 - the table was re-rendered under us: try again later
         return False
-    page.wait_for_function(
-        f"document.body.dataset.version !== {json.dumps(version)} || "
-        "document.getElementById('error').textContent !== ''", timeout=30_000)
+    try:
+        page.wait_for_function(
+            f"document.body.dataset.version !== {json.dumps(version)} || "
+            "document.getElementById('error').textContent !== ''", timeout=30_000)
+    except Exception as exc:  # noqa: BLE001 - say which move left the table unchanged
+        state = page.evaluate("[document.body.dataset.version, document.body.dataset.busy, "
+                              "document.body.dataset.connected]")
+        raise AssertionError(f"{choice!r} at version {version}: no update and no error in 30 s "
+                             f"(version, busy, connected now: {state})") from exc
     return True
