@@ -49,7 +49,7 @@ from typing import Any
 
 from benchmarks.bots import factory
 from mahai.bots.mille_bornes import HeuristicBot
-from mahai.bots.mille_bornes_search import MilleBornesSpec
+from mahai.bots.mille_bornes_search import MilleBornesSearchBot, MilleBornesSpec
 from mahai.bots.search import acting_seat, rollout
 from mahai.core.game import Action
 from mahai.games.mille_bornes import GAME, CoupFourre, MilleBornesState, Redraw
@@ -61,24 +61,38 @@ Position = tuple[MilleBornesState, int, Action, dict[Action, list[float]]]
 Candidates = tuple[MilleBornesState, int, Any, list[Any]]
 
 
-def positions(games: int, every: int, seed: int = 1000, players: int = 2) -> list[Candidates]:
+def positions(games: int, every: int, seed: int = 1000, players: int = 2,
+              history: bool = False) -> list[Candidates]:
     """Decisions with a choice from heuristic self-play of ``players`` (eu edition, so teams of
-    two with 4, MBR-1): (state, seat, heuristic's action, actions)."""
+    two with 4, MBR-1): (state, seat, heuristic's action, actions). With ``history`` (two
+    players): seat 0's decisions only, seat 0 played by a search bot that never searches (it
+    plays the heuristic's action) but remembers what the search's inferences and opponent model
+    read (:data:`MEMORY`); each position then carries that memory as a fifth element."""
     bot = HeuristicBot(random.Random(0))
+    watcher = MilleBornesSearchBot(random.Random(0), spec=MilleBornesSpec(top=1, safeties=False))
     pick = random.Random(seed)
-    out = []
+    out: list[Any] = []
     for g in range(games):
         state = GAME.new(GAME.options("eu"), players, seed + g)
         while not state.is_over:
             seat = acting_seat(state)
             obs, legal = GAME.observe(state, seat), state.legal_actions(seat)
+            memory = {k: getattr(watcher, k) for k in MEMORY}
             action: Any = bot.act(GAME, seat, obs, legal)
+            if history and seat == 0:
+                assert watcher.act(GAME, seat, obs, legal) == action
             cands = [a for a in dict.fromkeys(legal) if not isinstance(a, Redraw) or a == action]
             calls = any(isinstance(a, CoupFourre) for a in cands)
-            if len(cands) > 1 and not calls and pick.random() < 1 / every:
-                out.append((state.clone(), seat, action, cands))
+            if (len(cands) > 1 and not calls and (seat == 0 or not history)
+                    and pick.random() < 1 / every):
+                out.append((state.clone(), seat, action, cands, memory) if history
+                           else (state.clone(), seat, action, cands))
             state.apply(seat, action)
     return out
+
+
+MEMORY = ("_after", "_open", "_declined", "_pending", "_evidence")
+"""What a two-player :class:`MilleBornesSearchBot` remembers of the turns before a decision."""
 
 
 def oracle(state: MilleBornesState, seat: int, cands: Sequence[Any], worlds: int,
@@ -113,8 +127,11 @@ def evaluate(res: Sequence[Position], config: str) -> tuple[list[float], float, 
     """The configuration's gain over the heuristic at each position, CPU s a decision, changes."""
     make = factory("mille_bornes", config)
     gains, changed, t0 = [], 0, time.process_time()
-    for k, (state, seat, heur, vals) in enumerate(res):
+    for k, (state, seat, heur, vals, *memory) in enumerate(res):
         bot = make(random.Random(k))
+        if memory and isinstance(bot, MilleBornesSearchBot):
+            for name, value in memory[0].items():
+                setattr(bot, name, value)
         choice = bot.act(GAME, seat, GAME.observe(state, seat), state.legal_actions(seat))
         if choice not in vals:
             raise ValueError(f"{config} chose {choice}, not among the oracle's actions")
@@ -132,15 +149,17 @@ def main() -> None:
     b.add_argument("--every", type=int, default=8)
     b.add_argument("--worlds", type=int, default=300)
     b.add_argument("--players", type=int, default=2)
+    b.add_argument("--history", action="store_true")
     e = sub.add_parser("eval")
     e.add_argument("file")
     e.add_argument("configs", nargs="+")
     args = parser.parse_args()
     if args.cmd == "build":
         res: list[Any] = []
-        found = positions(args.games, args.every, players=args.players)
-        for k, (state, seat, heur, cands) in enumerate(found):
-            res.append((state, seat, heur, oracle(state, seat, cands, args.worlds, random.Random(k))))
+        found = positions(args.games, args.every, players=args.players, history=args.history)
+        for k, (state, seat, heur, cands, *memory) in enumerate(found):
+            res.append((state, seat, heur, oracle(state, seat, cands, args.worlds, random.Random(k)),
+                        *memory))
             if k % 20 == 19:  # a partial file to evaluate while the rest is computed
                 with open(args.out, "wb") as part:
                     pickle.dump(res, part)
