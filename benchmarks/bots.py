@@ -49,7 +49,7 @@ def _mb_search(**kw: str) -> Factory:
     method = kw.pop("method", "pimc")
     z = float(kw.pop("z", "1.0"))
     spec_kw: dict[str, Any] = {k: float(v) for k, v in kw.items()}
-    for name in ("top", "tries"):
+    for name in ("top", "tries", "depth"):
         if name in spec_kw:
             spec_kw[name] = int(spec_kw[name])
     if "model" in spec_kw:  # model=0: no weighing of the worlds by the opponent's last move

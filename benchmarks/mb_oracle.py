@@ -69,7 +69,7 @@ def positions(games: int, every: int, seed: int = 1000, players: int = 2,
     plays the heuristic's action) but remembers what the search's inferences and opponent model
     read (:data:`MEMORY`); each position then carries that memory as a fifth element."""
     bot = HeuristicBot(random.Random(0))
-    watcher = MilleBornesSearchBot(random.Random(0), spec=MilleBornesSpec(top=1, safeties=False))
+    watcher = MilleBornesSearchBot(random.Random(0), spec=_Watch(depth=4))
     pick = random.Random(seed)
     out: list[Any] = []
     for g in range(games):
@@ -91,7 +91,15 @@ def positions(games: int, every: int, seed: int = 1000, players: int = 2,
     return out
 
 
-MEMORY = ("_after", "_open", "_declined", "_pending", "_evidence")
+class _Watch(MilleBornesSpec):
+    """A search that never searches: its one candidate is the heuristic's action."""
+
+    def candidates(self, game: Any, seat: int, observation: Any, legal: Sequence[Any],
+                   default: Any) -> list[Any]:
+        return [default]
+
+
+MEMORY = ("_after", "_open", "_declined", "_pending", "_chain")
 """What a two-player :class:`MilleBornesSearchBot` remembers of the turns before a decision."""
 
 

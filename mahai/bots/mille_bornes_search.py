@@ -78,6 +78,8 @@ in it a placeholder; its seat; the kind of move, :data:`LAY` a card on its table
 :data:`THROW`; the card; the team attacked or -1)."""
 MODEL_TRIES = 10
 """Worlds dealt at most for one sample when weighing by the opponent's last move."""
+MODEL_DEPTH = 1
+"""How many of the opponent's last moves weigh the worlds (:meth:`MilleBornesSpec.explains_all`)."""
 MODEL_LEAK = 0.05
 """The likelihood of a move the heuristic would not have made (relative to 1)."""
 
@@ -104,15 +106,19 @@ class MilleBornesSpec(SearchSpec):
     def __init__(self, policy: HeuristicBot | None = None, win_bonus: float = WIN_BONUS,
                  prior: float = 0.0, top: int = 4, objective: Literal["win", "points"] = "win",
                  safeties: bool = True, own: HeuristicBot | None = None, model: bool = True,
-                 tries: int = MODEL_TRIES, leak: float = MODEL_LEAK) -> None:
+                 tries: int = MODEL_TRIES, leak: float = MODEL_LEAK, depth: int = MODEL_DEPTH) -> None:
         self.heuristic = policy or HeuristicBot(random.Random(0))
         self.model = model
         self.tries = tries
         self.leak = leak
+        self.depth = depth
         self.evidence: Evidence | None = None
         """The opponent's last move and the state it was made from (two players, set by
         :class:`MilleBornesSearchBot`; :meth:`sample` keeps the worlds where ``policy`` would have
         made it, see :meth:`explains`)."""
+        self.history: tuple[Evidence, ...] = ()
+        """The opponent's moves before :attr:`evidence`, one a turn, latest first (at most
+        ``depth - 1``; :meth:`explains_all`)."""
         self.own = own
         self.team = -1
         """The searching seat's team (set by :class:`MilleBornesSearchBot` before each search):
@@ -131,13 +137,15 @@ class MilleBornesSpec(SearchSpec):
         ``__new__`` calls it), so pickle gets the arguments (the server's bot workers,
         :mod:`mahai.server.thinking`)."""
         return (type(self), (self.heuristic, self.win_bonus, self.prior, self.top, self.objective,
-                             self.safeties, self.own, self.model, self.tries, self.leak),
-                {"absent": self.absent, "team": self.team, "evidence": self.evidence})
+                             self.safeties, self.own, self.model, self.tries, self.leak, self.depth),
+                {"absent": self.absent, "team": self.team, "evidence": self.evidence,
+                 "history": self.history})
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.absent = state["absent"]
         self.team = state.get("team", -1)
         self.evidence = state.get("evidence")
+        self.history = state.get("history", ())
 
     def sample(self, game: Game[Any, Any], observation: Observation, rng: random.Random) -> State[Any]:
         """A world consistent with the observation (:meth:`deal`); with :attr:`evidence` (the
@@ -149,29 +157,54 @@ class MilleBornesSpec(SearchSpec):
         :class:`MilleBornesSearchBot` are its certain cases. Only the seat's own observations
         are read (the evidence is public: a move and the table it was made from)."""
         world = self.deal(game, observation, rng)
-        evidence = self.evidence
-        if evidence is None or not self.model:
+        if self.evidence is None or not self.model:
             return world
         for _ in range(self.tries - 1):
-            if self.explains(game, world, evidence) or rng.random() < self.leak:
+            if self.explains_all(game, world, rng) or rng.random() < self.leak:
                 return world
             world = self.deal(game, observation, rng)
         return world
 
     def explains(self, game: Game[Any, Any], world: MilleBornesState, evidence: Evidence) -> bool:
         """Whether the opponent of ``evidence`` (its hand in ``world`` now plus the card it
-        played) would have made its move by ``policy`` (the heuristic, MBR rules via the engine):
-        the move is legal there, no coup fourré was open to it (the heuristic calls every one,
-        MBR-10) and no action ranks above the move (ties count: hand order never matters). True
-        when the hand cannot be rebuilt (its size differs)."""
-        before, opp, kind, card, team = evidence
+        played) would have made its move by ``policy`` (:meth:`explains_hand`)."""
+        hand = list(world.hands[evidence[1]])
+        hand.append(evidence[3])
+        return self.explains_hand(game, hand, evidence)
+
+    def explains_all(self, game: Game[Any, Any], world: MilleBornesState, rng: random.Random) -> bool:
+        """:meth:`explains` for :attr:`evidence`, then for each older move of :attr:`history`
+        (the opponent's moves before it, one a turn): the hand it chose from is the later one
+        less the card it drew after (MBR-4; one of that hand's cards taken at random, so a world
+        is kept with the chance its hands explain the moves) plus the card it played."""
+        last = self.evidence
+        assert last is not None
+        opp = last[1]
         hand = list(world.hands[opp])
-        hand.append(card)
+        hand.append(last[3])
+        if not self.explains_hand(game, hand, last):
+            return False
+        for older in self.history:
+            if len(last[0].hands[opp]) == len(older[0].hands[opp]):  # it drew before ``last``
+                hand.pop(rng.randrange(len(hand)))
+            hand.append(older[3])
+            if not self.explains_hand(game, hand, older):
+                return False
+            last = older
+        return True
+
+    def explains_hand(self, game: Game[Any, Any], hand: list[int], evidence: Evidence) -> bool:
+        """Whether an opponent holding ``hand`` at the table of ``evidence`` would have made its
+        move by ``policy`` (the heuristic, the rules by the engine): the move is legal there, no
+        coup fourré was open to it (the heuristic calls every one, MBR-10) and no action ranks
+        above the move (ties count: hand order never matters). True when the hand's size is not
+        the table's (it cannot be rebuilt)."""
+        before, opp, kind, card, team = evidence
         if len(hand) != len(before.hands[opp]):
             return True
         trial = before.clone()
         assert isinstance(trial, MilleBornesState)
-        trial.hands[opp] = hand
+        trial.hands[opp] = list(hand)
         legal: list[Action] = list(trial.legal_actions(opp))
         move = _matching(legal, kind, card, team)
         if move is None:
@@ -342,7 +375,9 @@ class MilleBornesSearchBot(SearchBot):
         self._pending: Pending | None = None
         """Two players: the table the opponent will choose its move from, after the bot's last
         turn (:meth:`_expect`); read at the bot's next turn (:meth:`_evidence`)."""
-        self._evidence: Evidence | None = None
+        self._chain: tuple[Evidence, ...] = ()
+        """The opponent's moves, one a turn with none missing, latest first (at most the spec's
+        ``depth``): :attr:`MilleBornesSpec.evidence` and :attr:`MilleBornesSpec.history`."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as ``(class, arguments of __init__, state)`` (:meth:`__setstate__`: its name, clock, last
@@ -355,7 +390,7 @@ class MilleBornesSearchBot(SearchBot):
         return (type(self), (self.rng, self.budget, self.method, spec, self.z, self.infer),
                 {"name": self.name, "last": self.last, "clock": self.clock, "after": self._after,
                  "open": self._open, "declined": self._declined, "round": self._round,
-                 "pending": self._pending, "evidence": self._evidence})
+                 "pending": self._pending, "chain": self._chain})
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         super().__setstate__(state)
@@ -365,7 +400,7 @@ class MilleBornesSearchBot(SearchBot):
         self._declined = state.get("declined")
         self._round = state.get("round")
         self._pending = state.get("pending")
-        self._evidence = state.get("evidence")
+        self._chain = state.get("chain", ())
 
     def act(
         self, game: Game[Any, Any], seat: Seat, observation: Observation, legal: Sequence[Action]
@@ -382,13 +417,17 @@ class MilleBornesSearchBot(SearchBot):
             return super().act(game, seat, observation, legal)
         self.spec.absent = self._absent(observation, seat)
         if observation.turn == seat and self._pending is not None:
-            self._evidence = self._evidence_of(observation, seat)
+            move = self._evidence_of(observation, seat)
+            self._chain = (move, *self._chain[: self.spec.depth - 1]) if move is not None else ()
             self._pending = None
-        self.spec.evidence = self._evidence
+        self.spec.evidence = self._chain[0] if self._chain else None
+        self.spec.history = self._chain[1 : self.spec.depth]
         action = super().act(game, seat, observation, legal)
-        if observation.turn == seat and observation.phase == PLAY:
-            self._evidence = None
+        if observation.turn == seat and observation.phase == PLAY and not isinstance(action, Safety):
+            # the turn passes (or the leg ends): a move it will not see breaks the chain
             self._pending = self._expect(game, observation, seat, action)
+            if self._pending is None:
+                self._chain = ()
         if observation.turn == seat and observation.phase == PLAY and not isinstance(action, Safety):
             opp = 1 - seat
             tab = observation.tableaux[observation.team_of[opp]]
