@@ -12,7 +12,8 @@ near the end it plays safe when ahead and takes risks when behind; with the one-
 the leg on both ways, lays or keeps a safety by what the rest of the leg gives, and plans the
 landing (MBR-11) from the cards still unseen. A coup fourré (MBR-10) is always called: it is
 never worse than declining. With two players it also infers what the opponent cannot hold
-(:class:`MilleBornesSearchBot`).
+(:class:`MilleBornesSearchBot`), and weighs its worlds by the opponent's last move, the opponent
+modelled as the heuristic (:meth:`MilleBornesSpec.sample`, :meth:`MilleBornesSpec.explains`).
 """
 
 from __future__ import annotations
@@ -350,7 +351,10 @@ class MilleBornesSearchBot(SearchBot):
     if the opponent answered the bot's last battle hazard with its remedy (no coup fourré, no
     safety laid), it holds no safety against that hazard (MBR-9, MBR-10: a player who holds it
     calls the coup fourré, or lays it, which cures, protects and plays again). It learns this from
-    its own observations only.
+    its own observations only. It also remembers the table the opponent will move from after its
+    turn (:meth:`_expect`) and, at its next turn, which move the opponent made (:meth:`_evidence_of`:
+    a card laid, a hazard, a discard; none when it laid a safety or called a coup fourré): the
+    spec's :attr:`~MilleBornesSpec.evidence`, by which its worlds are weighed.
     """
 
     name = "search"
