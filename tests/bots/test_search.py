@@ -309,3 +309,32 @@ def test_choices_with_a_history_never_depend_on_unseen_cards() -> None:
             assert picks[0] == picks[1] and picks[0] in state.legal_actions(seat)
             compared += 1
     assert compared >= 20
+
+
+def test_older_moves_weigh_the_worlds_by_the_chance_their_hands_explain_them() -> None:
+    """``depth`` 3: the bot keeps the opponent's last three moves, one a turn, latest first (MBR-3,
+    MBR-4). The hand each older move was chosen from is rebuilt with a random card taken back
+    (the one drawn since), so the true hands explain all three moves in some of the draws of
+    that card and never fail the latest move (the heuristic made it)."""
+    state = GAME.new(GAME.options("eu"), 2, 5)
+    bot = MilleBornesSearchBot(random.Random(5), Budget(rollouts=4), spec=MilleBornesSpec(depth=3))
+    other = HeuristicBot(random.Random(0))
+    chains = explained = tried = 0
+    while not state.is_over and state.legs_played < 2:
+        seat = acting_seat(state)
+        obs, legal = GAME.observe(state, seat), state.legal_actions(seat)
+        action = (bot if seat == 0 else other).act(GAME, seat, obs, legal)
+        spec = bot.spec
+        assert isinstance(spec, MilleBornesSpec)
+        if seat == 0 and state.turn == 0 and spec.evidence is not None and len(spec.history) == 2:
+            chains += 1
+            assert spec.explains(GAME, state, spec.evidence)
+            befores = [spec.evidence[0], *(e[0] for e in spec.history)]
+            played = [len(b.discard) + sum(map(len, [*b.battle, *b.speed, *b.dist, *b.safe_order]))
+                      for b in befores]
+            assert all(a > b for a, b in zip(played, played[1:], strict=False))  # one a turn, in order
+            for k in range(10):
+                explained += spec.explains_all(GAME, state, random.Random(k))
+                tried += 1
+        state.apply(seat, action)
+    assert chains >= 20 and 0 < explained < tried
