@@ -14,10 +14,12 @@ easy       the heuristic, but a random legal move on 20% of    the same over the
            its decisions with a choice (:class:`NoisyBot`)     heuristic, on 15%
 medium     the heuristic (:mod:`mahai.bots.mille_bornes`)      the heuristic (:mod:`.spades`)
 strong     PIMC search, :data:`MB_STRONG` (≈ 0.05 s a move)     PIMC, 3 samples a card
-expert     PIMC search, :data:`MB_EXPERT` (≈ 0.12 s a move,    PIMC, 8 samples a card; bids
-           slowest 0.7 s), and what the other seats cannot     (nil too) and blind nil are
+expert     PIMC search, :data:`MB_EXPERT` (≈ 0.13 s a move,    PIMC, 8 samples a card; bids
+           slowest 0.75 s), and what the other seats cannot    (nil too) and blind nil are
            hold (:class:`.MilleBornesSearchBot`: two players   searched (:mod:`.spades_search`)
-           from the opponent's last turn, teams from a round)
+           from the opponent's last turn, teams from a round);
+           two players: worlds weighed by the opponent's last
+           move (:data:`MB_MODEL_TRIES`)
 =========  ==================================================  ================================
 
 DenboraZup's levels are its own bots (:mod:`mahai.bots.denborazup`: how well the bot knows
