@@ -49,8 +49,11 @@ def _mb_search(**kw: str) -> Factory:
     method = kw.pop("method", "pimc")
     z = float(kw.pop("z", "1.0"))
     spec_kw: dict[str, Any] = {k: float(v) for k, v in kw.items()}
-    if "top" in spec_kw:
-        spec_kw["top"] = int(spec_kw["top"])
+    for name in ("top", "tries", "depth"):
+        if name in spec_kw:
+            spec_kw[name] = int(spec_kw[name])
+    if "model" in spec_kw:  # model=0: no weighing of the worlds by the opponent's last move
+        spec_kw["model"] = bool(spec_kw["model"])
     if spec_kw.pop("own", 0):  # own=1: the expert's own rollout policy
         from mahai.bots.mille_bornes import ExpertPolicy
         spec_kw["own"] = ExpertPolicy(random.Random(0))

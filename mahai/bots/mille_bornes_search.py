@@ -12,7 +12,8 @@ near the end it plays safe when ahead and takes risks when behind; with the one-
 the leg on both ways, lays or keeps a safety by what the rest of the leg gives, and plans the
 landing (MBR-11) from the cards still unseen. A coup fourré (MBR-10) is always called: it is
 never worse than declining. With two players it also infers what the opponent cannot hold
-(:class:`MilleBornesSearchBot`).
+(:class:`MilleBornesSearchBot`), and weighs its worlds by the opponent's last move, the opponent
+modelled as the heuristic (:meth:`MilleBornesSpec.sample`, :meth:`MilleBornesSpec.explains`).
 """
 
 from __future__ import annotations
@@ -26,11 +27,12 @@ from mypy_extensions import mypyc_attr
 
 from mahai.bots.base import Bot
 from mahai.bots.mille_bornes import HeuristicBot
-from mahai.bots.search import Budget, Method, SearchBot, SearchSpec
+from mahai.bots.search import Budget, Method, SearchBot, SearchSpec, acting_seat
 from mahai.core.game import Action, Game, Observation, Seat, State
 from mahai.games.mille_bornes import (
     ACCIDENT,
     CARD_OF,
+    CODES,
     FLAT_TIRE,
     OUT_OF_GAS,
     PLAY,
@@ -41,16 +43,46 @@ from mahai.games.mille_bornes import (
     SPEED_LIMIT,
     STOP,
     CoupFourre,
+    Decline,
+    Discard,
+    Draw,
     Hazard,
     MilleBornesObservation,
     MilleBornesState,
     Play,
     Redraw,
+    Remedy,
     Safety,
 )
 
 WIN_BONUS = 1000.0
 """Points a rollout is worth more when its leg ends the game with the seat's team winning."""
+
+
+def _matching(legal: Sequence[Action], kind: int, card: int, team: int) -> Action | None:
+    """The action of ``legal`` that is the move ``(kind, card, team)`` of :data:`Evidence`."""
+    code = CODES[card]
+    for action in legal:
+        if kind == LAY and isinstance(action, (Play, Remedy)) and action.card == code:
+            return action
+        if kind == ATTACK and isinstance(action, Hazard) and action.card == code and action.team == team:
+            return action
+        if kind == THROW and isinstance(action, Discard) and action.card == code:
+            return action
+    return None
+
+
+LAY, ATTACK, THROW = 0, 1, 2
+Evidence = tuple[MilleBornesState, int, int, int, int]
+"""The opponent's last move (two players): (the state it chose from, after its draw, its own hand
+in it a placeholder; its seat; the kind of move, :data:`LAY` a card on its tableau, :data:`ATTACK`,
+:data:`THROW`; the card; the team attacked or -1)."""
+MODEL_TRIES = 10
+"""Worlds dealt at most for one sample when weighing by the opponent's last move."""
+MODEL_DEPTH = 1
+"""How many of the opponent's last moves weigh the worlds (:meth:`MilleBornesSpec.explains_all`)."""
+MODEL_LEAK = 0.05
+"""The likelihood of a move the heuristic would not have made (relative to 1)."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py): tests and plug-ins subclass it
@@ -74,8 +106,20 @@ class MilleBornesSpec(SearchSpec):
 
     def __init__(self, policy: HeuristicBot | None = None, win_bonus: float = WIN_BONUS,
                  prior: float = 0.0, top: int = 4, objective: Literal["win", "points"] = "win",
-                 safeties: bool = True, own: HeuristicBot | None = None) -> None:
+                 safeties: bool = True, own: HeuristicBot | None = None, model: bool = True,
+                 tries: int = MODEL_TRIES, leak: float = MODEL_LEAK, depth: int = MODEL_DEPTH) -> None:
         self.heuristic = policy or HeuristicBot(random.Random(0))
+        self.model = model
+        self.tries = tries
+        self.leak = leak
+        self.depth = depth
+        self.evidence: Evidence | None = None
+        """The opponent's last move and the state it was made from (two players, set by
+        :class:`MilleBornesSearchBot`; :meth:`sample` keeps the worlds where ``policy`` would have
+        made it, see :meth:`explains`)."""
+        self.history: tuple[Evidence, ...] = ()
+        """The opponent's moves before :attr:`evidence`, one a turn, latest first (at most
+        ``depth - 1``; :meth:`explains_all`)."""
         self.own = own
         self.team = -1
         """The searching seat's team (set by :class:`MilleBornesSearchBot` before each search):
@@ -94,13 +138,93 @@ class MilleBornesSpec(SearchSpec):
         ``__new__`` calls it), so pickle gets the arguments (the server's bot workers,
         :mod:`mahai.server.thinking`)."""
         return (type(self), (self.heuristic, self.win_bonus, self.prior, self.top, self.objective,
-                             self.safeties, self.own), {"absent": self.absent, "team": self.team})
+                             self.safeties, self.own, self.model, self.tries, self.leak, self.depth),
+                {"absent": self.absent, "team": self.team, "evidence": self.evidence,
+                 "history": self.history})
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.absent = state["absent"]
         self.team = state.get("team", -1)
+        self.evidence = state.get("evidence")
+        self.history = state.get("history", ())
 
     def sample(self, game: Game[Any, Any], observation: Observation, rng: random.Random) -> State[Any]:
+        """A world consistent with the observation (:meth:`deal`); with :attr:`evidence` (the
+        opponent's last move), weighed by how well it explains that move: up to ``tries`` worlds
+        are dealt, and the first is kept where the opponent modelled as ``policy`` would have made
+        it (:meth:`explains`), or, with chance ``leak`` each, one where it would not (an opponent
+        that is not the heuristic); else the last dealt. A rejection sampler of the likelihood
+        ``1`` (the model's move) or ``leak`` (another); the three inferences of
+        :class:`MilleBornesSearchBot` are its certain cases. Only the seat's own observations
+        are read (the evidence is public: a move and the table it was made from)."""
+        world = self.deal(game, observation, rng)
+        if self.evidence is None or not self.model:
+            return world
+        for _ in range(self.tries - 1):
+            if self.explains_all(game, world, rng) or rng.random() < self.leak:
+                return world
+            world = self.deal(game, observation, rng)
+        return world
+
+    def explains(self, game: Game[Any, Any], world: MilleBornesState, evidence: Evidence) -> bool:
+        """Whether the opponent of ``evidence`` (its hand in ``world`` now plus the card it
+        played) would have made its move by ``policy`` (:meth:`explains_hand`)."""
+        hand = list(world.hands[evidence[1]])
+        hand.append(evidence[3])
+        return self.explains_hand(game, hand, evidence)
+
+    def explains_all(self, game: Game[Any, Any], world: MilleBornesState, rng: random.Random) -> bool:
+        """:meth:`explains` for :attr:`evidence`, then for each older move of :attr:`history`
+        (the opponent's moves before it, one a turn): the hand it chose from is the later one
+        less the card it drew after (MBR-4; one of that hand's cards taken at random, so a world
+        is kept with the chance its hands explain the moves) plus the card it played."""
+        last = self.evidence
+        assert last is not None
+        opp = last[1]
+        hand = list(world.hands[opp])
+        hand.append(last[3])
+        if not self.explains_hand(game, hand, last):
+            return False
+        for older in self.history:
+            if len(last[0].hands[opp]) == len(older[0].hands[opp]):  # it drew before ``last``
+                hand.pop(rng.randrange(len(hand)))
+            hand.append(older[3])
+            if not self.explains_hand(game, hand, older):
+                return False
+            last = older
+        return True
+
+    def explains_hand(self, game: Game[Any, Any], hand: list[int], evidence: Evidence) -> bool:
+        """Whether an opponent holding ``hand`` at the table of ``evidence`` would have made its
+        move by ``policy`` (the heuristic, the rules by the engine): the move is legal there, no
+        coup fourré was open to it (the heuristic calls every one, MBR-10) and no action ranks
+        above the move (ties count: hand order never matters). True when the hand's size is not
+        the table's (it cannot be rebuilt)."""
+        before, opp, kind, card, team = evidence
+        if len(hand) != len(before.hands[opp]):
+            return True
+        trial = before.clone()
+        assert isinstance(trial, MilleBornesState)
+        trial.hands[opp] = list(hand)
+        legal: list[Action] = list(trial.legal_actions(opp))
+        move = _matching(legal, kind, card, team)
+        if move is None:
+            return False
+        if len(legal) == 1:
+            return True
+        if any(isinstance(a, CoupFourre) for a in legal):
+            return False  # the heuristic always calls it (MBR-10)
+        policy = self.heuristic
+        seen = game.observe(trial, opp)
+        assert isinstance(seen, MilleBornesObservation)
+        view = policy.view(seen, opp)
+        value = policy.value(view, move)
+        for action in legal:
+            if policy.value(view, action) > value + 1e-9:
+                return False
+        return True
+
+    def deal(self, game: Game[Any, Any], observation: Observation, rng: random.Random) -> MilleBornesState:
         """:meth:`MilleBornes.determinize`, then every card of :attr:`absent` found in its seat's
         hand swapped with a random allowed card of the draw pile, or if it has none (with three
         or more players), of another hidden hand that may hold it."""
@@ -227,7 +351,10 @@ class MilleBornesSearchBot(SearchBot):
     if the opponent answered the bot's last battle hazard with its remedy (no coup fourré, no
     safety laid), it holds no safety against that hazard (MBR-9, MBR-10: a player who holds it
     calls the coup fourré, or lays it, which cures, protects and plays again). It learns this from
-    its own observations only.
+    its own observations only. It also remembers the table the opponent will move from after its
+    turn (:meth:`_expect`) and, at its next turn, which move the opponent made (:meth:`_evidence_of`:
+    a card laid, a hazard, a discard; none when it laid a safety or called a coup fourré): the
+    spec's :attr:`~MilleBornesSpec.evidence`, by which its worlds are weighed.
     """
 
     name = "search"
@@ -249,6 +376,12 @@ class MilleBornesSearchBot(SearchBot):
         self._round: Round | None = None
         """Three or more players (teams, MBR-1): the public table at the end of its last turn
         (:meth:`_act_round`)."""
+        self._pending: Pending | None = None
+        """Two players: the table the opponent will choose its move from, after the bot's last
+        turn (:meth:`_expect`); read at the bot's next turn (:meth:`_evidence`)."""
+        self._chain: tuple[Evidence, ...] = ()
+        """The opponent's moves, one a turn with none missing, latest first (at most the spec's
+        ``depth``): :attr:`MilleBornesSpec.evidence` and :attr:`MilleBornesSpec.history`."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as ``(class, arguments of __init__, state)`` (:meth:`__setstate__`: its name, clock, last
@@ -260,7 +393,8 @@ class MilleBornesSearchBot(SearchBot):
         assert isinstance(spec, MilleBornesSpec)
         return (type(self), (self.rng, self.budget, self.method, spec, self.z, self.infer),
                 {"name": self.name, "last": self.last, "clock": self.clock, "after": self._after,
-                 "open": self._open, "declined": self._declined, "round": self._round})
+                 "open": self._open, "declined": self._declined, "round": self._round,
+                 "pending": self._pending, "chain": self._chain})
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         super().__setstate__(state)
@@ -269,6 +403,8 @@ class MilleBornesSearchBot(SearchBot):
         self._open = state["open"]
         self._declined = state.get("declined")
         self._round = state.get("round")
+        self._pending = state.get("pending")
+        self._chain = state.get("chain", ())
 
     def act(
         self, game: Game[Any, Any], seat: Seat, observation: Observation, legal: Sequence[Action]
@@ -284,7 +420,18 @@ class MilleBornesSearchBot(SearchBot):
             self.spec.absent = {}
             return super().act(game, seat, observation, legal)
         self.spec.absent = self._absent(observation, seat)
+        if observation.turn == seat and self._pending is not None:
+            move = self._evidence_of(observation, seat)
+            self._chain = (move, *self._chain[: self.spec.depth - 1]) if move is not None else ()
+            self._pending = None
+        self.spec.evidence = self._chain[0] if self._chain else None
+        self.spec.history = self._chain[1 : self.spec.depth]
         action = super().act(game, seat, observation, legal)
+        if observation.turn == seat and observation.phase == PLAY and not isinstance(action, Safety):
+            # the turn passes (or the leg ends): a move it will not see breaks the chain
+            self._pending = self._expect(game, observation, seat, action)
+            if self._pending is None:
+                self._chain = ()
         if observation.turn == seat and observation.phase == PLAY and not isinstance(action, Safety):
             opp = 1 - seat
             tab = observation.tableaux[observation.team_of[opp]]
@@ -301,6 +448,66 @@ class MilleBornesSearchBot(SearchBot):
                 self._declined = (observation.leg, observation.target, CARD_OF[action.card],
                                   len(tab.battle) + 1, len(tab.safeties))
         return action
+
+    def _expect(self, game: Game[Any, Any], obs: MilleBornesObservation, seat: Seat,
+                action: Action) -> Pending | None:
+        """The table the opponent will choose its next move from, if ``action`` passes it the turn:
+        ``action`` applied to a determinization (the hidden cards do not matter: the opponent's
+        hand is replaced by each world's, :meth:`MilleBornesSpec.explains`), the opponent
+        declining the coup fourré (MBR-10) and drawing (MBR-4); with the public counts that
+        show its move (:meth:`_evidence_of`). None if the turn does not pass, or the leg ends."""
+        if obs.options.draw_from_discard or obs.options.fast_game:
+            return None  # its draw or answer would not be known
+        state: State[Any] = game.determinize(obs, random.Random(0))
+        state.push(seat, action)
+        assert isinstance(state, MilleBornesState)
+        opp = 1 - seat
+        for _ in range(4):
+            if state.over or state.leg != obs.leg or acting_seat(state) != opp:
+                return None
+            if state.phase == PLAY and state.turn == opp:
+                break
+            legal = state.legal_actions(opp)
+            step: Any = next((a for a in legal if isinstance(a, Decline)), None)
+            if step is None:
+                step = next((a for a in legal if isinstance(a, Draw) and a.source == "pile"), None)
+            if step is None:
+                return None
+            state.push(opp, step)
+        else:
+            return None
+        if state.target != obs.target:
+            return None
+        view = game.observe(state, seat)
+        assert isinstance(view, MilleBornesObservation)
+        return (obs.leg, obs.target, state, opp, _counts(view, seat))
+
+    def _evidence_of(self, obs: MilleBornesObservation, seat: Seat) -> Evidence | None:
+        """The opponent's move since :attr:`_pending`, if it made exactly one (no safety laid, no
+        coup fourré, MBR-9, MBR-10) and the table shows which: a card on its own tableau, a hazard
+        on the bot's, or a discard."""
+        pending = self._pending
+        if pending is None or pending[:2] != (obs.leg, obs.target):
+            return None
+        _, _, before, opp, counts = pending
+        now = _counts(obs, seat)
+        diff = [a - b for a, b in zip(now, counts, strict=True)]
+        if diff[3] or diff[6] or any(d < 0 for d in diff) or sum(diff) != 1:
+            return None
+        mine = obs.tableaux[obs.team_of[seat]]
+        theirs = obs.tableaux[obs.team_of[opp]]
+        which = diff.index(1)
+        if which == 0:
+            return (before, opp, LAY, theirs.battle[-1], -1)
+        if which == 1:
+            return (before, opp, LAY, theirs.speed[-1], -1)
+        if which == 2:
+            return (before, opp, LAY, theirs.distance[-1], -1)
+        if which == 4:
+            return (before, opp, ATTACK, mine.battle[-1], mine.team)
+        if which == 5:
+            return (before, opp, ATTACK, mine.speed[-1], mine.team)
+        return (before, opp, THROW, obs.discard[-1], -1)
 
     def _openness(self, obs: MilleBornesObservation, seat: Seat,
                   action: Action) -> tuple[int, int, int, int, int, int, frozenset[int]] | None:
@@ -375,6 +582,20 @@ class MilleBornesSearchBot(SearchBot):
         if obs.turn == seat and obs.phase == PLAY and not isinstance(action, Safety):
             self._round = round_after(game, obs, seat, action)
         return action
+
+
+Pending = tuple[int, int, MilleBornesState, int, tuple[int, ...]]
+"""What :meth:`MilleBornesSearchBot._expect` records: (leg, target, the table the opponent will
+choose from, its seat, :func:`_counts` of that table)."""
+
+
+def _counts(obs: MilleBornesObservation, seat: Seat) -> tuple[int, ...]:
+    """Public pile sizes that show a two-player move: the opponent's battle, speed, distance and
+    safety piles, the seat's battle, speed and safety piles, the discard pile."""
+    theirs = obs.tableaux[obs.team_of[1 - seat]]
+    mine = obs.tableaux[obs.team_of[seat]]
+    return (len(theirs.battle), len(theirs.speed), len(theirs.distance), len(theirs.safeties),
+            len(mine.battle), len(mine.speed), len(mine.safeties), len(obs.discard))
 
 
 Round = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[bool, ...], tuple[int, ...], frozenset[int]]

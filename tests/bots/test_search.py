@@ -4,8 +4,9 @@ and overrides the heuristic only when the rollouts say so."""
 
 from __future__ import annotations
 
+import pickle
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -241,3 +242,99 @@ def test_win_chance_of_a_lead() -> None:
     assert win_chance(2000, 2000, 5000) == pytest.approx(0.5)
     assert 0.5 < win_chance(1500, 1000, 5000) < win_chance(4500, 4000, 5000) < 1
     assert win_chance(1000, 1500, 5000) == pytest.approx(1 - win_chance(1500, 1000, 5000))
+
+
+def _bot_against_heuristic(seed: int, budget: int = 4
+                           ) -> Iterator[tuple[MilleBornesState, MilleBornesSearchBot]]:
+    """Seat 0 the search (``budget`` rollouts), seat 1 the heuristic, two legs of the eu edition:
+    the state and the bot after each of the bot's decisions made with the opponent's last move
+    as evidence (the bot's turn, the move not yet applied)."""
+    state = GAME.new(GAME.options("eu"), 2, seed)
+    bot = MilleBornesSearchBot(random.Random(seed), Budget(rollouts=budget))
+    other = HeuristicBot(random.Random(0))
+    while not state.is_over and state.legs_played < 2:
+        seat = acting_seat(state)
+        obs, legal = GAME.observe(state, seat), state.legal_actions(seat)
+        action = (bot if seat == 0 else other).act(GAME, seat, obs, legal)
+        if seat == 0 and state.turn == 0 and bot.spec.evidence is not None:  # type: ignore[attr-defined]
+            yield state, bot
+        state.apply(seat, action)
+
+
+def test_the_opponent_model_explains_every_move_of_the_heuristic() -> None:
+    """Two players: the search weighs its worlds by the opponent's last move, modelled as the
+    heuristic (a card laid, MBR-5..MBR-8, a hazard, MBR-6, or a discard; no coup fourré left
+    uncalled, MBR-10). Against the heuristic the true hands always explain the move, while about
+    half the worlds dealt from the seat's observation alone do not (the evidence informs), and
+    the worlds it keeps show the seat what it sees."""
+    found = kinds = explained = dealt = 0
+    seen_kinds: set[int] = set()
+    for seed in range(3):
+        for state, bot in _bot_against_heuristic(seed):
+            spec = bot.spec
+            assert isinstance(spec, MilleBornesSpec) and spec.evidence is not None
+            assert spec.explains(GAME, state, spec.evidence)
+            seen_kinds.add(spec.evidence[2])
+            obs = GAME.observe(state, 0)
+            for k in range(5):
+                explained += spec.explains(GAME, spec.deal(GAME, obs, random.Random(k)), spec.evidence)
+                dealt += 1
+            world = spec.sample(GAME, obs, random.Random(found))
+            assert GAME.observe(world, 0) == obs
+            found += 1
+    kinds = len(seen_kinds)
+    assert found >= 100 and kinds == 3
+    assert 0.2 < explained / dealt < 0.9
+
+
+def test_choices_with_a_history_never_depend_on_unseen_cards() -> None:
+    """The twin test after a history: the bot's memory of the opponent's moves (its evidence)
+    comes from its own observations only, so twin states (the same observation, the unseen cards
+    dealt again) get the same decision from copies of the bot with the same generator."""
+    compared = 0
+    pick = random.Random(7)
+    for seed in range(4):
+        for state, bot in _bot_against_heuristic(seed):
+            if compared >= 8 * (seed + 1) or pick.random() < 0.7:
+                continue
+            seat = 0
+            twin = GAME.determinize(GAME.observe(state, seat), random.Random(compared))
+            assert GAME.observe(twin, seat) == GAME.observe(state, seat)
+            picks = []
+            for world in (state, twin):
+                copy = pickle.loads(pickle.dumps(bot))
+                copy.rng = random.Random(compared)
+                copy.budget = Budget(rollouts=12)
+                picks.append(copy.act(GAME, seat, GAME.observe(world, seat), world.legal_actions(seat)))
+            assert picks[0] == picks[1] and picks[0] in state.legal_actions(seat)
+            compared += 1
+    assert compared >= 20
+
+
+def test_older_moves_weigh_the_worlds_by_the_chance_their_hands_explain_them() -> None:
+    """``depth`` 3: the bot keeps the opponent's last three moves, one a turn, latest first (MBR-3,
+    MBR-4). The hand each older move was chosen from is rebuilt with a random card taken back
+    (the one drawn since), so the true hands explain all three moves in some of the draws of
+    that card and never fail the latest move (the heuristic made it)."""
+    state = GAME.new(GAME.options("eu"), 2, 5)
+    bot = MilleBornesSearchBot(random.Random(5), Budget(rollouts=4), spec=MilleBornesSpec(depth=3))
+    other = HeuristicBot(random.Random(0))
+    chains = explained = tried = 0
+    while not state.is_over and state.legs_played < 2:
+        seat = acting_seat(state)
+        obs, legal = GAME.observe(state, seat), state.legal_actions(seat)
+        action = (bot if seat == 0 else other).act(GAME, seat, obs, legal)
+        spec = bot.spec
+        assert isinstance(spec, MilleBornesSpec)
+        if seat == 0 and state.turn == 0 and spec.evidence is not None and len(spec.history) == 2:
+            chains += 1
+            assert spec.explains(GAME, state, spec.evidence)
+            befores = [spec.evidence[0], *(e[0] for e in spec.history)]
+            played = [len(b.discard) + sum(map(len, [*b.battle, *b.speed, *b.dist, *b.safe_order]))
+                      for b in befores]
+            assert all(a > b for a, b in zip(played, played[1:], strict=False))  # one a turn, in order
+            for k in range(10):
+                explained += spec.explains_all(GAME, state, random.Random(k))
+                tried += 1
+        state.apply(seat, action)
+    assert chains >= 20 and 0 < explained < tried
