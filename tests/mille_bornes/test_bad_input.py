@@ -47,6 +47,17 @@ def test_malformed_notation_is_typed_and_translated(text: str, code: str) -> Non
     assert err.code == code and err.domain == "mille_bornes"
 
 
+def test_an_unknown_card_is_quoted_as_typed() -> None:
+    """The notation is read without case ("PLAY 25" is "play 25"), but an unknown card is
+    quoted to the player as they typed it: "XX", not "xx"."""
+    st = make("eu", 3)
+    assert GAME.parse_action("PLAY 25") == GAME.parse_action("play 25")
+    assert GAME.parse_action("Extend YES") == GAME.parse_action("extend yes")
+    err = rejected(st, 0, "play XX", MalformedAction)
+    assert err.code == "unknown_card" and err.params["card"] == "XX"
+    assert all("XX" in explain(err, lang) and "xx" not in explain(err, lang) for lang in LANGUAGES)
+
+
 def test_illegal_card_and_out_of_turn() -> None:
     st = make("eu", 3, seed=2)
     set_hand(st, 0, "25", "25", "25", "25", "25", "roll")

@@ -131,9 +131,10 @@ _HAZARDS = {"stop", "speed_limit", "out_of_gas", "flat_tire", "accident"}
 _SAFETIES = {"right_of_way", "extra_tank", "puncture_proof", "driving_ace"}
 
 
-def _card(text: str, word: str, allowed: set[str] | None) -> str:
-    if word not in CARD_OF:
-        raise MalformedAction("unknown_card", domain=DOMAIN, card=word)
+def _card(text: str, typed: str, allowed: set[str] | None) -> str:
+    word = typed.lower()
+    if word not in CARD_OF:  # quoted as the player typed it ("XX", not "xx")
+        raise MalformedAction("unknown_card", domain=DOMAIN, card=typed)
     if allowed is not None and word not in allowed:
         raise MalformedAction("bad_card_for_verb", domain=DOMAIN, card=word, verb=text.split()[0])
     return word
@@ -146,19 +147,19 @@ def parse_action(text: str) -> MilleBornesAction:
         MalformedAction: ``bad_notation`` (unknown verb or wrong number of words),
             ``unknown_card`` or ``bad_card_for_verb``, ``bad_team``.
     """
-    words = text.strip().lower().split()
-    if not words:
+    typed = text.strip().split()
+    if not typed:
         raise MalformedAction("bad_notation", domain=DOMAIN, text=text)
-    verb, args = words[0], words[1:]
+    verb, args = typed[0].lower(), typed[1:]  # the cards are read without case by _card
     n = len(args)
     if verb == "draw" and n == 0:
         return Draw()
-    if verb == "draw" and args == ["discard"]:
+    if verb == "draw" and [a.lower() for a in args] == ["discard"]:
         return Draw("discard")
     if verb == "decline" and n == 0:
         return Decline()
-    if verb == "extend" and n == 1 and args[0] in ("yes", "no"):
-        return Extend(args[0] == "yes")
+    if verb == "extend" and n == 1 and args[0].lower() in ("yes", "no"):
+        return Extend(args[0].lower() == "yes")
     if verb == "play" and n == 1:
         return Play(_card(text, args[0], _PLAYABLE))
     if verb == "remedy" and n == 1:
