@@ -329,6 +329,19 @@ def test_the_extension_is_asked_when_exactly_700_is_completed(answer: str, targe
         assert st.legs_played == 1 and translate("mb_tui", "sheet_title", "eu", leg=1) in text
 
 
+def at_first_play(answers: list[str]) -> Callable[[Terminal, str], str]:
+    """A script that types ``answers`` (consumed) at the first play of the turn player (MBR-5),
+    then quits."""
+    def script(table: Terminal, prompt: str) -> str:
+        if table.asking is None:
+            return ""
+        st: Any = table.state
+        if answers and st.phase == 1 and table.asking == st.turn and not st.pending:
+            return answers.pop(0)
+        return "q"
+    return script
+
+
 @pytest.mark.parametrize(("lang", "not_understood"), [
     ("eu", "Ez da ulertu idatzi duzuna: “kaixo”"), ("en", "What you typed could not be understood: “kaixo”"),
     ("es", "No se ha entendido lo que has escrito: «kaixo»"),
@@ -338,14 +351,7 @@ def test_a_line_that_is_no_move_says_so_and_how_to_choose(lang: str, not_underst
     typed, said not understood, and followed by how to choose: a hand number, "-N" to discard, "?"
     for the legal moves; "?" then lists them, and a hand number plays."""
     answers = ["kaixo", "?"]
-
-    def script(table: Terminal, prompt: str) -> str:
-        if table.asking is None:
-            return ""
-        st: Any = table.state
-        if answers and st.phase == 1 and table.asking == st.turn and not st.pending:
-            return answers.pop(0)
-        return "q"
+    script = at_first_play(answers)
 
     table, out = table_for(2, 1, lang, 3, script=script)
     table.run()
@@ -366,14 +372,7 @@ def test_the_legal_moves_are_listed_as_they_are_typed() -> None:
     types it on this screen (a hand number, "-N" to discard), not the engine's notation; each line
     typed back is that very move."""
     answers = ["?"]
-
-    def script(table: Terminal, prompt: str) -> str:
-        if table.asking is None:
-            return ""
-        st: Any = table.state
-        if answers and st.phase == 1 and table.asking == st.turn and not st.pending:
-            return answers.pop(0)
-        return "q"
+    script = at_first_play(answers)
 
     table, out = table_for(2, 1, "eu", 3, script=script)
     table.run()
