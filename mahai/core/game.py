@@ -381,6 +381,12 @@ class Game(ABC, Generic[S, OptionsT]):
                 params[key] = value
         return Message(self.name, f"event.{event['kind']}", params)
 
+    def describe_view(self, view: Mapping[str, Any], viewer: Seat | None) -> list[Message] | None:
+        """The table as ``viewer`` sees it, in a few sentences from its JSON ``view``
+        (:meth:`view`): for front ends without a screen of their own for this game (the
+        terminal's generic screen). Default None: such a front end shows the view's fields."""
+        return None
+
     @abstractmethod
     def new(self, options: OptionsT, players: int, seed: int) -> S:
         """A fresh game; all chance comes from ``random.Random(seed)``."""

@@ -19,7 +19,7 @@ from rich.text import Text
 
 from mahai.core.errors import MahaiError
 from mahai.core.game import Action, Game, Seat
-from mahai.i18n import translate
+from mahai.i18n import render, translate
 
 DOMAIN = "tui"
 """The catalog of the driver's own strings and reason codes (msgid = a dotted key or the code)."""
@@ -89,7 +89,13 @@ class Screen:
         return translate(DOMAIN, "player", self.lang, n=seat + 1)
 
     def show(self, console: Console, turn: Turn) -> None:
-        """Lay out the table for ``turn.viewer`` (generic: the view's fields)."""
+        """Lay out the table for ``turn.viewer`` (generic: the game's sentences,
+        :meth:`~mahai.core.Game.describe_view`, else the view's fields)."""
+        lines = self.game.describe_view(turn.view, turn.viewer)
+        if lines is not None:
+            for line in lines:
+                console.print(Text(render(line, self.lang, turn.name)))
+            return
         table = Table(show_header=False, box=None)
         for key, value in turn.view.items():
             table.add_row(Text(str(key), style="bold"), Text(str(value)))

@@ -315,8 +315,9 @@ def test_determinize_is_consistent_with_the_observation(case: Case) -> None:
 
 
 def test_every_action_and_event_is_described_in_every_language(case: Case) -> None:
-    """``describe_action`` (every legal action of every seat) and ``describe_event``
-    (every event as projected for every viewer) give messages whose msgids are in
+    """``describe_action`` (every legal action of every seat), ``describe_event``
+    (every event as projected for every viewer) and ``describe_view`` (where the game
+    has it: sampled views of every viewer) give messages whose msgids are in
     the catalogs of eu, en, es and fr, that render without a ``{`` left, whose
     Basque differs from the msgid, and whose players are seats of the table; at
     least one event says something."""
@@ -342,6 +343,12 @@ def test_every_action_and_event_is_described_in_every_language(case: Case) -> No
     playout = long_playout(case)
     stride = every(len(playout.actions), SAMPLED)
     for w in walk(case, playout):
+        for viewer in case.viewers() if w.ply % stride == 0 else ():
+            lines = game.describe_view(game.view(w.state, viewer), viewer)
+            if lines is not None:
+                assert lines, f"describe_view said nothing for {viewer} after {w.ply}"
+                for line in lines:
+                    check(line, f"view of {viewer} after {w.ply}")
         for seat in w.state.to_act() if w.ply % stride == 0 else ():
             for action in w.state.legal_actions(seat):
                 text = action.notation()

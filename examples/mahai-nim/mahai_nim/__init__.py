@@ -168,6 +168,16 @@ class Nim(Game[NimState, NimOptions]):
             return Message(DOMAIN, "You took {n} stone.", {"n": n})
         return Message(DOMAIN, "{player} took {n} stone.", {"player": Player(seat), "n": n})
 
+    def describe_view(self, view: Mapping[str, Any], viewer: Seat | None) -> list[Message]:
+        """The heap ("10 stones on the heap: ● ● …", one dot a stone) and, unless the game
+        is over, whose turn it is ("Your turn." for that seat)."""
+        stones, turn = view["stones"], view["turn"]
+        lines = [Message(DOMAIN, "{n} stone on the heap: {heap}", {"n": stones, "heap": " ".join("●" * stones)})]
+        if stones:
+            lines.append(Message(DOMAIN, "Your turn.") if turn == viewer
+                         else Message(DOMAIN, "{player}'s turn.", {"player": Player(turn)}))
+        return lines
+
 
 GAME = Nim()
 
