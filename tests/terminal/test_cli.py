@@ -34,6 +34,9 @@ def test_a_plug_in_game_is_played_with_the_generic_screen() -> None:
     # the game's own sentences for the table (describe_view), not the view's raw fields
     assert re.search(r"^10 stones on the heap: ● ● ● ● ● ● ● ● ● ●$", out, re.M), out
     assert "Your turn." in out and not re.search(r"^ *(stones|turn) +\d", out, re.M)
+    big = runner.invoke(app, ["play", "nim", "--seed", "2", "--lang", "en", "--option", "stones=5000"],
+                        input="q\n")
+    assert re.search(r"^5,000 stones on the heap: (● ){20}…$", big.output, re.M), big.output
     assert "Legal moves:" in out
     assert ("You won!" in out) != ("You did not win this time." in out)
     assert re.search(r"Winners: Player [12]\n", out) and "Scores: Player 1 " in out

@@ -36,6 +36,8 @@ from mahai.core.text import Message, Player
 
 DOMAIN = "nim"
 """The gettext domain: the entry point's name, which is the game's name."""
+HEAP_DOTS = 20
+"""The most stones :meth:`Nim.describe_view` draws (a heap may hold 50,000)."""
 
 
 @dataclass(frozen=True)
@@ -169,10 +171,11 @@ class Nim(Game[NimState, NimOptions]):
         return Message(DOMAIN, "{player} took {n} stone.", {"player": Player(seat), "n": n})
 
     def describe_view(self, view: Mapping[str, Any], viewer: Seat | None) -> list[Message]:
-        """The heap ("10 stones on the heap: ● ● …", one dot a stone) and, unless the game
-        is over, whose turn it is ("Your turn." for that seat)."""
+        """The heap ("10 stones on the heap: ● ● …", one dot a stone, at most ``HEAP_DOTS``)
+        and, unless the game is over, whose turn it is ("Your turn." for that seat)."""
         stones, turn = view["stones"], view["turn"]
-        lines = [Message(DOMAIN, "{n} stone on the heap: {heap}", {"n": stones, "heap": " ".join("●" * stones)})]
+        heap = " ".join("●" * min(stones, HEAP_DOTS)) + (" …" if stones > HEAP_DOTS else "")
+        lines = [Message(DOMAIN, "{n} stone on the heap: {heap}", {"n": stones, "heap": heap})]
         if stones:
             lines.append(Message(DOMAIN, "Your turn.") if turn == viewer
                          else Message(DOMAIN, "{player}'s turn.", {"player": Player(turn)}))
