@@ -55,6 +55,14 @@ def test_simulate_a_plug_in_game_and_reject_a_bot_it_has_not() -> None:
     assert result.exit_code == 2 and "chess" in result.output
 
 
+def test_simulate_plays_the_strong_level_by_default() -> None:
+    """Without ``--bots``, the game's strong bot (the web's default seat bot) against random: the
+    strongest (the Mille Bornes expert) would take hours for the default 100 games."""
+    result = runner.invoke(app, ["simulate", "denborazup", "--games", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    assert set(json.loads(result.stdout)["bots"]) == {"strong", "random"}
+
+
 @pytest.mark.parametrize(("game", "edition", "players", "expected"), [
     ("spades", None, None, ("standard", 4)),           # SPR-1: the partnership game
     ("spades", "two_player", None, ("two_player", 2)),
