@@ -98,6 +98,23 @@ function scoreTable(view, ui) {
     h("tbody", {}, rows));
 }
 
+// Why a card of your hand may not be played now, as the engine refuses it (state._verify_play,
+// the spades catalog's words, with the highlighted cards to choose from): the suit led must be
+// followed (SPR-8, naming the suit); the first trick is led with the lowest club (first_lead:
+// two_of_clubs, SPR-14's 3♣ with jokers); no spade lead on the first trick (SPR-15); no spade lead
+// before spades are broken (SPR-7). `playable`: the codes of the cards you may play.
+function whyNot(v, playable, ui) {
+  const choose = ui.t("Choose one of the highlighted cards.");
+  if (v.trick.length) return `${ui.tg("must_follow_suit", { suit: ui.tg(v.led_suit) })} ${choose}`;
+  const opening = v.tricks_won.every((n) => n === 0);
+  if (opening && v.options.first_lead === "two_of_clubs" && playable.length === 1 && /^[23]C$/.test(playable[0])) {
+    return `${ui.tg("must_lead_card", { card: ui.label(playable[0]) })} ${choose}`;
+  }
+  if (opening && v.options.spades_lead === "after_first_trick") return `${ui.tg("spades_not_on_first_trick")} ${choose}`;
+  if (!v.spades_broken && v.options.spades_lead === "after_broken") return `${ui.tg("spades_not_broken")} ${choose}`;
+  return ui.t("You cannot play that card now: choose one of the highlighted cards.");
+}
+
 export function holdAfter(msg, ui) {
   return (msg.recent || []).some((e) => e.kind === "trick") ? ui.timing.trick : 0;
 }
@@ -153,11 +170,12 @@ export function render(root, msg, ui) {
             if (again) again.focus({ preventScroll: true });
           } });
       }
-      // On your turn a card you may not play says why it did nothing when tapped (it was silent).
+      // On your turn a card you may not play says why it did nothing when tapped (it was silent),
+      // in the rule's words: the suit led to follow, spades not broken yet (whyNot).
       if (myTurn) {
         return card(c, ui, { cls: "unplayable", attrs: { "aria-disabled": "true" }, onclick: () => {
           const hint = document.getElementById("hand-hint");
-          if (hint) hint.textContent = ui.t("You cannot play that card now: choose one of the highlighted cards.");
+          if (hint) hint.textContent = whyNot(v, [...plays.keys()], ui);
         } });
       }
       return card(c, ui, {});
