@@ -93,7 +93,7 @@ function scoreTable(view, ui) {
     h("caption", {}, single(view) ? ui.t("Score sheet") : ui.t("Score sheet (to {target})", { target: view.options.target })),
     h("thead", {},
       h("tr", {}, h("td", { rowspan: "2" }),
-        [0, 1].map((s) => h("th", { scope: "colgroup", colspan: "2", class: "side-head" }, sideName(view, s, ui)))),
+        [0, 1].map((s) => h("th", { scope: "colgroup", colspan: "2", class: "side-head" }, ui.name(sideName(view, s, ui))))),
       h("tr", {}, [0, 1].map(() => [h("th", { scope: "col" }, ui.t("This hand")), h("th", { scope: "col" }, ui.t("Total"))]))),
     h("tbody", {}, rows));
 }
@@ -216,20 +216,22 @@ export function summary(msg, ui) {
   // A side of one player (two players, SPR-1's variant): its column's head names the player, the
   // cells say just the bid ("Zu 4 | Ausazkoa 3" under the heads "Zu | Ausazkoa" read twice).
   const each = (i, what) => (v.sides[i].seats.length === 1 ? String(what(v.sides[i].seats[0]))
-    : v.sides[i].seats.map((s) => `${ui.seatName(s)} ${what(s)}`).join(", "));
+    : v.sides[i].seats.flatMap((s, k) => [k ? ", " : null, ui.name(ui.seatName(s)), ` ${what(s)}`]));
   row(ui.t("Bids"), hd.sides.map((_, i) => each(i, (s) => bidText(hd.bids[s], ui))));
   row(ui.t("Tricks"), hd.sides.map((_, i) => each(i, (s) => hd.tricks[s])));
   row(ui.t("Contract"), hd.sides.map((sd) => ui.t("{made} of {bid}", { made: sd.counted, bid: sd.contract })));
   row(ui.t("Contract points"), hd.sides.map((sd) => signed(sd.contract_points)));
-  row(ui.t("Nil and blind nil"), hd.sides.map((sd, i) => (nilsOf(i).length ? `${signed(sd.nil_points)} (${nilsOf(i).map((s) =>
-    `${v.sides[i].seats.length === 1 ? "" : ui.seatName(s) + ": "}${bidText(hd.bids[s], ui)}, ${hd.tricks[s] === 0 ? ui.t("made") : ui.t("failed")}`).join("; ")})` : "—")));
+  const nilOf = (i, s) => [v.sides[i].seats.length === 1 ? "" : [ui.name(ui.seatName(s)), ": "],
+    `${bidText(hd.bids[s], ui)}, ${hd.tricks[s] === 0 ? ui.t("made") : ui.t("failed")}`];
+  row(ui.t("Nil and blind nil"), hd.sides.map((sd, i) => (nilsOf(i).length
+    ? [`${signed(sd.nil_points)} (`, nilsOf(i).flatMap((s, k) => [k ? "; " : null, nilOf(i, s)]), ")"] : "—")));
   row(ui.t("Bags"), hd.sides.map((sd) => `+${sd.bags} (${ui.t("{n} in all", { n: sd.bag_count })})`));
   row(ui.t("Bag penalty"), hd.sides.map((sd) => (sd.penalties ? signed(-sd.penalties * v.options.bag_penalty) : "—")));
   row(ui.t("This hand"), hd.sides.map((sd) => signed(sd.points)), "total");
   row(ui.t("Total"), hd.sides.map((sd) => String(sd.total)), "total");
   return h("table", { class: "score summary-table", id: "hand-summary" },
     h("caption", {}, ui.t("Hand {n}", { n: hd.hand })),
-    h("thead", {}, h("tr", {}, h("td", {}), v.sides.map((_, i) => h("th", { scope: "col" }, sideName(v, i, ui))))),
+    h("thead", {}, h("tr", {}, h("td", {}), v.sides.map((_, i) => h("th", { scope: "col" }, ui.name(sideName(v, i, ui)))))),
     h("tbody", {}, rows));
 }
 
@@ -241,6 +243,6 @@ export function final(msg, ui) {
   return h("div", {}, summary(msg, ui),
     h("table", { class: "score", id: "final-scores" }, h("caption", {}, ui.t("Final scores")),
       h("tbody", {}, v.sides.map((sd, i) => h("tr", { class: v.winners && sd.seats.some((s) => msg.winners.includes(s)) ? "winner" : "" },
-        h("th", { scope: "row" }, sideName(v, i, ui)), h("td", {}, ui.t("{n} point", { n: sd.points })),
+        h("th", { scope: "row" }, ui.name(sideName(v, i, ui))), h("td", {}, ui.t("{n} point", { n: sd.points })),
         h("td", {}, ui.t("bags"), `: ${sd.bags}`))))));
 }
