@@ -142,3 +142,23 @@ def test_plug_in_catalogs_beside_a_dotted_entry_point_module(tmp_path: Path) -> 
             "print(translate('fake_game', 'Hello', 'eu'), catalog('fake_game', 'fr'), "
             "'fake_pkg.games' in sys.modules)")
     assert _python(code, str(tmp_path)) == "Kaixo {} False"
+
+
+@pytest.mark.parametrize(("game_name", "edition", "players"), [
+    ("mille_bornes", "eu", 2), ("mille_bornes", "2016", 5), ("spades", "standard", 4),
+    ("denborazup", "multi", 3)])
+def test_a_viewer_that_is_no_seat_learns_no_more_than_a_spectator(game_name: str, edition: str,
+                                                                   players: int) -> None:
+    """Hands are secret ("Hidden information" in docs/rules/mille-bornes.md and denborazup.md):
+    ``observe(state, -1)`` is not the last seat's view (Python's negative index), and seat
+    ``players`` or 99 is no error and no seat: each sees the spectator's hand (none)."""
+    from mahai.games import get_game
+
+    game = get_game(game_name)
+    state = game.new(game.options(edition), players, 5)
+    spectator = game.view(state, None)
+    assert spectator["hand"] is None
+    for viewer in (-1, -players, players, 99):
+        seen = game.view(state, viewer)
+        assert seen["hand"] is None, (viewer, seen["hand"])
+        assert seen == {**spectator, "viewer": seen["viewer"]}

@@ -402,7 +402,9 @@ class Game(ABC, Generic[S, OptionsT]):
     @abstractmethod
     def observe(self, state: S, viewer: Seat | None) -> Observation:
         """The projection: what ``viewer`` (a seat, or None for a spectator)
-        may know of ``state``. The only way state leaves the engine."""
+        may know of ``state``. The only way state leaves the engine. A viewer that
+        is no seat of the table (negative, or ``players`` and beyond) learns no more
+        than a spectator: ``-1`` is never read as the last seat."""
 
     def view(self, state: S, viewer: Seat | None) -> dict[str, Any]:
         """JSON-ready :meth:`observe`."""

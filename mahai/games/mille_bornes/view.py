@@ -156,7 +156,12 @@ def _options_json(options: MilleBornesOptions) -> dict[str, Any]:
 
 
 def observe(state: MilleBornesState, viewer: Seat | None) -> MilleBornesObservation:
-    """The projection of ``state`` for ``viewer`` (a seat, or None for a spectator)."""
+    """The projection of ``state`` for ``viewer`` (a seat, or None for a spectator). A viewer
+    that is no seat of the table (negative, or ``players`` and beyond) sees what a spectator
+    sees, as in Spades and DenboraZup: ``-1`` is not the last seat (hands are secret, "Hidden
+    information" in docs/rules/mille-bornes.md)."""
+    if viewer is not None and not 0 <= viewer < state.players:
+        viewer = None
     # The named tuples are made with tuple.__new__ and their fields in order (as their _make
     # does): their own __new__ is Python code, called with keywords, even in the compiled build.
     st = state

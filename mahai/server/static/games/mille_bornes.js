@@ -207,7 +207,7 @@ function legTable(v, leg, ui, id) {
   const cell = (ti, f) => { const t = leg.teams.find((x) => x.team === ti); return h("td", {}, t ? f(t) : ""); };
   return h("table", { class: "score summary-table", id },
     h("caption", {}, ui.t("Leg {n}", { n: leg.leg })),
-    h("thead", {}, h("tr", {}, h("td", {}), teams.map((ti) => h("th", { scope: "col" }, teamName(v, ti, ui))))),
+    h("thead", {}, h("tr", {}, h("td", {}), teams.map((ti) => h("th", { scope: "col" }, ui.name(teamName(v, ti, ui)))))),
     h("tbody", {}, items.map((item) => h("tr", {}, h("th", { scope: "row" }, itemName(item, ui)),
       teams.map((ti) => cell(ti, (t) => { const it = t.items.find((x) => x.name === item); return it ? ui.num(it.points) : "—"; })))),
     h("tr", { class: "total" }, h("th", { scope: "row" }, ui.t("Leg total")), teams.map((ti) => cell(ti, (t) => ui.num(t.total)))),
@@ -237,5 +237,5 @@ export function final(msg, ui) {
   return h("div", {}, summary(msg, ui),
     h("table", { class: "score", id: "final-scores" }, h("caption", {}, ui.t("Final scores")),
       h("tbody", {}, v.teams.map((seats, ti) => h("tr", { class: seats.some((s) => msg.winners.includes(s)) ? "winner" : "" },
-        h("th", { scope: "row" }, teamName(v, ti, ui)), h("td", {}, ui.num(v.scores.totals[ti])))))));
+        h("th", { scope: "row" }, ui.name(teamName(v, ti, ui))), h("td", {}, ui.num(v.scores.totals[ti])))))));
 }

@@ -93,9 +93,26 @@ function scoreTable(view, ui) {
     h("caption", {}, single(view) ? ui.t("Score sheet") : ui.t("Score sheet (to {target})", { target: view.options.target })),
     h("thead", {},
       h("tr", {}, h("td", { rowspan: "2" }),
-        [0, 1].map((s) => h("th", { scope: "colgroup", colspan: "2", class: "side-head" }, sideName(view, s, ui)))),
+        [0, 1].map((s) => h("th", { scope: "colgroup", colspan: "2", class: "side-head" }, ui.name(sideName(view, s, ui))))),
       h("tr", {}, [0, 1].map(() => [h("th", { scope: "col" }, ui.t("This hand")), h("th", { scope: "col" }, ui.t("Total"))]))),
     h("tbody", {}, rows));
+}
+
+// Why a card of your hand may not be played now, as the engine refuses it (state._verify_play,
+// the spades catalog's words, with the highlighted cards to choose from): the suit led must be
+// followed (SPR-8, naming the suit); the first trick is led with the lowest club (first_lead:
+// two_of_clubs, SPR-14's 3♣ with jokers); no spade lead on the first trick (SPR-15); no spade lead
+// before spades are broken (SPR-7). `playable`: the codes of the cards you may play.
+function whyNot(v, playable, ui) {
+  const choose = ui.t("Choose one of the highlighted cards.");
+  if (v.trick.length) return `${ui.tg("must_follow_suit", { suit: ui.tg(v.led_suit) })} ${choose}`;
+  const opening = v.tricks_won.every((n) => n === 0);
+  if (opening && v.options.first_lead === "two_of_clubs" && playable.length === 1 && /^[23]C$/.test(playable[0])) {
+    return `${ui.tg("must_lead_card", { card: ui.label(playable[0]) })} ${choose}`;
+  }
+  if (opening && v.options.spades_lead === "after_first_trick") return `${ui.tg("spades_not_on_first_trick")} ${choose}`;
+  if (!v.spades_broken && v.options.spades_lead === "after_broken") return `${ui.tg("spades_not_broken")} ${choose}`;
+  return ui.t("You cannot play that card now: choose one of the highlighted cards.");
 }
 
 export function holdAfter(msg, ui) {
@@ -153,11 +170,12 @@ export function render(root, msg, ui) {
             if (again) again.focus({ preventScroll: true });
           } });
       }
-      // On your turn a card you may not play says why it did nothing when tapped (it was silent).
+      // On your turn a card you may not play says why it did nothing when tapped (it was silent),
+      // in the rule's words: the suit led to follow, spades not broken yet (whyNot).
       if (myTurn) {
         return card(c, ui, { cls: "unplayable", attrs: { "aria-disabled": "true" }, onclick: () => {
           const hint = document.getElementById("hand-hint");
-          if (hint) hint.textContent = ui.t("You cannot play that card now: choose one of the highlighted cards.");
+          if (hint) hint.textContent = whyNot(v, [...plays.keys()], ui);
         } });
       }
       return card(c, ui, {});
@@ -198,20 +216,22 @@ export function summary(msg, ui) {
   // A side of one player (two players, SPR-1's variant): its column's head names the player, the
   // cells say just the bid ("Zu 4 | Ausazkoa 3" under the heads "Zu | Ausazkoa" read twice).
   const each = (i, what) => (v.sides[i].seats.length === 1 ? String(what(v.sides[i].seats[0]))
-    : v.sides[i].seats.map((s) => `${ui.seatName(s)} ${what(s)}`).join(", "));
+    : v.sides[i].seats.flatMap((s, k) => [k ? ", " : null, ui.name(ui.seatName(s)), ` ${what(s)}`]));
   row(ui.t("Bids"), hd.sides.map((_, i) => each(i, (s) => bidText(hd.bids[s], ui))));
   row(ui.t("Tricks"), hd.sides.map((_, i) => each(i, (s) => hd.tricks[s])));
   row(ui.t("Contract"), hd.sides.map((sd) => ui.t("{made} of {bid}", { made: sd.counted, bid: sd.contract })));
   row(ui.t("Contract points"), hd.sides.map((sd) => signed(sd.contract_points)));
-  row(ui.t("Nil and blind nil"), hd.sides.map((sd, i) => (nilsOf(i).length ? `${signed(sd.nil_points)} (${nilsOf(i).map((s) =>
-    `${v.sides[i].seats.length === 1 ? "" : ui.seatName(s) + ": "}${bidText(hd.bids[s], ui)}, ${hd.tricks[s] === 0 ? ui.t("made") : ui.t("failed")}`).join("; ")})` : "—")));
+  const nilOf = (i, s) => [v.sides[i].seats.length === 1 ? "" : [ui.name(ui.seatName(s)), ": "],
+    `${bidText(hd.bids[s], ui)}, ${hd.tricks[s] === 0 ? ui.t("made") : ui.t("failed")}`];
+  row(ui.t("Nil and blind nil"), hd.sides.map((sd, i) => (nilsOf(i).length
+    ? [`${signed(sd.nil_points)} (`, nilsOf(i).flatMap((s, k) => [k ? "; " : null, nilOf(i, s)]), ")"] : "—")));
   row(ui.t("Bags"), hd.sides.map((sd) => `+${sd.bags} (${ui.t("{n} in all", { n: sd.bag_count })})`));
   row(ui.t("Bag penalty"), hd.sides.map((sd) => (sd.penalties ? signed(-sd.penalties * v.options.bag_penalty) : "—")));
   row(ui.t("This hand"), hd.sides.map((sd) => signed(sd.points)), "total");
   row(ui.t("Total"), hd.sides.map((sd) => String(sd.total)), "total");
   return h("table", { class: "score summary-table", id: "hand-summary" },
     h("caption", {}, ui.t("Hand {n}", { n: hd.hand })),
-    h("thead", {}, h("tr", {}, h("td", {}), v.sides.map((_, i) => h("th", { scope: "col" }, sideName(v, i, ui))))),
+    h("thead", {}, h("tr", {}, h("td", {}), v.sides.map((_, i) => h("th", { scope: "col" }, ui.name(sideName(v, i, ui)))))),
     h("tbody", {}, rows));
 }
 
@@ -223,6 +243,6 @@ export function final(msg, ui) {
   return h("div", {}, summary(msg, ui),
     h("table", { class: "score", id: "final-scores" }, h("caption", {}, ui.t("Final scores")),
       h("tbody", {}, v.sides.map((sd, i) => h("tr", { class: v.winners && sd.seats.some((s) => msg.winners.includes(s)) ? "winner" : "" },
-        h("th", { scope: "row" }, sideName(v, i, ui)), h("td", {}, ui.t("{n} point", { n: sd.points })),
+        h("th", { scope: "row" }, ui.name(sideName(v, i, ui))), h("td", {}, ui.t("{n} point", { n: sd.points })),
         h("td", {}, ui.t("bags"), `: ${sd.bags}`))))));
 }

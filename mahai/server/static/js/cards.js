@@ -282,12 +282,21 @@ export function animate(root, before, ms = 320) {
   }
 }
 
+// A card in flight takes no taps (class "flying": pointer-events none until it lands): it passed
+// over the draw pile as the opponent's discard flew to its pile, and a tap on the pile went to it
+// (pressed on the pile, released on the card: no click anywhere, the draw was lost; session 8,
+// tests/web/test_lost_click.py). A tap lands on what lies under the card instead.
 function glide(el, from, to, ms) {
   const dx = from.left - to.left, dy = from.top - to.top;
   if (Math.abs(dx) < 2 && Math.abs(dy) < 2) return;
   const s = from.width && to.width ? from.width / to.width : 1;
-  el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${s})` }, { transform: "none" }],
+  const anim = el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${s})` }, { transform: "none" }],
     { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" });
+  el.flights = (el.flights || 0) + 1;
+  el.classList.add("flying");
+  const landed = () => { el.flights -= 1; if (!el.flights) el.classList.remove("flying"); };
+  anim.onfinish = landed;
+  anim.oncancel = landed;
 }
 
 // ------------------------------------------------------------------ seat plates

@@ -83,13 +83,38 @@ function busy() {
   document.body.dataset.busy = sending || (pending > 0 && document.body.dataset.holding === "1") ? "1" : "0";
 }
 
+// A move made while the connection is down (or sent on a socket that then closed before an
+// answer came) is kept in `unsent` and sent again once the page is connected and the table is as
+// it was (same version, the move still legal); the page says it waits. A tap while reconnecting
+// did nothing and said nothing, and a move on a closing socket was lost silently.
+let unsent = null;  // {version, action}
+
 function act(notation) {
-  if (!ws || ws.readyState !== 1 || !last || sending) return;
+  if (!last || sending) return;
   if (pending > 0) { if (skipHold) skipHold(); return; }  // catch up first: the click was on an old table
   sending = true;
   busy();
   for (const b of document.querySelectorAll("[data-action]")) b.disabled = true;
+  unsent = { version: last.version, action: notation };
+  if (!ws || ws.readyState !== 1) {
+    $("error").textContent = t("No connection: your move will be sent when the connection is back.");
+    $("error").dataset.code = "offline";
+    return;
+  }
   ws.send(JSON.stringify({ type: "act", version: last.version, action: notation }));
+}
+
+// The table as the server sent it on (re)connecting: send the move kept in `unsent` again if it
+// still applies, else forget it (the server took it, or the table moved on).
+function resend(msg) {
+  const move = unsent;
+  if (!move) return false;
+  if (msg.version === move.version && msg.legal.some((e) => e.action === move.action) && ws && ws.readyState === 1) {
+    ws.send(JSON.stringify({ type: "act", version: move.version, action: move.action }));
+    return true;
+  }
+  unsent = null;
+  return false;
 }
 
 function setConn(text, ok) {
@@ -137,7 +162,10 @@ async function onMessage(msg) {
   } else if (msg.type === "state" || msg.type === "update") {
     const events = msg.events || [];
     if (events.length) { log.push(...events); renderLog(); $("error").textContent = ""; }
-    sending = false;
+    if (unsent && msg.version !== unsent.version) unsent = null;  // the move was taken (or the table moved on)
+    // the table on (re)connecting: a move kept while the connection was down goes now
+    sending = msg.type === "state" && resend(msg);
+    if (!unsent && $("error").dataset.code === "offline") { $("error").textContent = ""; delete $("error").dataset.code; }
     msg.ends = msg.turn_left !== null && msg.turn_left !== undefined ? Date.now() + msg.turn_left * 1000 : null;
     msg.recent = events;
     const wasMine = last && last.legal && last.legal.length > 0;
@@ -157,6 +185,7 @@ async function onMessage(msg) {
     }
   } else if (msg.type === "error") {
     sending = false;
+    unsent = null;
     busy();
     // a refused seat token: seats.js's notice says it, with the ways on (watch, the lobby)
     if (msg.code !== "bad_token") {

@@ -4,9 +4,11 @@
 //   t, h, fill, tg(msgid), has(msgid), lang(), num(n)   text in the page's language
 //   wrap, cardEl, fan, frenchFace, mbFace, backFace, seatSlots, plate(seat, extras, opts)   cards.js
 //   label(code)   the name of a card code the view shows (sent by the server), else the code
+//   name(text)    a player's or a side's name for a narrow place (a score sheet's cell): its words,
+//                 wrapping between them, a word too wide ending in "…", the whole name as tooltip
 //   seatName(seat), timing {trick, reveal, fly}, live   what each page knows
 //   act(notation), claim(entries), actionButton(entry, text, extra), rerender()   each page's own
-import { backFace, cardEl, fan, frenchFace, mbFace, seatPlate, seatSlots, wrap } from "./cards.js";
+import { backFace, cardEl, fan, frenchFace, mbFace, nameWords, seatPlate, seatSlots, wrap } from "./cards.js";
 import { currentLang, fill, formatNumber, h, has, t, tr } from "./i18n.js";
 
 // `page`: {game() → the game's name, message() → the message on show (or null), seatName, timing,
@@ -24,6 +26,7 @@ export function makeUi(page) {
       return (msg && msg.labels && msg.labels[code]) || String(code);
     },
     plate: (seat, extras, opts) => seatPlate(ui, page.message(), seat, extras, opts),
+    name: (text) => h("span", { class: "name", title: text }, nameWords(h, text)),
     seatName: page.seatName,
     timing: page.timing,
     live: page.live,
