@@ -215,16 +215,22 @@ export function summary(msg, ui) {
   const nilsOf = (side) => v.sides[side].seats.filter((s) => hd.bids[s] === "nil" || hd.bids[s] === "blind_nil");
   // A side of one player (two players, SPR-1's variant): its column's head names the player, the
   // cells say just the bid ("Zu 4 | Ausazkoa 3" under the heads "Zu | Ausazkoa" read twice).
+  // Partners: one line each, "Ane: 4" ("Ausazkoa 2 3, Ausazkoa 4 3" ran a bot's number into its
+  // count, and a name into the next one's).
+  const lines = (parts) => parts.flatMap((p, k) => [k ? h("br") : null, p]);
   const each = (i, what) => (v.sides[i].seats.length === 1 ? String(what(v.sides[i].seats[0]))
-    : v.sides[i].seats.flatMap((s, k) => [k ? ", " : null, ui.name(ui.seatName(s)), ` ${what(s)}`]));
+    : lines(v.sides[i].seats.map((s) => [ui.name(ui.seatName(s), ":"), ` ${what(s)}`])));
   row(ui.t("Bids"), hd.sides.map((_, i) => each(i, (s) => bidText(hd.bids[s], ui))));
   row(ui.t("Tricks"), hd.sides.map((_, i) => each(i, (s) => hd.tricks[s])));
   row(ui.t("Contract"), hd.sides.map((sd) => ui.t("{made} of {bid}", { made: sd.counted, bid: sd.contract })));
   row(ui.t("Contract points"), hd.sides.map((sd) => signed(sd.contract_points)));
-  const nilOf = (i, s) => [v.sides[i].seats.length === 1 ? "" : [ui.name(ui.seatName(s)), ": "],
-    `${bidText(hd.bids[s], ui)}, ${hd.tricks[s] === 0 ? ui.t("made") : ui.t("failed")}`];
+  // the points, then each nil on a line of its own: "Ane: Nil itsua, huts"
+  const nilOf = (i, s) => {
+    const said = `${bidText(hd.bids[s], ui)}, ${hd.tricks[s] === 0 ? ui.t("made") : ui.t("failed")}`;
+    return v.sides[i].seats.length === 1 ? said : [ui.name(ui.seatName(s), ":"), ` ${said}`];
+  };
   row(ui.t("Nil and blind nil"), hd.sides.map((sd, i) => (nilsOf(i).length
-    ? [`${signed(sd.nil_points)} (`, nilsOf(i).flatMap((s, k) => [k ? "; " : null, nilOf(i, s)]), ")"] : "—")));
+    ? lines([signed(sd.nil_points), ...nilsOf(i).map((s) => nilOf(i, s))]) : "—")));
   row(ui.t("Bags"), hd.sides.map((sd) => `+${sd.bags} (${ui.t("{n} in all", { n: sd.bag_count })})`));
   row(ui.t("Bag penalty"), hd.sides.map((sd) => (sd.penalties ? signed(-sd.penalties * v.options.bag_penalty) : "—")));
   row(ui.t("This hand"), hd.sides.map((sd) => signed(sd.points)), "total");
