@@ -52,3 +52,29 @@ def test_each_partner_has_a_line_of_their_own_in_the_hand_summary(server: Server
                                    and all(": " in x for x in lines[1:])), nil
     finally:
         ctx.close()
+
+
+def test_the_scoreboard_and_a_one_hand_sheet_read_plainly(server: Server, browser: Any) -> None:
+    """The line of each side says "Zu + Ausazkoa 3: 0 puntu" ("Ausazkoa 3 0 puntu" ran the bot's
+    number into the score); a one-hand game's folded sheet is headed "Puntuazio-orria" once (its
+    table's caption said it again right under it; the caption stays for screen readers)."""
+    made = server.create("spades", ["person"] * 4, options={"length": "single_hand"})
+    *_, pause, final = messages("spades", "standard", 4, {"length": "single_hand"})
+    final["names"] = NAMES
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        page.add_init_script(FAST + "localStorage.setItem('mahai.lang', 'eu');"
+                             f"localStorage.setItem('mahai.named.{made['id']}', '1');")
+        page.goto(server.url + made["links"]["0"])
+        page.wait_for_function("window.mahaiLast !== undefined")
+        page.evaluate("m => window.mahaiRender(m)", final)
+        sides = page.eval_on_selector_all("#sides .side strong", "els => els.map(e => e.innerText)")
+        assert sides == ["Zu + Jon:", "Ausazkoa 2 + Ausazkoa 4:"], sides
+        sheet = translate("web", "Score sheet", "eu")
+        page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
+        assert page.inner_text("details.scores > summary") == sheet
+        assert page.eval_on_selector("#score-sheet caption", "e => e.textContent") == sheet  # said, not seen:
+        assert page.eval_on_selector("#score-sheet caption", "e => e.getBoundingClientRect().width") <= 1
+    finally:
+        ctx.close()

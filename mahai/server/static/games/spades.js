@@ -76,7 +76,8 @@ const single = (v) => v.options.length === "single_hand";
 function scoreboard(v, ui) {
   const { h } = ui;
   return h("div", { class: "scoreboard", id: "sides" }, v.sides.map((sd, i) => h("div", { class: "side", "data-side": i },
-    h("strong", {}, sideName(v, i, ui)),
+    // "Zu + Ane: 120 puntu" (without the colon "Ausazkoa 3 -395 puntu" ran a bot's number into the score)
+    h("strong", {}, ui.t("{side}:", { side: sideName(v, i, ui) })),
     h("span", { class: "points" }, ui.t("{n} point", { n: sd.points })),
     h("span", { class: "muted" }, ui.t("bags"), `: ${sd.bags}`, sd.contract !== null ? ` · ${ui.t("contract")}: ${sd.contract}` : ""))),
   h("span", { class: "muted target" }, ui.t("Hand {n}", { n: v.hand_number }),
@@ -90,7 +91,9 @@ function scoreTable(view, ui) {
   const rows = view.history.map((hd) => h("tr", {}, h("th", { scope: "row" }, ui.t("Hand {n}", { n: hd.hand })),
     hd.sides.map((sd) => [h("td", {}, `${sd.points >= 0 ? "+" : ""}${sd.points}`), h("td", { class: "sum" }, String(sd.total))])));
   return h("table", { class: "score", id: "score-sheet" },
-    h("caption", {}, single(view) ? ui.t("Score sheet") : ui.t("Score sheet (to {target})", { target: view.options.target })),
+    // one hand: the folded sheet's own heading says "Score sheet" (it was said twice, one over the other)
+    single(view) ? h("caption", { class: "visually-hidden" }, ui.t("Score sheet"))
+      : h("caption", {}, ui.t("Score sheet (to {target})", { target: view.options.target })),
     h("thead", {},
       h("tr", {}, h("td", { rowspan: "2" }),
         [0, 1].map((s) => h("th", { scope: "colgroup", colspan: "2", class: "side-head" }, ui.name(sideName(view, s, ui))))),
