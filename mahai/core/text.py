@@ -50,3 +50,19 @@ def _param_json(value: Param) -> Any:
     if isinstance(value, Player):
         return {"seat": value.seat}
     return value
+
+
+def small_number(word: str, digits: int = 6) -> int | None:
+    """``word`` read as a whole number of at most ``digits`` decimal digits, else None.
+
+    Any script's decimal digits count (``"٣"``, ``"３"``: 3), as :class:`int` reads them;
+    signs, spaces, ``"1e9"``, ``"²"`` and ``"①"`` do not. Not :meth:`str.isdigit`, which
+    accepts ``"²"`` that :class:`int` refuses (a ValueError where a person typed a move), nor
+    an unbounded :class:`int` of a typed line (beyond 4,300 digits it raises ValueError too).
+
+    >>> small_number("12"), small_number("٣"), small_number("²"), small_number("1234567")
+    (12, 3, None, None)
+    """
+    if 0 < len(word) <= digits and word.isdecimal():
+        return int(word)
+    return None

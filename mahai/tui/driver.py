@@ -48,7 +48,7 @@ from mahai.bots import Bot, bot_names
 from mahai.core.errors import MahaiError, MalformedAction
 from mahai.core.game import Action, Event, Game, Seat, State
 from mahai.core.record import GameRecord
-from mahai.core.text import Message
+from mahai.core.text import Message, small_number
 from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, explain, number, render, translate
 from mahai.sim import make_bots
 from mahai.tui import screen_for
@@ -199,10 +199,11 @@ class Terminal:
             MalformedAction: ``empty_choice``, ``no_such_choice`` (domain ``tui``) or the
                 screen's and the game's codes.
         """
-        if menu and text.isdigit():
-            number = int(text)
-            if not 1 <= number <= len(menu):
-                raise MalformedAction("no_such_choice", domain=DOMAIN, number=number, size=len(menu))
+        if menu and text.isdecimal():  # any script's digits ("٣"), as int reads them; not "²"
+            number = small_number(text)
+            if number is None or not 1 <= number <= len(menu):
+                shown = text[:6] + "…" if number is None else number
+                raise MalformedAction("no_such_choice", domain=DOMAIN, number=shown, size=len(menu))
             return menu[number - 1]
         if menu and not text and len(menu) == 1:
             return menu[0]

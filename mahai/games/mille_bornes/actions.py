@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from mahai.core.errors import MalformedAction
+from mahai.core.text import small_number
 from mahai.games.mille_bornes.cards import CARD_OF, CODES
 
 DOMAIN = "mille_bornes"
@@ -172,7 +173,7 @@ def parse_action(text: str) -> MilleBornesAction:
         return Discard(_card(text, args[0], None))
     if verb == "hazard" and n == 2:
         card = _card(text, args[0], _HAZARDS)
-        if not args[1].isdigit() or len(args[1]) > 2:
+        if small_number(args[1], 2) is None:  # not isdigit: "²" passes it and int() refuses it
             raise MalformedAction("bad_team", domain=DOMAIN, team=args[1])
         return Hazard(card, int(args[1]))
     if verb == "redraw" and 1 <= n <= 7:

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from mahai.core.errors import MalformedAction
+from mahai.core.text import small_number
 from mahai.games.spades.cards import JOKER_CARDS, Card, card_text, parse_card
 from mahai.games.spades.play import Play as Play  # a native class in the compiled build (its module says why)
 
@@ -163,8 +164,8 @@ def parse_action(text: str) -> SpadesAction:
         arg = args[0].lower()
         if arg == "nil":
             return BIDS[0]
-        if arg.isdigit():
-            n = int(arg)
+        n = small_number(arg, 3)  # not isdigit: "²" passes it and int() refuses it
+        if n is not None:
             return BIDS[n] if n < 14 else Bid(n)
     elif head == "play" and len(args) == 1:
         return PLAYS[parse_card(args[0])]

@@ -1,0 +1,62 @@
+"""A hostile or careless person at the keyboard of ``mahai play``: odd digits, endless lines,
+escape sequences. Each line is refused with the player's language and the game goes on; nothing
+the person typed reaches the terminal as a control sequence; no traceback."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from mahai.cli import app
+from mahai.core import MalformedAction
+from mahai.core.text import small_number
+from mahai.games import get_game
+
+runner = CliRunner()
+
+GAMES = ["spades", "mille-bornes", "denborazup", "nim"]
+LONG_DIGITS = "9" * 5000
+"""Beyond Python's 4,300 digits, ``int()`` of the text raises ValueError."""
+ODD_NUMBERS = ["²", "①", LONG_DIGITS, "-" + LONG_DIGITS, "1e9", "-0", "+1", "0x1"]
+
+
+def test_small_number_reads_decimal_digits_only_and_few_of_them() -> None:
+    assert [small_number(w) for w in ("0", "12", "٣", "３", "000007")] == [0, 12, 3, 3, 7]
+    assert [small_number(w) for w in ("", "²", "①", "1e9", "-0", "+1", " 1", "1234567", LONG_DIGITS)] == [None] * 9
+    assert small_number("123", 2) is None
+
+
+@pytest.mark.parametrize("game_name", ["spades", "mille_bornes", "denborazup", "nim"])
+@pytest.mark.parametrize("number", ODD_NUMBERS)
+def test_the_notation_refuses_odd_numbers_as_malformed(game_name: str, number: str) -> None:
+    """Wherever a game's notation takes a number (SPR-5 bids, MBR hazards on a team, DZR-8
+    catches and DZR-10 gifts, DZR-13 slots, Nim takes), an odd one is a MalformedAction, not a
+    ValueError from ``int()``."""
+    game = get_game(game_name)
+    lines = [f"bid {number}", f"bid blind {number}", f"hazard stop {number}", f"catch {number}",
+             f"star give {number}", f"place a12 slot {number}", f"take {number}", number]
+    for line in lines:
+        try:
+            game.parse_action(line)
+        except MalformedAction:
+            continue
+
+
+@pytest.mark.parametrize("lang", ["eu", "en"])
+@pytest.mark.parametrize("game_name", GAMES)
+def test_odd_numbers_at_the_prompt_are_explained_not_a_traceback(game_name: str, lang: str) -> None:
+    """``²`` passes ``str.isdigit`` and ``int()`` refuses it; 5,000 digits are beyond ``int()``:
+    both were a ValueError traceback at the first prompt (the menu's numbers, the hand's)."""
+    typed = [*ODD_NUMBERS, *(f"{n} A" for n in ODD_NUMBERS[:4])]
+    result = runner.invoke(app, ["play", game_name, "--seed", "3", "--lang", lang],
+                           input="\n".join(typed) + "\nq\n")
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output[-2000:]
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "Traceback" not in result.output
+
+
+def test_an_arabic_indic_digit_picks_the_menu_line_it_names() -> None:
+    """``٣`` is the digit three (``int`` reads it): Nim's menu line 3, as ``3`` would."""
+    picked = runner.invoke(app, ["play", "nim", "--seed", "2", "--lang", "en"], input="٣\nq\n").output
+    typed = runner.invoke(app, ["play", "nim", "--seed", "2", "--lang", "en"], input="3\nq\n").output
+    assert picked == typed and "There is no choice" not in picked
