@@ -164,9 +164,9 @@ def parse_action(text: str) -> SpadesAction:
         arg = args[0].lower()
         if arg == "nil":
             return BIDS[0]
-        n = small_number(arg, 3)  # not isdigit: "²" passes it and int() refuses it
-        if n is not None:
-            return BIDS[n] if n < 14 else Bid(n)
+        tricks = small_number(arg, 3)  # not isdigit: "²" passes it and int() refuses it
+        if tricks is not None:
+            return BIDS[tricks] if tricks < 14 else Bid(tricks)
     elif head == "play" and len(args) == 1:
         return PLAYS[parse_card(args[0])]
     elif head == "pass" and args:
