@@ -17,6 +17,7 @@ with :func:`mahai.i18n.render`; the web server sends the rendered string.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any, NamedTuple, Union
 
@@ -66,3 +67,35 @@ def small_number(word: str, digits: int = 6) -> int | None:
     if 0 < len(word) <= digits and word.isdecimal():
         return int(word)
     return None
+
+
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Characters that reorder the text around them on screen (the "Trojan Source" controls)."""
+
+
+def printable(text: str) -> str:
+    """``text`` safe to print on a terminal: each control character (C0 but newline and tab,
+    DEL, C1) and each bidirectional control shown as its escape (``\\x1b``, ``\\u202e``), so that
+    a typed line, a file name or a record's field quoted in a message cannot move the cursor,
+    clear the screen, retitle the window or reorder the line. Other text is kept whole (the
+    catalogs' no-break spaces, emoji joiners).
+
+    >>> printable("play \\x1b[2J\\u202eSQ\\nnext")
+    'play \\\\x1b[2J\\\\u202eSQ\\nnext'
+    """
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join(
+        ch.encode("unicode_escape").decode("ascii")
+        if (ch in _BIDI_CONTROLS or (unicodedata.category(ch) == "Cc" and ch not in "\n\t")) else ch
+        for ch in text)
+
+
+def cut(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters, with "…" when cut: a typed line quoted back in an
+    error message (a 1 MB line is not printed back whole).
+
+    >>> cut("abc", 2), cut("ab", 2)
+    ('ab…', 'ab')
+    """
+    return text if len(text) <= limit else text[:limit] + "…"

@@ -48,7 +48,7 @@ from mahai.bots import Bot, bot_names
 from mahai.core.errors import MahaiError, MalformedAction
 from mahai.core.game import Action, Event, Game, Seat, State
 from mahai.core.record import GameRecord
-from mahai.core.text import Message, small_number
+from mahai.core.text import Message, printable, small_number
 from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, explain, number, render, translate
 from mahai.sim import make_bots
 from mahai.tui import screen_for
@@ -250,7 +250,7 @@ class Terminal:
             try:
                 self.apply(seat, self.read(text, turn, menu))
             except MahaiError as err:
-                message = explain(err, self.lang)
+                message = printable(explain(err, self.lang))  # it may quote the line typed
                 self.explained.append(message)
                 self.console.print(Text(message, style="red"))
                 if isinstance(err, MalformedAction) and err.domain == self.game.name:

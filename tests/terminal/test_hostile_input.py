@@ -4,6 +4,9 @@ the person typed reaches the terminal as a control sequence; no traceback."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
@@ -61,3 +64,52 @@ def test_an_arabic_indic_digit_picks_the_menu_line_it_names() -> None:
     picked = runner.invoke(app, ["play", "nim", "--seed", "2", "--lang", "en"], input="٣\nq\n").output
     typed = runner.invoke(app, ["play", "nim", "--seed", "2", "--lang", "en"], input="3\nq\n").output
     assert picked == typed and "There is no choice" not in picked
+
+
+ESCAPES = "\x1b[2J\x1b]0;pwned\x07\x1b[31m\u202eRED\x9b"
+"""Clear the screen, retitle the window (OSC … BEL), turn red, reverse the line, a C1 CSI."""
+
+
+def no_control(out: str) -> bool:
+    return not any(ch in out for ch in "\x1b\x07\x9b\u202e")
+
+
+@pytest.mark.parametrize("lang", ["eu", "en"])
+@pytest.mark.parametrize("game_name", GAMES)
+def test_escape_sequences_typed_are_quoted_as_escapes_never_sent_to_the_terminal(game_name: str,
+                                                                                  lang: str) -> None:
+    """A refused line is quoted back in the explanation: its control characters are shown as
+    ``\\x1b``, ``\\u202e``, not written raw (a typed ESC [2J cleared the screen)."""
+    typed = [f"play {ESCAPES}", ESCAPES, f"bid {ESCAPES}", f"place {ESCAPES}", f"take {ESCAPES}"]
+    result = runner.invoke(app, ["play", game_name, "--seed", "3", "--lang", lang],
+                           input="\n".join(typed) + "\nq\n")
+    assert result.exit_code == 0, result.output[-2000:]
+    assert no_control(result.output)
+    assert "\\x1b[2J" in result.output  # quoted, visibly
+
+
+@pytest.mark.parametrize("lang", ["eu", "en"])
+def test_an_option_value_and_a_record_field_are_quoted_as_escapes(tmp_path: Path, lang: str) -> None:
+    option = runner.invoke(app, ["play", "nim", "-o", f"stones={ESCAPES}", "--lang", lang], input="")
+    assert option.exit_code == 2 and no_control(option.output) and "\\x1b]0;pwned" in option.output
+    path = tmp_path / "record.json"
+    record = {"format": 1, "game": "nim", "players": 2, "seed": 4,
+              "options": {"stones": 10, "max_take": 3, "misere": False}, "actions": [[0, f"take {ESCAPES}"]]}
+    path.write_text(json.dumps(record), encoding="utf-8")
+    replayed = runner.invoke(app, ["replay", str(path), "--lang", lang])
+    assert replayed.exit_code == 2 and no_control(replayed.output) and "\\u202eRED" in replayed.output
+    path.write_text(json.dumps({**record, "game": ESCAPES}), encoding="utf-8")
+    replayed = runner.invoke(app, ["replay", str(path), "--lang", lang])
+    assert replayed.exit_code == 2 and no_control(replayed.output) and "\\x1b[31m" in replayed.output
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_a_megabyte_line_is_quoted_cut_short(game_name: str) -> None:
+    """A 1 MB line is refused and quoted in at most a line or two, not printed back whole
+    (Spades and Mille Bornes printed the 2 MB of two such lines)."""
+    typed = ["play " + "X" * 1_000_000, "A" * 1_000_000, "bid " + "9" * 1_000_000]
+    result = runner.invoke(app, ["play", game_name, "--seed", "3", "--lang", "en"],
+                           input="\n".join(typed) + "\nq\n")
+    assert result.exit_code == 0, result.output[-2000:]
+    quiet = runner.invoke(app, ["play", game_name, "--seed", "3", "--lang", "en"], input="q\n")
+    assert len(result.output) < len(quiet.output) + 3 * 2000

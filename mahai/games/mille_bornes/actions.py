@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from mahai.core.errors import MalformedAction
-from mahai.core.text import small_number
+from mahai.core.text import cut, small_number
 from mahai.games.mille_bornes.cards import CARD_OF, CODES
 
 DOMAIN = "mille_bornes"
@@ -135,9 +135,9 @@ _SAFETIES = {"right_of_way", "extra_tank", "puncture_proof", "driving_ace"}
 def _card(text: str, typed: str, allowed: set[str] | None) -> str:
     word = typed.lower()
     if word not in CARD_OF:  # quoted as the player typed it ("XX", not "xx")
-        raise MalformedAction("unknown_card", domain=DOMAIN, card=typed)
+        raise MalformedAction("unknown_card", domain=DOMAIN, card=cut(typed))
     if allowed is not None and word not in allowed:
-        raise MalformedAction("bad_card_for_verb", domain=DOMAIN, card=word, verb=text.split()[0])
+        raise MalformedAction("bad_card_for_verb", domain=DOMAIN, card=word, verb=cut(text.split()[0]))
     return word
 
 
@@ -150,7 +150,7 @@ def parse_action(text: str) -> MilleBornesAction:
     """
     typed = text.strip().split()
     if not typed:
-        raise MalformedAction("bad_notation", domain=DOMAIN, text=text)
+        raise MalformedAction("bad_notation", domain=DOMAIN, text=cut(text))
     verb, args = typed[0].lower(), typed[1:]  # the cards are read without case by _card
     n = len(args)
     if verb == "draw" and n == 0:
@@ -174,11 +174,11 @@ def parse_action(text: str) -> MilleBornesAction:
     if verb == "hazard" and n == 2:
         card = _card(text, args[0], _HAZARDS)
         if small_number(args[1], 2) is None:  # not isdigit: "²" passes it and int() refuses it
-            raise MalformedAction("bad_team", domain=DOMAIN, team=args[1])
+            raise MalformedAction("bad_team", domain=DOMAIN, team=cut(args[1]))
         return Hazard(card, int(args[1]))
     if verb == "redraw" and 1 <= n <= 7:
         return Redraw(tuple(_card(text, w, None) for w in args))
-    raise MalformedAction("bad_notation", domain=DOMAIN, text=text)
+    raise MalformedAction("bad_notation", domain=DOMAIN, text=cut(text))
 
 
 ALL_CODES = CODES

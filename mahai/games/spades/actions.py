@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from mahai.core.errors import MalformedAction
-from mahai.core.text import small_number
+from mahai.core.text import cut, small_number
 from mahai.games.spades.cards import JOKER_CARDS, Card, card_text, parse_card
 from mahai.games.spades.play import Play as Play  # a native class in the compiled build (its module says why)
 
@@ -151,7 +151,7 @@ def parse_action(text: str) -> SpadesAction:
     """
     words = text.strip().split()
     if not words:
-        raise MalformedAction("bad_notation", domain="spades", text=text)
+        raise MalformedAction("bad_notation", domain="spades", text=cut(text))
     head, args = words[0].lower(), words[1:]
     blind = _BLIND.fullmatch(" ".join(args).lower()) if head == "bid" else None
     if blind:  # "bid blind_nil", "bid blind nil", "bid blind 6", "bid blind_6", "bid blind-6"
@@ -172,8 +172,8 @@ def parse_action(text: str) -> SpadesAction:
     elif head == "pass" and args:
         cards = [parse_card(a) for a in args]
         if len(set(cards)) != len(cards):
-            raise MalformedAction("duplicate_card", domain="spades", text=text)
+            raise MalformedAction("duplicate_card", domain="spades", text=cut(text))
         return Pass(tuple(sorted(cards)))
     elif not args and head in _WORDS:
         return _WORDS[head]
-    raise MalformedAction("bad_notation", domain="spades", text=text)
+    raise MalformedAction("bad_notation", domain="spades", text=cut(text))
