@@ -162,3 +162,86 @@ def test_a_viewer_that_is_no_seat_learns_no_more_than_a_spectator(game_name: str
         seen = game.view(state, viewer)
         assert seen["hand"] is None, (viewer, seen["hand"])
         assert seen == {**spectator, "viewer": seen["viewer"]}
+
+
+def nim_record() -> GameRecord:
+    return GameRecord("nim", 2, 4, {"stones": 10, "max_take": 3, "misere": False},
+                      [(0, "take 3"), (1, "take 3"), (0, "take 2"), (1, "take 1"), (0, "take 1")])
+
+
+def test_a_record_nested_too_deep_is_not_json_not_a_recursion_error() -> None:
+    with pytest.raises(CorruptRecord) as err:
+        GameRecord.from_json("[" * 100_000 + "]" * 100_000)
+    assert err.value.code == "not_json"
+
+
+def test_a_record_saved_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
+    """Some editors (Windows Notepad) save UTF-8 with a byte order mark."""
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + nim_record().to_json().encode("utf-8"))
+    assert GameRecord.load(path) == nim_record()
+
+
+def test_a_file_too_large_for_a_record_is_refused_unread(tmp_path: Path) -> None:
+    from mahai.core.record import MAX_BYTES
+
+    path = tmp_path / "huge.json"
+    with path.open("wb") as file:
+        file.truncate(MAX_BYTES + 1)  # sparse: nothing written
+    for source in (path, Path("/dev/zero")):  # /dev/zero has no end: it was read forever
+        if not source.exists():
+            continue
+        with pytest.raises(CorruptRecord) as err:
+            GameRecord.load(source)
+        assert err.value.code == "too_big", source
+        assert "16 MB" in explain(err.value, "en") and "16 MB" in explain(err.value, "eu")
+
+
+def test_a_move_that_does_not_apply_is_counted_from_one_as_the_replay_counts() -> None:
+    record = nim_record()
+    record.actions[2] = (0, "take 9")
+    with pytest.raises(CorruptRecord) as err:
+        record.final_state(GAME)
+    assert err.value.params["index"] == 2 and err.value.params["move"] == 3
+    assert explain(err.value, "en") == "Move 3 of the game record (take 9) cannot be played."
+    assert explain(err.value, "eu") == "Partida-erregistroko 3. jokaldia (take 9) ezin da jokatu."
+
+
+def test_a_player_count_refused_is_blamed_on_players_not_options() -> None:
+    for players in (0, -3, 7, 10**6):
+        record = nim_record()
+        record.players = players
+        with pytest.raises(CorruptRecord) as err:
+            record.final_state(GAME)
+        assert err.value.params["field"] == "players", players
+
+
+def test_dump_writes_whole_or_not_at_all(tmp_path: Path) -> None:
+    """A record that cannot be written is a CorruptRecord ``unwritable`` (no traceback), and the
+    file keeps what it had: dump writes beside it and renames over it."""
+    path = tmp_path / "game.json"
+    nim_record().dump(path)
+    kept = path.read_bytes()
+    for bad in (tmp_path / "no" / "such" / "dir.json", tmp_path):
+        with pytest.raises(CorruptRecord) as err:
+            nim_record().dump(bad)
+        assert err.value.code == "unwritable"
+        assert "cannot be written" in explain(err.value, "en")
+    longer = nim_record()
+    longer.actions.append((1, "take 1"))
+    (tmp_path / f".game.json.{os.getpid()}.tmp").mkdir()  # the file beside it cannot be made
+    with pytest.raises(CorruptRecord):
+        longer.dump(path)
+    assert path.read_bytes() == kept and GameRecord.load(path) == nim_record()
+    link = tmp_path / "link.json"
+    link.symlink_to(path)
+    (tmp_path / f".game.json.{os.getpid()}.tmp").rmdir()
+    longer.dump(link)
+    assert link.is_symlink() and GameRecord.load(path) == longer
+    if Path("/dev/null").exists():
+        nim_record().dump("/dev/null")  # written to, not replaced by a file
+        assert not Path("/dev/null").is_file()
+    if Path("/dev/full").exists():
+        with pytest.raises(CorruptRecord) as err:
+            nim_record().dump("/dev/full")
+        assert err.value.code == "unwritable" and not Path("/dev/full").is_file()

@@ -141,7 +141,12 @@ class Terminal:
         return events
 
     def save(self) -> None:
-        """Write the record to the ``record`` file, if one was given."""
+        """Write the record to the ``record`` file, if one was given (whole or not at all).
+
+        Raises:
+            CorruptRecord: ``unwritable`` (:meth:`~mahai.core.GameRecord.dump`); the file
+                keeps the game as last written.
+        """
         if self.record_path is not None:
             self.record.dump(self.record_path)
 

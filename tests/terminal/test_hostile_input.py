@@ -113,3 +113,32 @@ def test_a_megabyte_line_is_quoted_cut_short(game_name: str) -> None:
     assert result.exit_code == 0, result.output[-2000:]
     quiet = runner.invoke(app, ["play", game_name, "--seed", "3", "--lang", "en"], input="q\n")
     assert len(result.output) < len(quiet.output) + 3 * 2000
+
+
+@pytest.mark.parametrize(("lang", "said"), [("eu", "Ezin da"), ("en", "cannot be written")])
+def test_a_record_path_that_cannot_be_written_is_explained(tmp_path: Path, lang: str, said: str) -> None:
+    """``--record`` to a missing folder, a folder, a full device: an explanation and exit code 2,
+    not a FileNotFoundError traceback."""
+    for path in (tmp_path / "no" / "game.json", tmp_path, Path("/dev/full")):
+        if not path.parent.exists():
+            continue
+        result = runner.invoke(app, ["play", "nim", "--seed", "3", "--lang", lang, "--record", str(path)],
+                               input="q\n")
+        assert result.exit_code == 2, (path, result.output)
+        assert said in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("lang", ["eu", "en"])
+def test_replay_of_hostile_files_is_explained(tmp_path: Path, lang: str) -> None:
+    """A folder, JSON nested 100,000 deep (a RecursionError traceback), a device without end
+    (read forever), binary junk: each an explanation in the player's language, exit code 2."""
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    junk = tmp_path / "junk.json"
+    junk.write_bytes(bytes(range(256)) * 4)
+    for path in (tmp_path, deep, junk, Path("/dev/zero")):
+        if not path.exists():
+            continue
+        result = runner.invoke(app, ["replay", str(path), "--lang", lang])
+        assert result.exit_code == 2, (path, result.output[-500:])
+        assert "Traceback" not in result.output and "Error" not in result.output
