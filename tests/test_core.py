@@ -15,7 +15,15 @@ from mahai_nim import GAME, NimOptions
 
 from mahai.bots import RandomBot, make_bot
 from mahai.bots.play import play_out
-from mahai.core import CorruptRecord, GameRecord, IllegalAction, InvalidOptions, NotYourTurn
+from mahai.core import (
+    CorruptRecord,
+    GameRecord,
+    IllegalAction,
+    InvalidOptions,
+    MahaiError,
+    MalformedAction,
+    NotYourTurn,
+)
 from mahai.core.options import parse_option_pairs
 from mahai.i18n import explain, translate
 
@@ -245,3 +253,51 @@ def test_dump_writes_whole_or_not_at_all(tmp_path: Path) -> None:
         with pytest.raises(CorruptRecord) as err:
             nim_record().dump("/dev/full")
         assert err.value.code == "unwritable" and not Path("/dev/full").is_file()
+
+
+def hand_built(game_name: str) -> list[object]:
+    """Actions built by hand with fields no notation gives, and actions of another game."""
+    import mahai.games.denborazup.actions as dz
+    import mahai.games.mille_bornes.actions as mb
+    import mahai.games.spades.actions as sp
+
+    odd: list[object] = [None, True, -1, 10**30, 1.5, "5", "", b"25", (), {}]
+    made: list[object] = []
+    for build in ([lambda v: mb.Play(v), lambda v: mb.Remedy(v), lambda v: mb.Safety(v),
+                   lambda v: mb.Discard(v), lambda v: mb.CoupFourre(v), lambda v: mb.Hazard(v, 1),
+                   lambda v: mb.Hazard("stop", v), lambda v: mb.Draw(v), lambda v: mb.Extend(v),
+                   lambda v: mb.Redraw(v)] if game_name == "mille_bornes" else
+                  [lambda v: sp.Play(v), lambda v: sp.Bid(v), lambda v: sp.BlindBid(v), lambda v: sp.Pass(v),
+                   lambda v: sp.Pass((v,))]):
+        for value in odd:
+            try:
+                made.append(build(value))
+            except MalformedAction:
+                continue
+    return [*made, mb.Draw(), sp.LOOK, dz.Flip(), "draw", None, 5]
+
+
+@pytest.mark.parametrize(("game_name", "edition", "players"), [
+    ("mille_bornes", "eu", 2), ("mille_bornes", "2016", 4), ("spades", "standard", 4),
+    ("spades", "two_player", 2)])
+def test_actions_built_by_hand_are_refused_with_mahai_errors_and_change_nothing(
+        game_name: str, edition: str, players: int) -> None:
+    """``apply`` (and ``can``) raise only MahaiError for any action, and leave the state as it
+    was: Mille Bornes' ``Play("5")``, ``Play(None)``, ``Hazard("stop", None)``, ``Draw(None)``
+    were KeyError/TypeError from inside the rules; Spades' ``Pass(5)`` a TypeError when built."""
+    from mahai.games import get_game
+
+    game = get_game(game_name)
+    state = game.new(game.options(edition), players, 3)
+    rng = random.Random(3)
+    for _ in range(40):
+        seat = next(s for s in state.to_act() if not state.must_wait(s))
+        before = (state.version, [game.view(state, s) for s in range(players)])
+        for action in hand_built(game_name):
+            if action in state.legal_actions(seat):
+                continue
+            with pytest.raises(MahaiError):
+                state.apply(seat, action)  # type: ignore[arg-type]
+            assert not state.can(seat, action)  # type: ignore[arg-type]
+        assert (state.version, [game.view(state, s) for s in range(players)]) == before
+        state.apply(seat, rng.choice(state.legal_actions(seat)))

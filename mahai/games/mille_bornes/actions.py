@@ -109,7 +109,10 @@ class Redraw:
     cards: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        ordered = tuple(sorted(self.cards, key=lambda c: CARD_OF.get(c, 99)))
+        cards: object = self.cards
+        if not isinstance(cards, tuple | list) or not all(type(c) is str for c in cards):
+            raise MalformedAction("unknown_card", domain=DOMAIN, card=cut(repr(cards)))
+        ordered = tuple(sorted(cards, key=lambda c: CARD_OF.get(c, 99)))
         object.__setattr__(self, "cards", ordered)
 
     def notation(self) -> str:
@@ -179,6 +182,34 @@ def parse_action(text: str) -> MilleBornesAction:
     if verb == "redraw" and 1 <= n <= 7:
         return Redraw(tuple(_card(text, w, None) for w in args))
     raise MalformedAction("bad_notation", domain=DOMAIN, text=cut(text))
+
+
+def check_action(action: object) -> None:
+    """Refuse an action built by hand with fields no notation gives (``Play("5")``,
+    ``Play(None)``, ``Hazard("stop", "1")``, ``Draw(None)``, ``Extend(1)``) or of another game,
+    before the rules look at it: :meth:`~mahai.core.State.apply` and ``can`` call it (a
+    KeyError or TypeError from deep in the rules before); :meth:`~mahai.core.State.push`
+    does not (it checks nothing).
+
+    Raises:
+        MalformedAction: ``unknown_card`` (param ``card``: the value, as ``repr`` unless a
+            string, cut), ``bad_team`` (``team``) or ``bad_notation`` (``text``: the action's
+            ``repr``).
+    """
+    if isinstance(action, Play | Remedy | Safety | CoupFourre | Discard | Hazard):
+        card: object = action.card
+        if type(card) is not str or card not in CARD_OF:
+            shown = card if isinstance(card, str) else repr(card)
+            raise MalformedAction("unknown_card", domain=DOMAIN, card=cut(shown))
+        if isinstance(action, Hazard) and type(action.team) is not int:
+            raise MalformedAction("bad_team", domain=DOMAIN, team=cut(repr(action.team)))
+    elif isinstance(action, Redraw):
+        if not all(type(c) is str and c in CARD_OF for c in action.cards):
+            raise MalformedAction("unknown_card", domain=DOMAIN, card=cut(repr(action.cards)))
+    elif not (isinstance(action, Draw) and action.source in ("pile", "discard")
+              or isinstance(action, Extend) and type(action.yes) is bool
+              or isinstance(action, Decline)):
+        raise MalformedAction("bad_notation", domain=DOMAIN, text=cut(repr(action)))
 
 
 ALL_CODES = CODES

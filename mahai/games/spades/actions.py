@@ -80,7 +80,10 @@ class Pass:
     cards: tuple[Card, ...]
 
     def __post_init__(self) -> None:
-        for card in self.cards:
+        cards: object = self.cards
+        if not isinstance(cards, tuple):  # Pass(5), Pass(None), Pass([…]): not an iterable of cards
+            raise MalformedAction("bad_card", domain="spades", text=cut(repr(cards)))
+        for card in cards:
             _check_card(card)
 
     def notation(self) -> str:
