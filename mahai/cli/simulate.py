@@ -16,6 +16,7 @@ from mahai.cli.app import app
 from mahai.cli.common import (
     EditionOpt,
     GameArg,
+    LangOpt,
     OptionPairs,
     PlayersOpt,
     bot_list,
@@ -24,6 +25,7 @@ from mahai.cli.common import (
     table_setup,
 )
 from mahai.core.errors import MahaiError
+from mahai.i18n import DEFAULT_LANGUAGE
 from mahai.sim import run_games, summarize
 
 
@@ -37,8 +39,9 @@ def simulate(
     bots: str | None = typer.Option(None, help="Bots by seat, comma-separated, cyclic and rotated every game "
                                                "(default: the game's strongest bot against random)."),
     seed: int = typer.Option(0, help="Game i uses seed + i."),
-    jobs: int = typer.Option(1, help="Worker processes."),
+    jobs: int = typer.Option(1, min=1, help="Worker processes."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+    lang: LangOpt = DEFAULT_LANGUAGE,
 ) -> None:
     """Bots against bots: win rates (95% intervals), mean scores, the game's own figures, speed."""
     try:
@@ -46,7 +49,7 @@ def simulate(
         best = strongest(setup.game)
         names = bot_list(setup.game, bots, [best, "random"] if best != "random" else [best])
     except MahaiError as err:
-        raise fail(err) from None
+        raise fail(err, lang) from None
     report(setup.game.name, setup.options, setup.players, names, games, seed, jobs, as_json)
 
 

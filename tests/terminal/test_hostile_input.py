@@ -142,3 +142,56 @@ def test_replay_of_hostile_files_is_explained(tmp_path: Path, lang: str) -> None
         result = runner.invoke(app, ["replay", str(path), "--lang", lang])
         assert result.exit_code == 2, (path, result.output[-500:])
         assert "Traceback" not in result.output and "Error" not in result.output
+
+
+ARENA = ["arena", "mille-bornes", "--bots", "heuristic,random", "--games", "2", "-o", "game_target=1000",
+         "--no-plots"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [("eu", "karpetan idatzi"), ("en", "cannot be written to")])
+def test_an_arena_out_that_cannot_be_written_is_explained(tmp_path: Path, lang: str, said: str) -> None:
+    """``--out`` under a file, or a file: an explanation and exit code 2 (a FileExistsError
+    traceback before), and a ``games.jsonl`` that is a folder likewise."""
+    afile = tmp_path / "file"
+    afile.write_text("x")
+    folder_log = tmp_path / "run"
+    (folder_log / "games.jsonl").mkdir(parents=True)
+    for out, extra in ((afile / "out", []), (afile, []), (folder_log, ["--resume"])):
+        result = runner.invoke(app, [*ARENA, "--out", str(out), "--lang", lang, *extra])
+        assert result.exit_code == 2, (out, result.output[-800:])
+        assert said in " ".join(result.output.split()) and "Traceback" not in result.output
+
+
+def test_an_arena_resumes_past_junk_and_never_keeps_another_runs_games(tmp_path: Path) -> None:
+    """``--resume`` reads past bytes that are not UTF-8 (a UnicodeDecodeError traceback before),
+    and keeps only the games of the same game, options, players and seed: resumed with another
+    ``--seed``, it kept the first seed's games as its own (its results were the first run's)."""
+    from mahai.cli.arena import load_result, outcomes_agree, read_log, run_arena, run_of
+    from mahai.games.mille_bornes import GAME
+
+    log = tmp_path / "games.jsonl"
+    log.write_bytes(b"\xff\xfe junk \x80\n{\"index\": \n")
+    first = runner.invoke(app, [*ARENA, "--seed", "4", "--out", str(tmp_path), "--resume"])
+    assert first.exit_code == 0, first.output[-800:]
+    options = GAME.options("eu", game_target=1000)
+    assert len(read_log(log, run_of("mille_bornes", options, 2, 4))) == 2
+    again = runner.invoke(app, [*ARENA, "--seed", "5", "--out", str(tmp_path), "--resume"])
+    assert again.exit_code == 0, again.output[-800:]
+    assert len(read_log(log, run_of("mille_bornes", options, 2, 5))) == 2
+    resumed = load_result(tmp_path / "arena.json")
+    fresh = run_arena("mille_bornes", options, 2, ["heuristic", "random"], 2, seed=5)
+    assert outcomes_agree(resumed.outcomes, fresh.outcomes)
+
+
+def test_simulate_wants_one_worker_at_least() -> None:
+    for jobs in ("0", "-1"):
+        result = runner.invoke(app, ["simulate", "nim", "--games", "2", "--jobs", jobs])
+        assert result.exit_code == 2 and "--jobs" in result.output
+
+
+@pytest.mark.parametrize(("lang", "said"), [("eu", "Ez da “nobody” robota ezagutzen"),
+                                            ("en", "Unknown bot “nobody”")])
+def test_simulate_and_arena_speak_the_language_asked(lang: str, said: str) -> None:
+    for command in (["simulate", "nim", "--bots", "nobody"], ["arena", "spades", "--bots", "random,nobody"]):
+        result = runner.invoke(app, [*command, "--lang", lang])
+        assert result.exit_code == 2 and said in result.output, result.output
