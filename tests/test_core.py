@@ -15,7 +15,15 @@ from mahai_nim import GAME, NimOptions
 
 from mahai.bots import RandomBot, make_bot
 from mahai.bots.play import play_out
-from mahai.core import CorruptRecord, GameRecord, IllegalAction, InvalidOptions, NotYourTurn
+from mahai.core import (
+    CorruptRecord,
+    GameRecord,
+    IllegalAction,
+    InvalidOptions,
+    MahaiError,
+    MalformedAction,
+    NotYourTurn,
+)
 from mahai.core.options import parse_option_pairs
 from mahai.i18n import explain, translate
 
@@ -162,3 +170,134 @@ def test_a_viewer_that_is_no_seat_learns_no_more_than_a_spectator(game_name: str
         seen = game.view(state, viewer)
         assert seen["hand"] is None, (viewer, seen["hand"])
         assert seen == {**spectator, "viewer": seen["viewer"]}
+
+
+def nim_record() -> GameRecord:
+    return GameRecord("nim", 2, 4, {"stones": 10, "max_take": 3, "misere": False},
+                      [(0, "take 3"), (1, "take 3"), (0, "take 2"), (1, "take 1"), (0, "take 1")])
+
+
+def test_a_record_nested_too_deep_is_not_json_not_a_recursion_error() -> None:
+    with pytest.raises(CorruptRecord) as err:
+        GameRecord.from_json("[" * 100_000 + "]" * 100_000)
+    assert err.value.code == "not_json"
+
+
+def test_a_record_saved_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
+    """Some editors (Windows Notepad) save UTF-8 with a byte order mark."""
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + nim_record().to_json().encode("utf-8"))
+    assert GameRecord.load(path) == nim_record()
+
+
+def test_a_file_too_large_for_a_record_is_refused_unread(tmp_path: Path) -> None:
+    from mahai.core.record import MAX_BYTES
+
+    path = tmp_path / "huge.json"
+    with path.open("wb") as file:
+        file.truncate(MAX_BYTES + 1)  # sparse: nothing written
+    for source in (path, Path("/dev/zero")):  # /dev/zero has no end: it was read forever
+        if not source.exists():
+            continue
+        with pytest.raises(CorruptRecord) as err:
+            GameRecord.load(source)
+        assert err.value.code == "too_big", source
+        assert "16 MB" in explain(err.value, "en") and "16 MB" in explain(err.value, "eu")
+
+
+def test_a_move_that_does_not_apply_is_counted_from_one_as_the_replay_counts() -> None:
+    record = nim_record()
+    record.actions[2] = (0, "take 9")
+    with pytest.raises(CorruptRecord) as err:
+        record.final_state(GAME)
+    assert err.value.params["index"] == 2 and err.value.params["move"] == 3
+    assert explain(err.value, "en") == "Move 3 of the game record (take 9) cannot be played."
+    assert explain(err.value, "eu") == "Partida-erregistroko 3. jokaldia (take 9) ezin da jokatu."
+
+
+def test_a_player_count_refused_is_blamed_on_players_not_options() -> None:
+    for players in (0, -3, 7, 10**6):
+        record = nim_record()
+        record.players = players
+        with pytest.raises(CorruptRecord) as err:
+            record.final_state(GAME)
+        assert err.value.params["field"] == "players", players
+
+
+def test_dump_writes_whole_or_not_at_all(tmp_path: Path) -> None:
+    """A record that cannot be written is a CorruptRecord ``unwritable`` (no traceback), and the
+    file keeps what it had: dump writes beside it and renames over it."""
+    path = tmp_path / "game.json"
+    nim_record().dump(path)
+    kept = path.read_bytes()
+    for bad in (tmp_path / "no" / "such" / "dir.json", tmp_path):
+        with pytest.raises(CorruptRecord) as err:
+            nim_record().dump(bad)
+        assert err.value.code == "unwritable"
+        assert "cannot be written" in explain(err.value, "en")
+    longer = nim_record()
+    longer.actions.append((1, "take 1"))
+    (tmp_path / f".game.json.{os.getpid()}.tmp").mkdir()  # the file beside it cannot be made
+    with pytest.raises(CorruptRecord):
+        longer.dump(path)
+    assert path.read_bytes() == kept and GameRecord.load(path) == nim_record()
+    link = tmp_path / "link.json"
+    link.symlink_to(path)
+    (tmp_path / f".game.json.{os.getpid()}.tmp").rmdir()
+    longer.dump(link)
+    assert link.is_symlink() and GameRecord.load(path) == longer
+    if Path("/dev/null").exists():
+        nim_record().dump("/dev/null")  # written to, not replaced by a file
+        assert not Path("/dev/null").is_file()
+    if Path("/dev/full").exists():
+        with pytest.raises(CorruptRecord) as err:
+            nim_record().dump("/dev/full")
+        assert err.value.code == "unwritable" and not Path("/dev/full").is_file()
+
+
+def hand_built(game_name: str) -> list[object]:
+    """Actions built by hand with fields no notation gives, and actions of another game."""
+    import mahai.games.denborazup.actions as dz
+    import mahai.games.mille_bornes.actions as mb
+    import mahai.games.spades.actions as sp
+
+    odd: list[object] = [None, True, -1, 10**30, 1.5, "5", "", b"25", (), {}]
+    made: list[object] = []
+    for build in ([lambda v: mb.Play(v), lambda v: mb.Remedy(v), lambda v: mb.Safety(v),
+                   lambda v: mb.Discard(v), lambda v: mb.CoupFourre(v), lambda v: mb.Hazard(v, 1),
+                   lambda v: mb.Hazard("stop", v), lambda v: mb.Draw(v), lambda v: mb.Extend(v),
+                   lambda v: mb.Redraw(v)] if game_name == "mille_bornes" else
+                  [lambda v: sp.Play(v), lambda v: sp.Bid(v), lambda v: sp.BlindBid(v), lambda v: sp.Pass(v),
+                   lambda v: sp.Pass((v,))]):
+        for value in odd:
+            try:
+                made.append(build(value))
+            except MalformedAction:
+                continue
+    return [*made, mb.Draw(), sp.LOOK, dz.Flip(), "draw", None, 5]
+
+
+@pytest.mark.parametrize(("game_name", "edition", "players"), [
+    ("mille_bornes", "eu", 2), ("mille_bornes", "2016", 4), ("spades", "standard", 4),
+    ("spades", "two_player", 2)])
+def test_actions_built_by_hand_are_refused_with_mahai_errors_and_change_nothing(
+        game_name: str, edition: str, players: int) -> None:
+    """``apply`` (and ``can``) raise only MahaiError for any action, and leave the state as it
+    was: Mille Bornes' ``Play("5")``, ``Play(None)``, ``Hazard("stop", None)``, ``Draw(None)``
+    were KeyError/TypeError from inside the rules; Spades' ``Pass(5)`` a TypeError when built."""
+    from mahai.games import get_game
+
+    game = get_game(game_name)
+    state = game.new(game.options(edition), players, 3)
+    rng = random.Random(3)
+    for _ in range(40):
+        seat = next(s for s in state.to_act() if not state.must_wait(s))
+        before = (state.version, [game.view(state, s) for s in range(players)])
+        for action in hand_built(game_name):
+            if action in state.legal_actions(seat):
+                continue
+            with pytest.raises(MahaiError):
+                state.apply(seat, action)  # type: ignore[arg-type]
+            assert not state.can(seat, action)  # type: ignore[arg-type]
+        assert (state.version, [game.view(state, s) for s in range(players)]) == before
+        state.apply(seat, rng.choice(state.legal_actions(seat)))

@@ -52,10 +52,20 @@ from rich.table import Table
 from mahai.bots.play import play_out
 from mahai.bots.timing import TimedBot
 from mahai.cli.app import app
-from mahai.cli.common import EditionOpt, GameArg, OptionPairs, PlayersOpt, bot_list, fail, table_setup
-from mahai.core.errors import MahaiError
+from mahai.cli.common import (
+    EditionOpt,
+    GameArg,
+    LangOpt,
+    OptionPairs,
+    PlayersOpt,
+    bot_list,
+    fail,
+    table_setup,
+)
+from mahai.core.errors import InvalidOptions, MahaiError
 from mahai.core.options import options_to_dict
 from mahai.games import get_game
+from mahai.i18n import DEFAULT_LANGUAGE
 from mahai.sim import make_bots
 
 Backend = Literal["local", "ray"]
@@ -510,11 +520,17 @@ def print_table(result: ArenaResult, console: Console) -> None:
                       f"mean margin {p['mean_margin']:+.0f}")
 
 
-def _log(log: Any, matches: Sequence[Match], outcome: Outcome) -> None:
+def _log(log: Any, matches: Sequence[Match], outcome: Outcome, run: Mapping[str, Any]) -> None:
     m = matches[outcome.index]
-    log.write(json.dumps({**asdict(outcome), "pair": list(m.pair), "deal": m.deal, "seats": list(m.seats)})
-              + "\n")
+    log.write(json.dumps({**asdict(outcome), "pair": list(m.pair), "deal": m.deal, "seats": list(m.seats),
+                          "run": dict(run)}) + "\n")
     log.flush()
+
+
+def run_of(game: str, options: Any, players: int, seed: int) -> dict[str, Any]:
+    """What makes two arena runs' games of one :data:`MatchKey` the same game: the game, its
+    options (as JSON), the player count and the seed; written in each line of ``games.jsonl``."""
+    return {"game": game, "options": options_to_dict(options), "players": players, "seed": seed}
 
 
 MatchKey = tuple[tuple[str, str], int, tuple[str, ...]]
@@ -527,19 +543,28 @@ def match_key(match: Match) -> MatchKey:
     return (match.pair, match.deal, match.seats)
 
 
-def read_log(path: Path) -> dict[MatchKey, Outcome]:
+def read_log(path: Path, run: Mapping[str, Any] | None = None) -> dict[MatchKey, Outcome]:
     """The games of a ``games.jsonl`` log (written by ``mahai arena --out``), by
-    :func:`match_key`; lines without their match (older logs) or cut short are skipped."""
+    :func:`match_key`; lines without their match (older logs), cut short or not UTF-8 are
+    skipped, and so are the lines of another run (:func:`run_of`: another game, options,
+    player count or seed) when ``run`` is given: they stay in the file, and are not this run's
+    games (a ``--resume`` with another ``--seed`` kept the first seed's games).
+
+    Raises:
+        OSError: the log exists but cannot be read (a folder, no permission).
+    """
     out: dict[MatchKey, Outcome] = {}
     if not path.exists():
         return out
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for raw in path.read_bytes().splitlines():
         try:
-            g = json.loads(line)
+            g = json.loads(raw.decode("utf-8"))
+            if run is not None and "run" in g and g["run"] != run:
+                continue
             key = ((g["pair"][0], g["pair"][1]), int(g["deal"]), tuple(g["seats"]))
             out[key] = Outcome(g["index"], tuple(g["winners"]), tuple(g["scores"]), tuple(g["choices"]),
                                tuple(g["seconds"]), tuple(g["slowest"]), g.get("extra", {}))
-        except (ValueError, KeyError, TypeError, IndexError):
+        except (ValueError, KeyError, TypeError, IndexError, RecursionError):
             continue
     return out
 
@@ -561,6 +586,7 @@ def arena(
     no_plots: bool = typer.Option(False, help="Skip the plots."),
     resume: bool = typer.Option(False, help="Keep the games of --out's games.jsonl (same game, options "
                                 "and seed) and play only the others."),
+    lang: LangOpt = DEFAULT_LANGUAGE,
 ) -> None:
     """A round robin over duplicate deals, seats rotated: openskill ratings, win rates with 95%
     intervals, score margins, CPU seconds per decision; JSON, CSV and plots."""
@@ -571,22 +597,26 @@ def arena(
         names = bot_list(setup.game, bots, [])
         matches = schedule(names, setup.players, games, gauntlet)
     except MahaiError as err:
-        raise fail(err) from None
+        raise fail(err, lang) from None
     except ValueError as err:
         raise typer.BadParameter(str(err), param_hint="--bots") from None
     console = Console(width=None if sys.stdout.isatty() else 120)
     log = None
     done: dict[MatchKey, Outcome] = {}
     cut = False
+    run = run_of(setup.game.name, setup.options, setup.players, seed)
     if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
-        path = out / "games.jsonl"
-        if resume:  # the log keeps every game (those of other schedules too); new ones are added
-            done = read_log(path)
-            cut = path.exists() and not path.read_bytes().endswith(b"\n") and path.stat().st_size > 0
-        log = path.open("a" if resume else "w", encoding="utf-8")
-        if resume and cut:
-            log.write("\n")
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            path = out / "games.jsonl"
+            if resume:  # the log keeps every game (those of other schedules and runs too); new ones are added
+                done = read_log(path, run)
+                cut = path.exists() and not path.read_bytes().endswith(b"\n") and path.stat().st_size > 0
+            log = path.open("a" if resume else "w", encoding="utf-8")
+            if resume and cut:
+                log.write("\n")
+        except OSError:
+            raise fail(InvalidOptions("out_unwritable", domain="cli", path=str(out)), lang) from None
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=Console(stderr=True)) as progress:
         task = progress.add_task(f"{setup.game.name} arena", total=len(matches))
@@ -594,17 +624,23 @@ def arena(
             result = run_arena(setup.game.name, setup.options, setup.players, names, games, seed, jobs,
                                backend, gauntlet, ray_address,  # type: ignore[arg-type]
                                progress=lambda n: progress.advance(task, n),
-                               on_result=None if log is None else lambda o: _log(log, matches, o),
+                               on_result=None if log is None else lambda o: _log(log, matches, o, run),
                                done=done)
         except RayMissing as err:
             Console(stderr=True).print(str(err), style="red")
             raise typer.Exit(code=2) from None
+        except OSError:  # the log cannot be written (a full disk): the games logged so far are kept
+            raise fail(InvalidOptions("out_unwritable", domain="cli", path=str(out)), lang) from None
         finally:
             if log is not None:
                 log.close()
     print_table(result, console)
     if out is not None:
-        for path in write_results(result, out, plots=not no_plots):
+        try:
+            written = write_results(result, out, plots=not no_plots)
+        except OSError:
+            raise fail(InvalidOptions("out_unwritable", domain="cli", path=str(out)), lang) from None
+        for path in written:
             console.print(f"wrote {path}")
 
 

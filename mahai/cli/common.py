@@ -12,14 +12,16 @@ from mahai.bots import bot_names, check_bots
 from mahai.core.errors import MahaiError
 from mahai.core.game import Game
 from mahai.core.options import parse_option_pairs
+from mahai.core.text import printable
 from mahai.games import available_games, get_game
 from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, explain
 
 
 def fail(error: MahaiError, lang: str = DEFAULT_LANGUAGE) -> typer.Exit:
-    """Print ``error`` in ``lang`` on stderr; return the Exit to raise (code 2)."""
+    """Print ``error`` in ``lang`` on stderr, its control characters shown as escapes (it may
+    quote a file name, a record's field, an option's value); return the Exit to raise (code 2)."""
     # Text, not markup: a "[" in a path is not a style; soft_wrap: a long path stays whole
-    Console(stderr=True, soft_wrap=True).print(Text(explain(error, lang), style="red"))
+    Console(stderr=True, soft_wrap=True).print(Text(printable(explain(error, lang)), style="red"))
     return typer.Exit(code=2)
 
 

@@ -52,9 +52,9 @@ def play(
         terminal = Terminal(setup.game, setup.options, setup.players, humans,
                             seed if seed is not None else secrets.randbits(32), lang=lang, bots=names,
                             record=record)
+        terminal.run()  # a record that cannot be written: before the first move, or the game so far kept
     except MahaiError as err:
         raise fail(err, lang) from None
-    terminal.run()
 
 
 @app.command()

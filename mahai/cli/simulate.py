@@ -17,6 +17,7 @@ from mahai.cli.app import app
 from mahai.cli.common import (
     EditionOpt,
     GameArg,
+    LangOpt,
     OptionPairs,
     PlayersOpt,
     bot_list,
@@ -24,6 +25,7 @@ from mahai.cli.common import (
     table_setup,
 )
 from mahai.core.errors import MahaiError
+from mahai.i18n import DEFAULT_LANGUAGE
 from mahai.sim import run_games, summarize
 
 
@@ -38,8 +40,9 @@ def simulate(
                                                "game (default: the game's strong bot, else its strongest, "
                                                "against random)."),
     seed: int = typer.Option(0, help="Game i uses seed + i."),
-    jobs: int = typer.Option(1, help="Worker processes."),
+    jobs: int = typer.Option(1, min=1, help="Worker processes."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+    lang: LangOpt = DEFAULT_LANGUAGE,
 ) -> None:
     """Bots against bots: win rates (95% intervals), mean scores, the game's own figures, speed."""
     try:
@@ -49,7 +52,7 @@ def simulate(
         best = default_bot(setup.game.name)
         names = bot_list(setup.game, bots, [best, "random"] if best != "random" else [best])
     except MahaiError as err:
-        raise fail(err) from None
+        raise fail(err, lang) from None
     report(setup.game.name, setup.options, setup.players, names, games, seed, jobs, as_json)
 
 

@@ -214,9 +214,12 @@ class State(ABC, Generic[A]):
         search, which only pushes actions taken from :meth:`legal_actions` of
         the same state (as python-chess's ``Board.push``).
 
-        An action that is not legal here leaves the state corrupt, silently:
-        anything that comes from outside (a person, a file, a network message)
-        goes through :meth:`apply`.
+        An action that is not legal here leaves the state corrupt, silently, or
+        raises whatever the rules' code meets (KeyError, IndexError, TypeError),
+        possibly half applied: push promises nothing for it. Anything that comes
+        from outside (a person, a file, a network message, an action built by
+        hand) goes through :meth:`apply`, which raises only
+        :class:`~mahai.core.errors.MahaiError` and changes nothing then.
         """
         events = self._do(seat, action)
         self.version += 1

@@ -10,6 +10,7 @@ Records are the unit of persistence, replay, bug reports and golden tests
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +21,9 @@ from mahai.core.game import Event, Game, Seat, State
 from mahai.core.options import options_to_dict
 
 FORMAT = 1
+MAX_BYTES = 16 * 1024 * 1024
+"""The largest record file :meth:`GameRecord.load` reads (16 MiB: a long game's record is tens
+of kilobytes); a larger file, or a device without end, is refused."""
 
 
 class Step(NamedTuple):
@@ -69,13 +73,14 @@ class GameRecord:
         """Parse a record.
 
         Raises:
-            CorruptRecord: ``not_json``, ``bad_format`` or ``bad_field`` (with
-                the field named) — never a bare KeyError or ValueError.
+            CorruptRecord: ``not_json`` (nested too deep for the parser too),
+                ``bad_format`` or ``bad_field`` (with the field named) — never a
+                bare KeyError, ValueError or RecursionError.
         """
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise CorruptRecord("not_json", detail=str(exc)) from None
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+            raise CorruptRecord("not_json", detail=type(exc).__name__) from None
         if not isinstance(data, dict) or type(data.get("format")) is not int or data["format"] != FORMAT:
             raise CorruptRecord("bad_format", field="format")
         try:
@@ -105,23 +110,29 @@ class GameRecord:
 
         Raises:
             CorruptRecord: ``wrong_game``; ``bad_field`` (``options``) if the
-                options or player count are refused; ``bad_action`` with the
-                index, if an action does not apply (the record does not match
-                the rules or was edited).
+                options are refused, (``players``) if the player count is;
+                ``bad_action`` with the ``index`` (from 0) and the ``move`` (from
+                1, as a replay counts them), if an action does not apply (the
+                record does not match the rules or was edited).
         """
         if game.name != self.game:
             raise CorruptRecord("wrong_game", field="game", expected=game.name, got=self.game)
         try:
             options = game.options_from_json(self.options)
-            state = game.new(options, self.players, self.seed)
         except MahaiError as exc:
             raise CorruptRecord("bad_field", field="options", detail=exc.code) from None
+        try:
+            game.check_players(options, self.players)
+            state = game.new(options, self.players, self.seed)
+        except MahaiError as exc:
+            raise CorruptRecord("bad_field", field="players", detail=exc.code) from None
         yield Step(state.version, None, None, list(state.start_events), state)
         for index, (seat, text) in enumerate(self.actions):
             try:
                 events = state.apply(seat, game.parse_action(text))
             except MahaiError as exc:
-                raise CorruptRecord("bad_action", index=index, action=text, detail=exc.code) from None
+                raise CorruptRecord("bad_action", index=index, move=index + 1, action=text[:200],
+                                    detail=exc.code) from None
             yield Step(state.version, seat, text, events, state)
 
     def replay(self, game: Game[Any, Any]) -> Iterator[State[Any]]:
@@ -131,19 +142,49 @@ class GameRecord:
             yield step.state
 
     def dump(self, path: str | Path) -> None:
-        """Write the record to ``path`` as JSON (UTF-8)."""
-        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+        """Write the record to ``path`` as JSON (UTF-8), whole or not at all: written beside it
+        under another name, then renamed over it, so that a full disk or an interruption leaves
+        the file as it was (the game so far), never cut short. A symbolic link's target is the
+        file replaced; a path that is no regular file (``/dev/null``, a terminal) is written
+        to, never replaced.
+
+        Raises:
+            CorruptRecord: ``unwritable`` (the file or a temporary file beside it cannot be
+                written: no such folder, a folder by that name, no permission, a full disk).
+        """
+        target = Path(path)
+        text = self.to_json() + "\n"
+        try:
+            if target.exists() and not target.is_file():  # a device: never replaced by a file
+                target.write_text(text, encoding="utf-8")
+                return
+            target = target.resolve()
+            temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")  # made as open() makes files
+            try:
+                temp.write_text(text, encoding="utf-8")
+                os.replace(temp, target)
+            except BaseException:
+                temp.unlink(missing_ok=True)
+                raise
+        except OSError as exc:
+            raise CorruptRecord("unwritable", path=str(path), detail=type(exc).__name__) from None
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
-        """Read a record written by :meth:`dump`.
+        """Read a record written by :meth:`dump` (a UTF-8 byte order mark, as some editors
+        write, is allowed).
 
         Raises:
-            CorruptRecord: ``unreadable`` (the file cannot be read), or as
+            CorruptRecord: ``unreadable`` (the file cannot be read: missing, a folder, no
+                permission, not UTF-8), ``too_big`` (more than :data:`MAX_BYTES`), or as
                 :meth:`from_json`.
         """
         try:
-            text = Path(path).read_bytes().decode("utf-8")
+            with Path(path).open("rb") as file:
+                data = file.read(MAX_BYTES + 1)
+            if len(data) > MAX_BYTES:
+                raise CorruptRecord("too_big", path=str(path), most=MAX_BYTES // (1024 * 1024))
+            text = data.decode("utf-8-sig")
         except (OSError, UnicodeDecodeError) as exc:
             raise CorruptRecord("unreadable", path=str(path), detail=type(exc).__name__) from None
         return cls.from_json(text)

@@ -17,6 +17,7 @@ with :func:`mahai.i18n.render`; the web server sends the rendered string.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any, NamedTuple, Union
 
@@ -50,3 +51,51 @@ def _param_json(value: Param) -> Any:
     if isinstance(value, Player):
         return {"seat": value.seat}
     return value
+
+
+def small_number(word: str, digits: int = 6) -> int | None:
+    """``word`` read as a whole number of at most ``digits`` decimal digits, else None.
+
+    Any script's decimal digits count (``"٣"``, ``"３"``: 3), as :class:`int` reads them;
+    signs, spaces, ``"1e9"``, ``"²"`` and ``"①"`` do not. Not :meth:`str.isdigit`, which
+    accepts ``"²"`` that :class:`int` refuses (a ValueError where a person typed a move), nor
+    an unbounded :class:`int` of a typed line (beyond 4,300 digits it raises ValueError too).
+
+    >>> small_number("12"), small_number("٣"), small_number("²"), small_number("1234567")
+    (12, 3, None, None)
+    """
+    if 0 < len(word) <= digits and word.isdecimal():
+        return int(word)
+    return None
+
+
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Characters that reorder the text around them on screen (the "Trojan Source" controls)."""
+
+
+def printable(text: str) -> str:
+    """``text`` safe to print on a terminal: each control character (C0 but newline and tab,
+    DEL, C1) and each bidirectional control shown as its escape (``\\x1b``, ``\\u202e``), so that
+    a typed line, a file name or a record's field quoted in a message cannot move the cursor,
+    clear the screen, retitle the window or reorder the line. Other text is kept whole (the
+    catalogs' no-break spaces, emoji joiners).
+
+    >>> printable("play \\x1b[2J\\u202eSQ\\nnext")
+    'play \\\\x1b[2J\\\\u202eSQ\\nnext'
+    """
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join(
+        ch.encode("unicode_escape").decode("ascii")
+        if (ch in _BIDI_CONTROLS or (unicodedata.category(ch) == "Cc" and ch not in "\n\t")) else ch
+        for ch in text)
+
+
+def cut(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters, with "…" when cut: a typed line quoted back in an
+    error message (a 1 MB line is not printed back whole).
+
+    >>> cut("abc", 2), cut("ab", 2)
+    ('ab…', 'ab')
+    """
+    return text if len(text) <= limit else text[:limit] + "…"

@@ -198,6 +198,8 @@ class MahaiGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type info
         self.options = setup.options
         self.encoding: Encoding = encoding_for(setup.game, setup.options, setup.players)
         self.seed = int(p["seed"])
+        if int(p["max_length"]) < 0:
+            raise ValueError(f"max_length {p['max_length']} is negative (0: the encoding's bound)")
         self.max_length = int(p["max_length"]) or self.encoding.max_decisions
         low, high = self.encoding.utility_bounds
         info = pyspiel.GameInfo(
@@ -324,8 +326,19 @@ class MahaiState(pyspiel.State):  # type: ignore[misc]
         return [(o, p) for o in range(CHANCE_OUTCOMES)]
 
     def _apply_action(self, action: int) -> None:
+        """Apply a chance outcome or a player's index.
+
+        Raises:
+            ValueError: the state is terminal; a chance outcome outside ``0 …
+                CHANCE_OUTCOMES - 1`` (5,000 was taken as a deal of its own, outside the
+                declared distribution); an index not legal now (nothing changes).
+        """
         pos = self.position
+        if self.is_terminal():
+            raise ValueError(f"action {action} after the end of the game")
         if pos.engine is None or pos.held is not None:
+            if not 0 <= int(action) < CHANCE_OUTCOMES:
+                raise ValueError(f"chance outcome {action} is not one of 0 … {CHANCE_OUTCOMES - 1}")
             self._chance(pos, int(action))
         else:
             self._decide(pos, int(action))

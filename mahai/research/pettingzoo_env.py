@@ -35,6 +35,7 @@ events since the last call, as a spectator sees them, in English.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from typing import Any
 
@@ -66,7 +67,8 @@ class MahaiEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informat
 
     Raises:
         InvalidOptions: unknown game, edition or option; a player count not allowed.
-        ValueError: a game without a research encoding, an unknown render mode.
+        ValueError: a game without a research encoding, an unknown render mode, ``max_steps``
+            below 1.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "mahai_v0",
@@ -79,6 +81,8 @@ class MahaiEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informat
         setup = resolve(game, edition, players, options)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"unknown render mode {render_mode!r}")
+        if max_steps is not None and max_steps < 1:
+            raise ValueError(f"max_steps must be 1 or more, not {max_steps}")
         self.game = setup.game
         self.options = setup.options
         self.render_mode = render_mode
@@ -118,8 +122,8 @@ class MahaiEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informat
         game); without one the next game's seed comes from the last seeded stream.
         ``options`` (PettingZoo's per-reset options) is not used: game options are
         set when the environment is made."""
-        if seed is not None or self._np_random is None:
-            self._np_random, _ = seeding.np_random(seed)
+        if seed is not None or self._np_random is None:  # a numpy integer seeds as its int does
+            self._np_random, _ = seeding.np_random(None if seed is None else operator.index(seed))
         game_seed = int(self._np_random.integers(0, 2**62))
         state = self.game.new(self.options, self.players, game_seed)
         self.table = Table(self.encoding, state)
@@ -161,7 +165,8 @@ class MahaiEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informat
         """Pick ``action`` (an index) for ``agent_selection``; None for an agent whose game ended.
 
         Raises:
-            ValueError: the index is not legal now (nothing changes).
+            ValueError: the index is not legal now, or no integer (``1.5``, ``"3"``, ``True``,
+                taken before as ``1``, ``3``, ``1``); nothing changes.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -169,6 +174,9 @@ class MahaiEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informat
             return
         if action is None:
             raise ValueError("an agent that must act cannot pass None")
+        if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+            # int(1.5) is 1, int("3") is 3, True is 1: a wrong type is no index
+            raise ValueError(f"an action is an integer index, not {action!r}")
         table = self._table()
         seat = self._seat_of[agent]
         self._cumulative_rewards[agent] = 0.0

@@ -27,6 +27,7 @@ from rich.text import Text
 
 from mahai.core.errors import MalformedAction
 from mahai.core.game import Action
+from mahai.core.text import small_number
 from mahai.games.denborazup import format_parts
 from mahai.i18n import translate
 from mahai.tui.screen import Screen, Turn
@@ -175,11 +176,12 @@ class DenboraZupScreen(Screen):
         hand = view["hand"] or []
 
         def number(word: str, size: int, what: str) -> int:
-            if not word.isdigit():
+            value = small_number(word)
+            if value is None:
                 raise MalformedAction("bad_notation", domain=self.game.name, text=text[:60])
-            if not 1 <= int(word) <= size:
-                raise MalformedAction(f"no_such_{what}", domain=self.catalog, number=int(word), size=size)
-            return int(word) - 1
+            if not 1 <= value <= size:
+                raise MalformedAction(f"no_such_{what}", domain=self.catalog, number=value, size=size)
+            return value - 1
 
         notation = None
         if phase == "flip":
@@ -194,8 +196,8 @@ class DenboraZupScreen(Screen):
                 call = words[-1] in ("!", "call", "dz", "denborazup")
                 if call:
                     words = words[:-1]
-                if words and words[0].isdigit():
-                    if len(words) > 2 or (len(words) == 2 and not words[1].isdigit()):
+                if words and words[0].isdecimal():
+                    if len(words) > 2 or (len(words) == 2 and not words[1].isdecimal()):
                         raise MalformedAction("bad_notation", domain=self.game.name, text=text[:60])
                     card = hand[number(words[0], len(hand), 'card')]["id"]
                     slot = (f" slot {number(words[1], len(view['timeline']) + 1, 'slot')}"
@@ -208,7 +210,7 @@ class DenboraZupScreen(Screen):
                 notation = "star replace"
             elif words[0] in ("e", "g", "d", "give", "eman") and len(words) == 2:
                 notation = f"star give {number(words[1], view['players'], 'player')}"
-        elif phase == "tiebreak" and len(words) == 1 and words[0].isdigit():
+        elif phase == "tiebreak" and len(words) == 1 and words[0].isdecimal():
             options = view["tiebreak"]["options"] or []
             notation = f"choose {options[number(words[0], len(options), 'option')]['id']}"
         return None if notation is None else self.game.parse_action(notation)

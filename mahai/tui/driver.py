@@ -48,7 +48,7 @@ from mahai.bots import Bot, bot_names
 from mahai.core.errors import MahaiError, MalformedAction
 from mahai.core.game import Action, Event, Game, Seat, State
 from mahai.core.record import GameRecord
-from mahai.core.text import Message
+from mahai.core.text import Message, printable, small_number
 from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, explain, number, render, translate
 from mahai.sim import make_bots
 from mahai.tui import screen_for
@@ -141,7 +141,12 @@ class Terminal:
         return events
 
     def save(self) -> None:
-        """Write the record to the ``record`` file, if one was given."""
+        """Write the record to the ``record`` file, if one was given (whole or not at all).
+
+        Raises:
+            CorruptRecord: ``unwritable`` (:meth:`~mahai.core.GameRecord.dump`); the file
+                keeps the game as last written.
+        """
         if self.record_path is not None:
             self.record.dump(self.record_path)
 
@@ -199,10 +204,11 @@ class Terminal:
             MalformedAction: ``empty_choice``, ``no_such_choice`` (domain ``tui``) or the
                 screen's and the game's codes.
         """
-        if menu and text.isdigit():
-            number = int(text)
-            if not 1 <= number <= len(menu):
-                raise MalformedAction("no_such_choice", domain=DOMAIN, number=number, size=len(menu))
+        if menu and text.isdecimal():  # any script's digits ("٣"), as int reads them; not "²"
+            number = small_number(text)
+            if number is None or not 1 <= number <= len(menu):
+                shown = text[:6] + "…" if number is None else number
+                raise MalformedAction("no_such_choice", domain=DOMAIN, number=shown, size=len(menu))
             return menu[number - 1]
         if menu and not text and len(menu) == 1:
             return menu[0]
@@ -249,7 +255,7 @@ class Terminal:
             try:
                 self.apply(seat, self.read(text, turn, menu))
             except MahaiError as err:
-                message = explain(err, self.lang)
+                message = printable(explain(err, self.lang))  # it may quote the line typed
                 self.explained.append(message)
                 self.console.print(Text(message, style="red"))
                 if isinstance(err, MalformedAction) and err.domain == self.game.name:

@@ -38,7 +38,7 @@ from mahai.tui.screen import Screen, Turn
 LETTERS = "ABCDEF"
 CARD_VERBS = ("coup_fourre", "play", "remedy", "safety", "hazard")
 """Notation verbs that name a hand card (``discard`` aside)."""
-NUMBER = re.compile(r"(-)?\s*(\d+)(?:\s+([A-Fa-f]))?")
+NUMBER = re.compile(r"(-)?\s*(\d{1,6})(?:\s+([A-Fa-f]))?")
 
 
 def seat_name(seat: Seat) -> str:

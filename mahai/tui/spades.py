@@ -23,6 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from mahai.core.game import Action, Seat
+from mahai.core.text import small_number
 from mahai.i18n import LANGUAGES, number, translate
 from mahai.tui.screen import Screen, Turn
 
@@ -183,7 +184,7 @@ class SpadesScreen(Screen):
                 notation = "bid blind_nil"
             elif low in self.words("look") | {"l"}:
                 notation = "look"
-            elif low == "nil" or low.isdigit():
+            elif low == "nil" or small_number(low) is not None:
                 notation = f"bid {low}"
         elif phase == "play" and len(words) == 1 and words[0] not in ("look", "keep", "discard"):
             notation = f"play {text}"

@@ -75,3 +75,32 @@ def test_score_sheets_fit_a_phone_with_long_names(server: Server, browser: Any, 
     finally:
         ctx.close()
     assert not problems, "\n".join(dict.fromkeys(problems))
+
+
+# Every name word in a shown score table that is cut ("…": its box narrower than its text).
+CUT = r"""() => [...document.querySelectorAll('table.score .name .word')]
+  .filter((w) => w.offsetParent !== null && w.scrollWidth > w.clientWidth + 1).map((w) => w.textContent)"""
+
+
+def test_a_short_name_is_never_cut_where_there_is_room(server: Server, browser: Any) -> None:
+    """Two players, "Zu" and "Ausazkoa": the phone's final scores and leg table keep both whole
+    (a fixed limit for every sheet cut "Ausaz…" with half the width free; MBR-14)."""
+    made = server.create("mille_bornes", ["person", "person"], edition="eu", options={"game_target": 1})
+    *_, pause, final = messages("mille_bornes", "eu", 2, {"game_target": 1})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        page.add_init_script(FAST + "localStorage.setItem('mahai.lang', 'eu');"
+                             f"localStorage.setItem('mahai.named.{made['id']}', '1');")
+        page.goto(server.url + made["links"]["0"])
+        page.wait_for_function("window.mahaiLast !== undefined")
+        for msg in (pause, final):
+            msg["names"] = {"0": "zu", "1": "Ausazkoa"}
+            page.evaluate("m => window.mahaiRender(m)", msg)
+            page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
+            page.wait_for_timeout(50)
+            assert page.locator("table.score .name .word", has_text="Ausazkoa").count() >= 1
+            assert page.evaluate(CUT) == []
+            assert page.evaluate(OVERFLOW) == []
+    finally:
+        ctx.close()

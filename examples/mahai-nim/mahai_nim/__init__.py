@@ -143,7 +143,7 @@ class Nim(Game[NimState, NimOptions]):
             MalformedAction: ``bad_notation``.
         """
         match text.split():
-            case ["take", n] if n.isdigit() and n == str(int(n)):
+            case ["take", n] if n.isascii() and n.isdecimal() and len(n) <= 6 and n == str(int(n)):
                 return Take(int(n))
             case _:
                 raise MalformedAction("bad_notation", domain=DOMAIN, text=text[:60])

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from mahai.core.errors import MalformedAction
 from mahai.core.game import Seat
+from mahai.core.text import small_number
 from mahai.games.denborazup.cards import DOMAIN
 
 
@@ -120,9 +121,10 @@ DenboraZupAction = Flip | Place | Pass | Vote | Catch | Waive | StarReplace | St
 
 
 def _number(word: str, text: str) -> int:
-    if not word.isdigit():
+    number = small_number(word)  # not isdigit: "²" passes it and int() refuses it
+    if number is None:
         raise MalformedAction("bad_notation", domain=DOMAIN, text=text[:60])
-    return int(word)
+    return number
 
 
 def parse_action(text: str) -> DenboraZupAction:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from mahai.core.errors import MalformedAction
+from mahai.core.text import cut, small_number
 from mahai.games.mille_bornes.cards import CARD_OF, CODES
 
 DOMAIN = "mille_bornes"
@@ -108,7 +109,10 @@ class Redraw:
     cards: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        ordered = tuple(sorted(self.cards, key=lambda c: CARD_OF.get(c, 99)))
+        cards: object = self.cards
+        if not isinstance(cards, tuple | list) or not all(type(c) is str for c in cards):
+            raise MalformedAction("unknown_card", domain=DOMAIN, card=cut(repr(cards)))
+        ordered = tuple(sorted(cards, key=lambda c: CARD_OF.get(c, 99)))
         object.__setattr__(self, "cards", ordered)
 
     def notation(self) -> str:
@@ -134,9 +138,9 @@ _SAFETIES = {"right_of_way", "extra_tank", "puncture_proof", "driving_ace"}
 def _card(text: str, typed: str, allowed: set[str] | None) -> str:
     word = typed.lower()
     if word not in CARD_OF:  # quoted as the player typed it ("XX", not "xx")
-        raise MalformedAction("unknown_card", domain=DOMAIN, card=typed)
+        raise MalformedAction("unknown_card", domain=DOMAIN, card=cut(typed))
     if allowed is not None and word not in allowed:
-        raise MalformedAction("bad_card_for_verb", domain=DOMAIN, card=word, verb=text.split()[0])
+        raise MalformedAction("bad_card_for_verb", domain=DOMAIN, card=word, verb=cut(text.split()[0]))
     return word
 
 
@@ -149,7 +153,7 @@ def parse_action(text: str) -> MilleBornesAction:
     """
     typed = text.strip().split()
     if not typed:
-        raise MalformedAction("bad_notation", domain=DOMAIN, text=text)
+        raise MalformedAction("bad_notation", domain=DOMAIN, text=cut(text))
     verb, args = typed[0].lower(), typed[1:]  # the cards are read without case by _card
     n = len(args)
     if verb == "draw" and n == 0:
@@ -172,12 +176,40 @@ def parse_action(text: str) -> MilleBornesAction:
         return Discard(_card(text, args[0], None))
     if verb == "hazard" and n == 2:
         card = _card(text, args[0], _HAZARDS)
-        if not args[1].isdigit() or len(args[1]) > 2:
-            raise MalformedAction("bad_team", domain=DOMAIN, team=args[1])
+        if small_number(args[1], 2) is None:  # not isdigit: "²" passes it and int() refuses it
+            raise MalformedAction("bad_team", domain=DOMAIN, team=cut(args[1]))
         return Hazard(card, int(args[1]))
     if verb == "redraw" and 1 <= n <= 7:
         return Redraw(tuple(_card(text, w, None) for w in args))
-    raise MalformedAction("bad_notation", domain=DOMAIN, text=text)
+    raise MalformedAction("bad_notation", domain=DOMAIN, text=cut(text))
+
+
+def check_action(action: object) -> None:
+    """Refuse an action built by hand with fields no notation gives (``Play("5")``,
+    ``Play(None)``, ``Hazard("stop", "1")``, ``Draw(None)``, ``Extend(1)``) or of another game,
+    before the rules look at it: :meth:`~mahai.core.State.apply` and ``can`` call it (a
+    KeyError or TypeError from deep in the rules before); :meth:`~mahai.core.State.push`
+    does not (it checks nothing).
+
+    Raises:
+        MalformedAction: ``unknown_card`` (param ``card``: the value, as ``repr`` unless a
+            string, cut), ``bad_team`` (``team``) or ``bad_notation`` (``text``: the action's
+            ``repr``).
+    """
+    if isinstance(action, Play | Remedy | Safety | CoupFourre | Discard | Hazard):
+        card: object = action.card
+        if type(card) is not str or card not in CARD_OF:
+            shown = card if isinstance(card, str) else repr(card)
+            raise MalformedAction("unknown_card", domain=DOMAIN, card=cut(shown))
+        if isinstance(action, Hazard) and type(action.team) is not int:
+            raise MalformedAction("bad_team", domain=DOMAIN, team=cut(repr(action.team)))
+    elif isinstance(action, Redraw):
+        if not all(type(c) is str and c in CARD_OF for c in action.cards):
+            raise MalformedAction("unknown_card", domain=DOMAIN, card=cut(repr(action.cards)))
+    elif not (isinstance(action, Draw) and action.source in ("pile", "discard")
+              or isinstance(action, Extend) and type(action.yes) is bool
+              or isinstance(action, Decline)):
+        raise MalformedAction("bad_notation", domain=DOMAIN, text=cut(repr(action)))
 
 
 ALL_CODES = CODES

@@ -19,7 +19,7 @@ from mypy_extensions import mypyc_attr
 from mahai.core.errors import IllegalAction, NotYourTurn
 from mahai.core.game import Event, Seat, State
 from mahai.games.mille_bornes import actions
-from mahai.games.mille_bornes.actions import DOMAIN, MilleBornesAction
+from mahai.games.mille_bornes.actions import DOMAIN, MilleBornesAction, check_action
 from mahai.games.mille_bornes.cards import (
     ACCIDENT,
     CARD_OF,
@@ -308,6 +308,7 @@ class MilleBornesState(State[MilleBornesAction]):
             if isinstance(action, CoupFourre) and not self.over:
                 raise _illegal("window_closed", card=action.card)
             raise NotYourTurn("not_your_turn", seat=seat)
+        check_action(action)  # fields of the right types first (an action built by hand)
         self.verify(seat, action)
 
     # ------------------------------------------------------------ legality

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from mahai.core.errors import MalformedAction
+from mahai.core.text import cut, small_number
 from mahai.games.spades.cards import JOKER_CARDS, Card, card_text, parse_card
 from mahai.games.spades.play import Play as Play  # a native class in the compiled build (its module says why)
 
@@ -79,7 +80,10 @@ class Pass:
     cards: tuple[Card, ...]
 
     def __post_init__(self) -> None:
-        for card in self.cards:
+        cards: object = self.cards
+        if not isinstance(cards, tuple):  # Pass(5), Pass(None), Pass([…]): not an iterable of cards
+            raise MalformedAction("bad_card", domain="spades", text=cut(repr(cards)))
+        for card in cards:
             _check_card(card)
 
     def notation(self) -> str:
@@ -150,7 +154,7 @@ def parse_action(text: str) -> SpadesAction:
     """
     words = text.strip().split()
     if not words:
-        raise MalformedAction("bad_notation", domain="spades", text=text)
+        raise MalformedAction("bad_notation", domain="spades", text=cut(text))
     head, args = words[0].lower(), words[1:]
     blind = _BLIND.fullmatch(" ".join(args).lower()) if head == "bid" else None
     if blind:  # "bid blind_nil", "bid blind nil", "bid blind 6", "bid blind_6", "bid blind-6"
@@ -163,16 +167,16 @@ def parse_action(text: str) -> SpadesAction:
         arg = args[0].lower()
         if arg == "nil":
             return BIDS[0]
-        if arg.isdigit():
-            n = int(arg)
-            return BIDS[n] if n < 14 else Bid(n)
+        tricks = small_number(arg, 3)  # not isdigit: "²" passes it and int() refuses it
+        if tricks is not None:
+            return BIDS[tricks] if tricks < 14 else Bid(tricks)
     elif head == "play" and len(args) == 1:
         return PLAYS[parse_card(args[0])]
     elif head == "pass" and args:
         cards = [parse_card(a) for a in args]
         if len(set(cards)) != len(cards):
-            raise MalformedAction("duplicate_card", domain="spades", text=text)
+            raise MalformedAction("duplicate_card", domain="spades", text=cut(text))
         return Pass(tuple(sorted(cards)))
     elif not args and head in _WORDS:
         return _WORDS[head]
-    raise MalformedAction("bad_notation", domain="spades", text=text)
+    raise MalformedAction("bad_notation", domain="spades", text=cut(text))

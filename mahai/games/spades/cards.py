@@ -62,7 +62,7 @@ def parse_card(text: str) -> Card:
     if t in _JOKER_TEXTS:
         return _JOKER_TEXTS[t]
     if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
-        raise MalformedAction("bad_card", domain="spades", text=text)
+        raise MalformedAction("bad_card", domain="spades", text=text[:60] + ("…" if len(text) > 60 else ""))
     return SUITS.index(t[1]) * 13 + RANKS.index(t[0])
 
 

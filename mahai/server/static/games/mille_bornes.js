@@ -163,7 +163,7 @@ export function render(root, msg, ui) {
       const on = chosen === code && before === 0;
       return card(code, ui, { fly: `hand-${code}-${before}`, cls: "hand-card playable",
         attrs: { "data-pick": code, "aria-pressed": on ? "true" : "false" },
-        onclick: () => { chosen = chosen === code ? null : code; ui.rerender(); focusPick(code); } });
+        onclick: () => { chosen = chosen === code ? null : code; ui.rerender(); focusPick(code); showTargets(); } });
     });
     const redrawPick = redraws.length ? h("button", { type: "button", "data-pick": "redraw", "aria-pressed": redrawing ? "true" : "false",
       onclick: () => { redrawing = !redrawing; picked = []; chosen = null; ui.rerender(); } }, ui.t("Discard several and draw back to six")) : null;
@@ -186,6 +186,17 @@ export function render(root, msg, ui) {
 function lastFrom(msg) {
   const e = (msg.recent || []).filter((x) => x.seat !== undefined).pop();
   return e ? `seat-${e.seat}` : null;
+}
+
+// A card chosen: where it may go comes into view. On a phone scrolled down to the hand, the
+// opponent's tableau (a hazard's place) was above the screen, its button cut at the top edge.
+// The least scrolling that shows the highest place, at once (no smooth scroll under a tap).
+function showTargets() {
+  const places = [...document.querySelectorAll("#board .target-btn")];
+  if (!places.length) return;
+  const top = places.reduce((a, b) => (b.getBoundingClientRect().top < a.getBoundingClientRect().top ? b : a));
+  const r = top.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight) top.scrollIntoView({ block: "nearest", behavior: "auto" });
 }
 
 function focusPick(code) {

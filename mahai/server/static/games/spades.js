@@ -76,7 +76,8 @@ const single = (v) => v.options.length === "single_hand";
 function scoreboard(v, ui) {
   const { h } = ui;
   return h("div", { class: "scoreboard", id: "sides" }, v.sides.map((sd, i) => h("div", { class: "side", "data-side": i },
-    h("strong", {}, sideName(v, i, ui)),
+    // "Zu + Ane: 120 puntu" (without the colon "Ausazkoa 3 -395 puntu" ran a bot's number into the score)
+    h("strong", {}, ui.t("{side}:", { side: sideName(v, i, ui) })),
     h("span", { class: "points" }, ui.t("{n} point", { n: sd.points })),
     h("span", { class: "muted" }, ui.t("bags"), `: ${sd.bags}`, sd.contract !== null ? ` · ${ui.t("contract")}: ${sd.contract}` : ""))),
   h("span", { class: "muted target" }, ui.t("Hand {n}", { n: v.hand_number }),
@@ -90,7 +91,9 @@ function scoreTable(view, ui) {
   const rows = view.history.map((hd) => h("tr", {}, h("th", { scope: "row" }, ui.t("Hand {n}", { n: hd.hand })),
     hd.sides.map((sd) => [h("td", {}, `${sd.points >= 0 ? "+" : ""}${sd.points}`), h("td", { class: "sum" }, String(sd.total))])));
   return h("table", { class: "score", id: "score-sheet" },
-    h("caption", {}, single(view) ? ui.t("Score sheet") : ui.t("Score sheet (to {target})", { target: view.options.target })),
+    // one hand: the folded sheet's own heading says "Score sheet" (it was said twice, one over the other)
+    single(view) ? h("caption", { class: "visually-hidden" }, ui.t("Score sheet"))
+      : h("caption", {}, ui.t("Score sheet (to {target})", { target: view.options.target })),
     h("thead", {},
       h("tr", {}, h("td", { rowspan: "2" }),
         [0, 1].map((s) => h("th", { scope: "colgroup", colspan: "2", class: "side-head" }, ui.name(sideName(view, s, ui))))),
@@ -215,16 +218,22 @@ export function summary(msg, ui) {
   const nilsOf = (side) => v.sides[side].seats.filter((s) => hd.bids[s] === "nil" || hd.bids[s] === "blind_nil");
   // A side of one player (two players, SPR-1's variant): its column's head names the player, the
   // cells say just the bid ("Zu 4 | Ausazkoa 3" under the heads "Zu | Ausazkoa" read twice).
+  // Partners: one line each, "Ane: 4" ("Ausazkoa 2 3, Ausazkoa 4 3" ran a bot's number into its
+  // count, and a name into the next one's).
+  const lines = (parts) => parts.flatMap((p, k) => [k ? h("br") : null, p]);
   const each = (i, what) => (v.sides[i].seats.length === 1 ? String(what(v.sides[i].seats[0]))
-    : v.sides[i].seats.flatMap((s, k) => [k ? ", " : null, ui.name(ui.seatName(s)), ` ${what(s)}`]));
+    : lines(v.sides[i].seats.map((s) => [ui.name(ui.seatName(s), ":"), ` ${what(s)}`])));
   row(ui.t("Bids"), hd.sides.map((_, i) => each(i, (s) => bidText(hd.bids[s], ui))));
   row(ui.t("Tricks"), hd.sides.map((_, i) => each(i, (s) => hd.tricks[s])));
   row(ui.t("Contract"), hd.sides.map((sd) => ui.t("{made} of {bid}", { made: sd.counted, bid: sd.contract })));
   row(ui.t("Contract points"), hd.sides.map((sd) => signed(sd.contract_points)));
-  const nilOf = (i, s) => [v.sides[i].seats.length === 1 ? "" : [ui.name(ui.seatName(s)), ": "],
-    `${bidText(hd.bids[s], ui)}, ${hd.tricks[s] === 0 ? ui.t("made") : ui.t("failed")}`];
+  // the points, then each nil on a line of its own: "Ane: Nil itsua, huts"
+  const nilOf = (i, s) => {
+    const said = `${bidText(hd.bids[s], ui)}, ${hd.tricks[s] === 0 ? ui.t("made") : ui.t("failed")}`;
+    return v.sides[i].seats.length === 1 ? said : [ui.name(ui.seatName(s), ":"), ` ${said}`];
+  };
   row(ui.t("Nil and blind nil"), hd.sides.map((sd, i) => (nilsOf(i).length
-    ? [`${signed(sd.nil_points)} (`, nilsOf(i).flatMap((s, k) => [k ? "; " : null, nilOf(i, s)]), ")"] : "—")));
+    ? lines([signed(sd.nil_points), ...nilsOf(i).map((s) => nilOf(i, s))]) : "—")));
   row(ui.t("Bags"), hd.sides.map((sd) => `+${sd.bags} (${ui.t("{n} in all", { n: sd.bag_count })})`));
   row(ui.t("Bag penalty"), hd.sides.map((sd) => (sd.penalties ? signed(-sd.penalties * v.options.bag_penalty) : "—")));
   row(ui.t("This hand"), hd.sides.map((sd) => signed(sd.points)), "total");

@@ -310,6 +310,26 @@ export function nameWords(h, name) {
   return words.flatMap((w, i) => (i ? [" ", h("span", { class: "word" }, w)] : [h("span", { class: "word" }, w)]));
 }
 
+// Score sheets fit their place: a name's word is cut with "…" (CSS --name-max on table.score)
+// only as far as the table needs to fit its box, so "Ausazkoa" stays whole and a phone's sheet of
+// three 24-letter names does not scroll sideways (tests/web/test_score_sheet_fits.py). Called
+// after each render; a sheet hidden now (a closed <details>) is fitted when it opens.
+export function fitNames(root = document) {
+  for (const table of root.querySelectorAll("table.score")) {
+    if (!table.querySelector(".name .word")) continue;
+    table.style.removeProperty("--name-max");
+    const box = table.parentElement;
+    if (!box || !table.offsetWidth) continue;
+    const cs = getComputedStyle(box);
+    const room = box.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    for (let rem = 10; table.offsetWidth > room + 0.5 && rem >= 3; rem -= 0.5) {
+      table.style.setProperty("--name-max", `${rem}rem`);
+    }
+  }
+}
+document.addEventListener("toggle", (ev) => { if (ev.target instanceof HTMLDetailsElement && ev.target.open) fitNames(ev.target); }, true);
+window.addEventListener("resize", () => fitNames());
+
 export function seatPlate(ui, msg, seat, extras = [], opts = {}) {
   const { h } = ui;
   const acting = !msg.over && (msg.to_act || []).includes(seat);

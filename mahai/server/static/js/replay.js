@@ -1,6 +1,7 @@
 // Step-by-step replay: finished games from any seat's view, unfinished ones from the viewer's only.
 // The server sends every text (event sentences, action labels, seat and card names).
 import { currentLang, fill, getJson, h, langSelect, loadCatalogs, t } from "./i18n.js";
+import { fitNames } from "./cards.js";
 import { makeUi } from "./ui.js";
 
 const tableId = location.pathname.split("/")[2];
@@ -79,6 +80,7 @@ function show() {
                 recent: f.events, settled: false };
   current = msg;
   gameModule.render($("board"), msg, ui);
+  fitNames();
 }
 
 let current = null;

@@ -12,7 +12,7 @@
 // the person's name, leaving (confirmed), rematch, "How to play", invitations: fed by this page's
 // one WebSocket (one connection per viewer)
 import { fillOverActions, seatMessage, startSeats } from "./seats.js";
-import { animate, reducedMotion, snapshotPlaces } from "./cards.js";
+import { animate, fitNames, reducedMotion, snapshotPlaces } from "./cards.js";
 import { currentLang, fill, h, langSelect, loadCatalogs, t } from "./i18n.js";
 import { copyText } from "./keep.js";
 import { makeUi } from "./ui.js";
@@ -280,6 +280,7 @@ function render() {
   numberKeys();
   renderPause(msg);
   renderOver(msg);
+  fitNames();
   // the hand has become playable (your turn, or a flip made): bring it into view
   const playable = !msg.over && Boolean(board.querySelector(
     "[data-home] [data-action]:not([disabled]), [data-home] [data-pick]:not([disabled])"));

@@ -4,8 +4,9 @@
 //   t, h, fill, tg(msgid), has(msgid), lang(), num(n)   text in the page's language
 //   wrap, cardEl, fan, frenchFace, mbFace, backFace, seatSlots, plate(seat, extras, opts)   cards.js
 //   label(code)   the name of a card code the view shows (sent by the server), else the code
-//   name(text)    a player's or a side's name for a narrow place (a score sheet's cell): its words,
-//                 wrapping between them, a word too wide ending in "…", the whole name as tooltip
+//   name(text, after)   a player's or a side's name for a narrow place (a score sheet's cell): its
+//                 words, wrapping between them, a word too wide ending in "…", the whole name as
+//                 tooltip; `after` (":") is kept on the line of the last word
 //   seatName(seat), timing {trick, reveal, fly}, live   what each page knows
 //   act(notation), claim(entries), actionButton(entry, text, extra), rerender()   each page's own
 import { backFace, cardEl, fan, frenchFace, mbFace, nameWords, seatPlate, seatSlots, wrap } from "./cards.js";
@@ -26,7 +27,12 @@ export function makeUi(page) {
       return (msg && msg.labels && msg.labels[code]) || String(code);
     },
     plate: (seat, extras, opts) => seatPlate(ui, page.message(), seat, extras, opts),
-    name: (text) => h("span", { class: "name", title: text }, nameWords(h, text)),
+    name: (text, after = null) => {
+      const words = nameWords(h, text);
+      // what follows the name (":") stays on the line of its last word
+      if (after !== null) words.push(h("span", { class: "nowrap" }, words.pop(), after));
+      return h("span", { class: "name", title: text }, words);
+    },
     seatName: page.seatName,
     timing: page.timing,
     live: page.live,

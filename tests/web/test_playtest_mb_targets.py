@@ -1,0 +1,47 @@
+"""The play test of session 8 (Mille Bornes, 390 × 844, Basque): a hazard chosen from the hand,
+with the page scrolled down to the hand, had its place (the opponent's tableau, MBR-6) above the
+screen: the button "Erasota Ausazkoa: istripua" was cut at the top edge. Choosing a card now
+brings its highest place into view, at once."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tests.web.server import READY, Server, legal_now, perform
+
+pytestmark = pytest.mark.web
+
+
+def test_choosing_a_hazard_shows_where_it_goes(server: Server, browser: Any) -> None:
+    made = server.create("mille_bornes", ["person", "bot:random"], edition="eu", options={"game_target": 1})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    rng = random.Random(2)
+    try:
+        page = ctx.new_page()
+        page.add_init_script("window.mahaiTiming = {trick: 0, reveal: 0, fly: 0};"
+                             f"localStorage.setItem('mahai.named.{made['id']}.0', '1');")
+        page.goto(server.url + made["links"]["0"])
+        hazard = None
+        for _ in range(200):
+            page.wait_for_function(READY)
+            assert page.evaluate("document.body.dataset.over") != "1", "no hazard to play met"
+            acts = legal_now(page)
+            hazard = next((a for a in acts if a.startswith("hazard ")), None)
+            if hazard:
+                break
+            version = page.evaluate("document.body.dataset.version")
+            perform(page, rng.choice([a for a in acts if not a.startswith("hazard ")] or acts))
+            page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+        assert hazard, "no hazard to play met"
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        button = page.locator(f'[data-action="{hazard}"]')
+        assert button.count() == 0  # no place shown before the card is chosen
+        page.locator(f'#hand [data-pick="{hazard.split()[1]}"]').first.click()
+        box = button.bounding_box()
+        assert box is not None
+        assert -1 <= box["y"] and box["y"] + box["height"] <= 845, box  # (sub-pixel scrolling)
+    finally:
+        ctx.close()

@@ -1,0 +1,80 @@
+"""The play test of session 8 (Spades, 390 × 844, Basque): the hand summary wrote a side's two
+players in one run, "Ausazkoa 2 3, Ausazkoa 4 3" (a bot's number ran into its count of tricks),
+and a nil as "-200 (" at a line's end, then "Ausazkoa 2: Nil itsua, huts)". Now each partner has
+a line of their own, "Ane: 4", and the nil row gives the points, then each nil on its line
+(SPR-6, SPR-10, SPR-11)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from mahai.i18n import translate
+from tests.web.server import Server
+from tests.web.test_games import FAST
+from tests.web.test_long_names import messages
+
+pytestmark = pytest.mark.web
+
+NAMES = {"0": "zu", "1": "Ausazkoa 2", "2": "Jon", "3": "Ausazkoa 4"}
+
+
+def test_each_partner_has_a_line_of_their_own_in_the_hand_summary(server: Server, browser: Any) -> None:
+    made = server.create("spades", ["person"] * 4, options={"length": "single_hand"})
+    *_, pause, _ = messages("spades", "standard", 4, {"length": "single_hand"})
+    pause["names"] = NAMES
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        page.add_init_script(FAST + "localStorage.setItem('mahai.lang', 'eu');"
+                             f"localStorage.setItem('mahai.named.{made['id']}', '1');")
+        page.goto(server.url + made["links"]["0"])
+        page.wait_for_function("window.mahaiLast !== undefined")
+        page.evaluate("m => window.mahaiRender(m)", pause)
+        page.wait_for_selector("#summary #hand-summary")
+        rows = page.evaluate("""() => Object.fromEntries(
+          [...document.querySelectorAll('#hand-summary tbody tr')].map(tr => [
+            tr.querySelector('th').innerText, [...tr.querySelectorAll('td')].map(td => td.innerText)]))""")
+        hand = pause["view"]["history"][-1]
+        bid = {"nil": translate("web", "Nil", "eu"), "blind_nil": translate("web", "Blind nil", "eu")}
+        for row, value in ((translate("web", "Bids", "eu"),
+                            lambda s: bid.get(hand["bids"][s], str(hand["bids"][s]))),
+                           (translate("web", "Tricks", "eu"), lambda s: str(hand["tricks"][s]))):
+            for side, seats in enumerate(((0, 2), (1, 3))):
+                said = [f"{NAMES[str(s)][:1].upper() + NAMES[str(s)][1:]}: {value(s)}" for s in seats]
+                assert rows[row][side].split("\n") == said, (row, rows[row])
+        nil = rows[translate("web", "Nil and blind nil", "eu")]
+        for cell in nil:  # the points alone on the first line, then one line a nil
+            lines = cell.split("\n")
+            assert cell == "—" or (re.fullmatch(r"[+-]?\d+", lines[0])
+                                   and all(": " in x for x in lines[1:])), nil
+    finally:
+        ctx.close()
+
+
+def test_the_scoreboard_and_a_one_hand_sheet_read_plainly(server: Server, browser: Any) -> None:
+    """The line of each side says "Zu + Ausazkoa 3: 0 puntu" ("Ausazkoa 3 0 puntu" ran the bot's
+    number into the score); a one-hand game's folded sheet is headed "Puntuazio-orria" once (its
+    table's caption said it again right under it; the caption stays for screen readers)."""
+    made = server.create("spades", ["person"] * 4, options={"length": "single_hand"})
+    *_, pause, final = messages("spades", "standard", 4, {"length": "single_hand"})
+    final["names"] = NAMES
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        page.add_init_script(FAST + "localStorage.setItem('mahai.lang', 'eu');"
+                             f"localStorage.setItem('mahai.named.{made['id']}', '1');")
+        page.goto(server.url + made["links"]["0"])
+        page.wait_for_function("window.mahaiLast !== undefined")
+        page.evaluate("m => window.mahaiRender(m)", final)
+        sides = page.eval_on_selector_all("#sides .side strong", "els => els.map(e => e.innerText)")
+        assert sides == ["Zu + Jon:", "Ausazkoa 2 + Ausazkoa 4:"], sides
+        sheet = translate("web", "Score sheet", "eu")
+        page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
+        assert page.inner_text("details.scores > summary") == sheet
+        assert page.eval_on_selector("#score-sheet caption", "e => e.textContent") == sheet  # said, not seen:
+        assert page.eval_on_selector("#score-sheet caption", "e => e.getBoundingClientRect().width") <= 1
+    finally:
+        ctx.close()
