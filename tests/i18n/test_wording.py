@@ -117,3 +117,19 @@ def test_the_score_sheet_has_one_name(domain: str) -> None:
     "Puntu-orria" over a sheet headed "Puntuazio-orria (5.000 arte)")."""
     said = [s for forms in _eu(domain).values() for s in forms if "orri" in s.lower()]
     assert not [s for s in said if re.search(r"\bpuntu-orri", s, re.I)], said
+
+
+def test_denborazup_discards_are_baztertutakoak() -> None:
+    """docs/glossary.md, discard pile: DenboraZup's discarded cards are *baztertutako kartak*
+    (sheet 004's “baztertuko da”, DZR-11); *utzi* names only the Mille Bornes pile. The table's
+    count said “Utzitakoak: 3”."""
+    assert _eu("web")["Discard pile: {n}"] == ["Baztertutakoak: {n}"]
+
+
+def test_the_spades_rules_page_calls_the_ace_asa() -> None:
+    """docs/glossary.md, ranks: the ace is *asa* on every card and in the catalogs; the Basque
+    rules page said “batekoa da handiena” (SPR-2)."""
+    from mahai.server.app import STATIC
+
+    page = (STATIC / "rules" / "spades" / "eu.html").read_text(encoding="utf-8")
+    assert "asa da handiena" in page and "batekoa" not in page
