@@ -195,3 +195,40 @@ def test_simulate_and_arena_speak_the_language_asked(lang: str, said: str) -> No
     for command in (["simulate", "nim", "--bots", "nobody"], ["arena", "spades", "--bots", "random,nobody"]):
         result = runner.invoke(app, [*command, "--lang", lang])
         assert result.exit_code == 2 and said in result.output, result.output
+
+
+def hostile_deck(tmp_path: Path, column: str, value: str) -> Path:
+    """The package deck (DZR-14) with ``column`` of its first card set to ``value``."""
+    import csv
+
+    from mahai.games.denborazup.deck import DECK_PATH
+
+    with DECK_PATH.open(encoding="utf-8", newline="") as file:
+        rows = list(csv.DictReader(file))
+    rows[0][column] = value
+    path = tmp_path / "deck.csv"
+    with path.open("w", encoding="utf-8", newline="") as file:
+        writer = csv.DictWriter(file, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    return path
+
+
+@pytest.mark.parametrize("lang", ["eu", "en"])
+def test_a_deck_files_text_is_shown_as_text_not_markup_nor_escapes(tmp_path: Path, lang: str) -> None:
+    """DZR-14: ``check-deck`` printed a problem (quoting the deck's id) and ``chronology`` a title
+    through Rich markup: a ``[/]`` in the file was a MarkupError traceback; ESC sequences went
+    to the terminal raw."""
+    for column in ("id", "title_en", "title_eu"):
+        path = hostile_deck(tmp_path, column, f"[/red]x[/] {ESCAPES}")
+        checked = runner.invoke(app, ["denborazup", "check-deck", str(path), "--lang", lang])
+        assert checked.exit_code in (0, 1), checked.output[-800:]
+        assert no_control(checked.output) and "Traceback" not in checked.output
+        if column == "id":
+            assert "[/red]x[/]" in checked.output
+            continue
+        told = runner.invoke(app, ["denborazup", "chronology", "--deck", str(path), "--lang", lang])
+        assert told.exit_code == 0, told.output[-800:]
+        assert no_control(told.output)
+        if column == f"title_{lang}":
+            assert "[/red]x[/]" in told.output
