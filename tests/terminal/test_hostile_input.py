@@ -232,3 +232,20 @@ def test_a_deck_files_text_is_shown_as_text_not_markup_nor_escapes(tmp_path: Pat
         assert no_control(told.output)
         if column == f"title_{lang}":
             assert "[/red]x[/]" in told.output
+
+
+@pytest.mark.parametrize("seed", ["-1", "99999999999999999999"])
+def test_input_ending_mid_game_keeps_the_record_of_every_move_made(tmp_path: Path, seed: str) -> None:
+    """End of input (Ctrl-D, a pipe that runs dry) after empty lines and one move: the game says
+    goodbye (exit code 0) and the record holds the moves made, replaying to the same table; odd
+    seeds (negative, beyond 64 bits) are seeds like any other."""
+    from mahai.core import GameRecord
+
+    path = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "nim", "--seed", seed, "--lang", "en", "--record", str(path)],
+                           input="\n\n  \n1\n")
+    assert result.exit_code == 0 and "Type a choice." in result.output and "Goodbye!" in result.output
+    record = GameRecord.load(path)
+    assert record.seed == int(seed) and len(record.actions) >= 1
+    assert [notation for seat, notation in record.actions if seat == 0] == ["take 1"]  # menu line 1
+    assert record.final_state(get_game("nim")).version == len(record.actions)
