@@ -249,3 +249,20 @@ def test_input_ending_mid_game_keeps_the_record_of_every_move_made(tmp_path: Pat
     assert record.seed == int(seed) and len(record.actions) >= 1
     assert [notation for seat, notation in record.actions if seat == 0] == ["take 1"]  # menu line 1
     assert record.final_state(get_game("nim")).version == len(record.actions)
+
+
+def test_serve_refuses_a_port_out_of_range_and_a_database_it_cannot_open(tmp_path: Path) -> None:
+    """``--port 99999`` was handed to uvicorn (it listened somewhere); an unknown database
+    scheme, a SQLite file under a file and a port that is no number were tracebacks. Each is
+    one line and exit code 2, without the user's password."""
+    afile = tmp_path / "file"
+    afile.write_text("x")
+    for args, said in ((["--db", "junk://x"], "cannot be opened"),
+                       (["--db", f"sqlite:///{afile}/sub/mahai.sqlite3"], "cannot be opened"),
+                       (["--db", "postgresql://ane:secret@host:abc/x"], "cannot be opened"),
+                       (["--port", "99999", "--db", "junk://x"], "--port"),  # refused before the database
+                       (["--bot-pace", "-1", "--db", "junk://x"], "--bot-pace")):
+        result = runner.invoke(app, ["serve", *args])
+        assert result.exit_code == 2, (args, result.output[-800:])
+        assert said in result.output and "Traceback" not in result.output
+        assert "secret" not in result.output
