@@ -301,3 +301,32 @@ def test_actions_built_by_hand_are_refused_with_mahai_errors_and_change_nothing(
             assert not state.can(seat, action)  # type: ignore[arg-type]
         assert (state.version, [game.view(state, s) for s in range(players)]) == before
         state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize(("game_name", "option", "value"), [
+    ("mille_bornes", "game_target", "99999999999999999999"),  # MBR-17: a game without end
+    ("mille_bornes", "game_target", "0"), ("nim", "stones", "-5"), ("nim", "stones", "100000000")])
+def test_a_number_outside_the_range_the_game_declares_is_refused_everywhere(game_name: str, option: str,
+                                                                            value: str) -> None:
+    """The web server bounded ``metadata["min"]`` / ``["max"]``; the command line, records and
+    the research adapters took any int: Nim's ``stones=-5`` was a ValueError, Mille Bornes'
+    ``game_target`` of 10^20 points a game that never ends."""
+    from mahai.games import get_game
+
+    game = get_game(game_name)
+    with pytest.raises(InvalidOptions) as err:
+        game.options(**{option: value})
+    assert err.value.code == "bad_option_value" and err.value.params["choices"] == "1–50000"
+    with pytest.raises(CorruptRecord) as bad:
+        GameRecord(game.name, 2, 1, {option: int(value)}).final_state(game)
+    assert bad.value.params["field"] == "options"
+    assert game.options(**{option: "50000"}) == game.options(**{option: 50_000})
+
+
+def test_an_option_value_is_quoted_cut_short() -> None:
+    with pytest.raises(InvalidOptions) as err:
+        GAME.options(stones="x" * 1_000_000)
+    assert len(explain(err.value, "en")) < 200
+    with pytest.raises(InvalidOptions) as err:
+        parse_option_pairs(["y" * 1_000_000])
+    assert len(explain(err.value, "eu")) < 200

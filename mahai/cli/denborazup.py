@@ -10,10 +10,12 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from mahai.cli.app import app
 from mahai.cli.common import check_lang, fail
 from mahai.core.errors import MahaiError
+from mahai.core.text import printable
 from mahai.games.denborazup import GAME, DenboraZupGame, chronology, deck_problems, format_date, load_deck
 from mahai.games.denborazup.deck import DeckBalance, deck_balance
 from mahai.i18n import DEFAULT_LANGUAGE, explain, translate
@@ -44,7 +46,8 @@ def chronology_command(
     table.add_column(translate("cli", "chronology.event", lang))
     table.add_column("★")
     for event in events:
-        table.add_row(format_date(event, lang), event.title(lang), "★" if event.star else "")
+        # Text, not markup: a deck file's title is no style
+        table.add_row(format_date(event, lang), Text(printable(event.title(lang))), "★" if event.star else "")
     Console().print(table)
 
 
@@ -62,8 +65,8 @@ def check_deck(
     except MahaiError as err:
         raise fail(err, lang) from None
     console = Console()
-    for problem in problems:
-        console.print(f"[red]{explain(problem, lang)}[/red]")
+    for problem in problems:  # Text, not markup: a deck's "[/red]" is no style (a MarkupError before)
+        console.print(Text(printable(explain(problem, lang)), style="red"))
     balance = deck_balance(events)
     console.print(balance_table(balance, lang))
     refused = 0
@@ -72,9 +75,9 @@ def check_deck(
                          limit=short.limit)
         if short.goal in ("insecure_source", "denied_source"):
             refused += 1
-            console.print(f"[red]{text}[/red]")
+            console.print(Text(printable(text), style="red"))
         else:
-            console.print(f"[yellow]{text}[/yellow]")
+            console.print(Text(printable(text), style="yellow"))
     stars = sum(e.star for e in events)
     console.print(translate("cli", "check.summary", lang, events=len(events), stars=stars,
                             problems=len(problems) + refused))
@@ -103,6 +106,7 @@ def balance_table(balance: DeckBalance, lang: str) -> Table:
     ]
     for group, counts in groups:
         for i, (name, count) in enumerate(counts.items()):
-            table.add_row(t(group) if i == 0 else "", name, str(count), f"{100 * count / n:.1f}")
+            share = f"{100 * count / n:.1f}"
+            table.add_row(t(group) if i == 0 else "", Text(printable(name)), str(count), share)
         table.add_section()
     return table

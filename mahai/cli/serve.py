@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -49,21 +51,40 @@ def proxy_options(trusted: list[str]) -> dict[str, Any]:
     return {"proxy_headers": True, "forwarded_allow_ips": [e.strip() for e in trusted]}
 
 
+@contextmanager
+def _database_errors(url: str) -> Iterator[None]:
+    """Exit with 2 and one line on stderr when the database ``url`` cannot be opened (an unknown
+    scheme, a folder that cannot be made, a server that does not answer), not a traceback; the
+    URL is shown without its user and password."""
+    import sqlalchemy.exc
+
+    try:
+        yield
+    except (OSError, ValueError, sqlalchemy.exc.SQLAlchemyError) as exc:  # ValueError: a port not a number
+        shown = url.split("@")[-1]
+        reason = (str(exc).splitlines() or [type(exc).__name__])[0][:200].replace(url, shown)
+        if "@" in url:  # nothing of the user's name and password, whatever the driver quoted
+            secret = url.split("@")[0].split("//")[-1]
+            reason = reason.replace(secret, "…")
+        typer.echo(f"mahai serve: the database {shown} cannot be opened: {reason}", err=True)
+        raise typer.Exit(2) from None
+
+
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0: every network of "
                                                "this machine, so that phones at home can join)."),
-    port: int = typer.Option(8000, help="Port to listen on."),
+    port: int = typer.Option(8000, min=1, max=65535, help="Port to listen on."),
     lan: bool = typer.Option(False, "--lan", help="Listen on the home network too (as --host 0.0.0.0) "
                                                    "and print the addresses other devices can open."),
     db: str = typer.Option("", help="Database URL: sqlite:///path or postgresql://… (default: a "
                                     "SQLite file in the user data dir)."),
-    bot_pace: float = typer.Option(0.8, help="Seconds a bot waits before each move."),
+    bot_pace: float = typer.Option(0.8, min=0, help="Seconds a bot waits before each move."),
     allow_host: list[str] = typer.Option(  # noqa: B008 - typer reads its options from the defaults
         [], "--allow-host", help="Another name browsers may use for this server, e.g. a reverse proxy's "
                                  "(repeat for several; * allows any)."),
-    rate_limit_scale: float = typer.Option(1.0, help="Multiply every per-client rate limit (0: none, for "
-                                                     "trusted networks and load tests)."),
+    rate_limit_scale: float = typer.Option(1.0, min=0, help="Multiply every per-client rate limit (0: none, "
+                                                            "for trusted networks and load tests)."),
     docs: bool = typer.Option(False, "--docs", help="Serve the API pages /docs and /redoc (their scripts "
                                                     "come from a CDN)."),
     workers: int = typer.Option(1, "--workers", min=1,
@@ -120,14 +141,16 @@ def serve(
         from mahai.server.store import migrate, normalize_url
         from mahai.server.workers import supervise
 
-        engine = sa.create_engine(normalize_url(url))  # the schema once, before the processes start
-        migrate(engine)
-        engine.dispose()
+        with _database_errors(url):
+            engine = sa.create_engine(normalize_url(url))  # the schema once, before the processes start
+            migrate(engine)
+            engine.dispose()
         typer.echo(f"Mahai: open http://{shown}:{port}/ in your browser ({workers} processes, database: "
                    f"{url.split('@')[-1]})")
         supervise(workers, make_app, host, port, log_level="warning", ws_max_size=MAX_MESSAGE, **proxies)
         return
-    application = make_app()
+    with _database_errors(url):
+        application = make_app()
     typer.echo(f"Mahai: open http://{shown}:{port}/ in your browser (database: {url.split('@')[-1]})")
     if host in ("0.0.0.0", "::"):
         if shared:

@@ -195,3 +195,74 @@ def test_simulate_and_arena_speak_the_language_asked(lang: str, said: str) -> No
     for command in (["simulate", "nim", "--bots", "nobody"], ["arena", "spades", "--bots", "random,nobody"]):
         result = runner.invoke(app, [*command, "--lang", lang])
         assert result.exit_code == 2 and said in result.output, result.output
+
+
+def hostile_deck(tmp_path: Path, column: str, value: str) -> Path:
+    """The package deck (DZR-14) with ``column`` of its first card set to ``value``."""
+    import csv
+
+    from mahai.games.denborazup.deck import DECK_PATH
+
+    with DECK_PATH.open(encoding="utf-8", newline="") as file:
+        rows = list(csv.DictReader(file))
+    rows[0][column] = value
+    path = tmp_path / "deck.csv"
+    with path.open("w", encoding="utf-8", newline="") as file:
+        writer = csv.DictWriter(file, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    return path
+
+
+@pytest.mark.parametrize("lang", ["eu", "en"])
+def test_a_deck_files_text_is_shown_as_text_not_markup_nor_escapes(tmp_path: Path, lang: str) -> None:
+    """DZR-14: ``check-deck`` printed a problem (quoting the deck's id) and ``chronology`` a title
+    through Rich markup: a ``[/]`` in the file was a MarkupError traceback; ESC sequences went
+    to the terminal raw."""
+    for column in ("id", "title_en", "title_eu"):
+        path = hostile_deck(tmp_path, column, f"[/red]x[/] {ESCAPES}")
+        checked = runner.invoke(app, ["denborazup", "check-deck", str(path), "--lang", lang])
+        assert checked.exit_code in (0, 1), checked.output[-800:]
+        assert no_control(checked.output) and "Traceback" not in checked.output
+        if column == "id":
+            assert "[/red]x[/]" in checked.output
+            continue
+        told = runner.invoke(app, ["denborazup", "chronology", "--deck", str(path), "--lang", lang])
+        assert told.exit_code == 0, told.output[-800:]
+        assert no_control(told.output)
+        if column == f"title_{lang}":
+            assert "[/red]x[/]" in told.output
+
+
+@pytest.mark.parametrize("seed", ["-1", "99999999999999999999"])
+def test_input_ending_mid_game_keeps_the_record_of_every_move_made(tmp_path: Path, seed: str) -> None:
+    """End of input (Ctrl-D, a pipe that runs dry) after empty lines and one move: the game says
+    goodbye (exit code 0) and the record holds the moves made, replaying to the same table; odd
+    seeds (negative, beyond 64 bits) are seeds like any other."""
+    from mahai.core import GameRecord
+
+    path = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "nim", "--seed", seed, "--lang", "en", "--record", str(path)],
+                           input="\n\n  \n1\n")
+    assert result.exit_code == 0 and "Type a choice." in result.output and "Goodbye!" in result.output
+    record = GameRecord.load(path)
+    assert record.seed == int(seed) and len(record.actions) >= 1
+    assert [notation for seat, notation in record.actions if seat == 0] == ["take 1"]  # menu line 1
+    assert record.final_state(get_game("nim")).version == len(record.actions)
+
+
+def test_serve_refuses_a_port_out_of_range_and_a_database_it_cannot_open(tmp_path: Path) -> None:
+    """``--port 99999`` was handed to uvicorn (it listened somewhere); an unknown database
+    scheme, a SQLite file under a file and a port that is no number were tracebacks. Each is
+    one line and exit code 2, without the user's password."""
+    afile = tmp_path / "file"
+    afile.write_text("x")
+    for args, said in ((["--db", "junk://x"], "cannot be opened"),
+                       (["--db", f"sqlite:///{afile}/sub/mahai.sqlite3"], "cannot be opened"),
+                       (["--db", "postgresql://ane:secret@host:abc/x"], "cannot be opened"),
+                       (["--port", "99999", "--db", "junk://x"], "--port"),  # refused before the database
+                       (["--bot-pace", "-1", "--db", "junk://x"], "--bot-pace")):
+        result = runner.invoke(app, ["serve", *args])
+        assert result.exit_code == 2, (args, result.output[-800:])
+        assert said in result.output and "Traceback" not in result.output
+        assert "secret" not in result.output
