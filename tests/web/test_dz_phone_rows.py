@@ -21,10 +21,12 @@ pytestmark = pytest.mark.web
 BEYOND = r"""(sel) => {
   const row = document.querySelector(sel);
   const out = [];
-  if (row.scrollWidth > row.clientWidth + 1) out.push(`${sel} scrolls: ${row.scrollWidth} > ${row.clientWidth} px`);
+  if (row.scrollWidth > row.clientWidth + 1)
+    out.push(`${sel} scrolls: ${row.scrollWidth} > ${row.clientWidth} px`);
   for (const c of row.querySelectorAll('.event')) {
     const r = c.getBoundingClientRect();
-    if (r.left < -1 || r.right > innerWidth + 1) out.push(`a card of ${sel} at ${Math.round(r.left)}..${Math.round(r.right)} px`);
+    if (r.left < -1 || r.right > innerWidth + 1)
+      out.push(`a card of ${sel} at ${Math.round(r.left)}..${Math.round(r.right)} px`);
   }
   if (document.documentElement.scrollWidth > innerWidth + 1) out.push('the page scrolls sideways');
   return out;
@@ -36,10 +38,11 @@ BIGGER = r"""() => {
   const m = structuredClone(window.mahaiLast);
   const v = m.view;
   const base = v.hand;
-  v.hand = [...Array(7).keys()].map((i) => ({ ...base[i % base.length], id: `${base[i % base.length].id}x${i}` }));
+  v.hand = [...Array(7).keys()].map((i) => base[i % base.length])
+    .map((c, i) => ({ ...c, id: `${c.id}x${i}` }));
   v.hand_counts[m.seat] = 7;
   v.last_reveal = [...Array(4).keys()].map((i) => ({ seat: i % 2, call: false, correct: i % 2 === 0,
-                                                     card: { ...v.reference, id: `${v.reference.id}r${i}` } }));
+    card: { ...v.reference, id: `${v.reference.id}r${i}` } }));
   m.legal = m.legal.filter((e) => !e.action.startsWith('place'));
   window.mahaiRender(m);
 }"""
@@ -57,7 +60,8 @@ def open_table(server: Server, browser: Any, edition: str, width: int) -> tuple[
     page.wait_for_function("window.mahaiLast && window.mahaiLast.legal.length > 0")
     if page.evaluate("window.mahaiLast.legal.some((e) => e.action === 'flip')"):
         perform(page, "flip")
-    page.wait_for_function("window.mahaiLast.view.hand && window.mahaiLast.legal.some((e) => e.action === 'pass')")
+    page.wait_for_function("window.mahaiLast.view.hand"
+                           " && window.mahaiLast.legal.some((e) => e.action === 'pass')")
     page.wait_for_timeout(300)
     return ctx, page
 
@@ -76,9 +80,11 @@ def test_the_hand_and_the_reveal_fit_a_phone_in_rows(server: Server, browser: An
         problems = page.evaluate(BEYOND, "#hand") + page.evaluate(BEYOND, "#reveal .reveal-row")
         assert problems == [], problems
         # rows a card player expects: three cards a row on a phone, the last row centred
-        tops = page.eval_on_selector_all("#hand .event", "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
+        tops = page.eval_on_selector_all("#hand .event",
+                                         "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
         assert [tops.count(t) for t in dict.fromkeys(tops)] == [3, 3, 1], tops
-        middle = page.evaluate("() => { const r = document.querySelectorAll('#hand .event')[6].getBoundingClientRect();"
+        middle = page.evaluate("() => { const r = document.querySelectorAll('#hand .event')[6]"
+                               ".getBoundingClientRect();"
                                " return Math.abs((r.left + r.right) / 2 - innerWidth / 2); }")
         assert middle < 12, middle
     finally:
@@ -88,7 +94,8 @@ def test_the_hand_and_the_reveal_fit_a_phone_in_rows(server: Server, browser: An
 LONGER = r"""(n) => {
   const m = structuredClone(window.mahaiLast);
   const t = m.view.timeline;
-  m.view.timeline = [...Array(n).keys()].map((i) => ({ ...t[i % t.length], id: `${t[i % t.length].id}t${i}` }));
+  m.view.timeline = [...Array(n).keys()].map((i) => t[i % t.length])
+    .map((c, i) => ({ ...c, id: `${c.id}t${i}` }));
   window.mahaiRender(m);
 }"""
 
@@ -107,14 +114,15 @@ def test_a_long_timeline_shows_that_it_scrolls(server: Server, browser: Any, wid
         page.evaluate(LONGER, 14)
         page.wait_for_function("document.querySelectorAll('#timeline .event').length === 14")
         page.wait_for_timeout(100)
-        assert page.evaluate("() => { const t = document.querySelector('#timeline'); return t.scrollWidth > t.clientWidth; }")
+        assert page.evaluate("(t => t.scrollWidth > t.clientWidth)(document.querySelector('#timeline'))")
         assert page.evaluate(ARROWS) == ["right"]
         assert page.get_attribute(".tl-right", "aria-label") == "Geroagoko gertakariak"
         page.click(".tl-right")  # a screenful further
         page.wait_for_function("document.querySelector('#timeline').scrollLeft > 0")
         page.wait_for_timeout(500)
         assert page.evaluate(ARROWS) == ["left", "right"]
-        page.eval_on_selector("#timeline", "t => { t.style.scrollBehavior = 'auto'; t.scrollLeft = t.scrollWidth; }")
+        page.eval_on_selector("#timeline",
+                              "t => { t.style.scrollBehavior = 'auto'; t.scrollLeft = t.scrollWidth; }")
         page.wait_for_timeout(100)
         assert page.evaluate(ARROWS) == ["left"]
         assert page.evaluate("document.documentElement.scrollWidth") <= width
