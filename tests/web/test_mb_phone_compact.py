@@ -33,7 +33,8 @@ def test_empty_tableaux_leave_the_hand_on_a_phones_screen(server: Server, browse
         page.goto(server.url + made["links"]["0"])
         page.wait_for_function("window.mahaiLast && window.mahaiLast.legal.length > 0")
         page.wait_for_timeout(300)
-        assert page.evaluate("window.mahaiLast.view.tableaux.every(t => !t.battle.length && !t.safeties.length)")
+        assert page.evaluate("window.mahaiLast.view.tableaux"
+                             ".every(t => !t.battle.length && !t.safeties.length)")
         m = page.evaluate(MEASURE)
         assert len(m["cards"]) >= 6
         assert max(m["cards"]) <= 844 and m["hand"] <= 844, m  # the whole hand on the first screen

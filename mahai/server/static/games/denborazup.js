@@ -136,7 +136,7 @@ function reveal(v, msg, ui) {
   return h("section", { class: "panel", id: "reveal", "aria-label": ui.t("Last reveal") },
     h("h3", {}, ui.t("Last reveal")),
     h("div", { class: "reveal-row", tabindex: "0", role: "group", "aria-label": ui.t("Last reveal") }, v.last_reveal.map((r, i) => h("div", { class: "reveal-item" },
-      h("span", {}, ui.seatName(r.seat), r.call ? h("span", { class: "pill" }, " ", ui.t("DenboraZup!")) : null),
+      h("span", { class: "who" }, ui.name(ui.seatName(r.seat)), r.call ? h("span", { class: "pill" }, " ", ui.t("DenboraZup!")) : null),
       eventCard(ui, r.card, { explain: true, cls: `${r.correct ? "correct" : "wrong"} ${fresh ? "turning" : ""}`,
         style: fresh ? `--delay:${(i * ui.timing.reveal) / 1000}s;--turn:${ui.timing.reveal / 1000}s` : null,
         verdict: h("span", { class: "verdict" }, r.correct ? `✓ ${ui.t("correct")}` : `✗ ${ui.t("wrong")}`) })))));
