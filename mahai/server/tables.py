@@ -66,7 +66,7 @@ from mahai.games import get_game
 from mahai.i18n import LANGUAGES
 from mahai.server.lobby import ABANDONED_AFTER, clean_name, deck_chronology, edition_title, game_title
 from mahai.server.store import SeatRow, Snapshot, Store, TableRow, token_hash
-from mahai.server.text import card_labels, events_json, legal_json, seat_names
+from mahai.server.text import card_labels, events_json, legal_json, level_named, seat_names
 from mahai.server.thinking import Thinker
 
 if TYPE_CHECKING:
@@ -317,7 +317,7 @@ class Table:
         seat is always "you"."""
         names = seat_names(self.game, self.row.seats, viewer, lang)
         for s in self.row.seats:
-            if s.name and s.seat != viewer:
+            if s.name and s.seat != viewer and not level_named(self.game, s):
                 names[s.seat] = s.name
         return names
 
@@ -339,8 +339,10 @@ class Table:
         """The name a list of seats shows for ``seat`` in ``lang``: the name its player
         chose (or the lobby's creator typed), else a bot's level name (:func:`seat_names`:
         "Ausazkoa 3" in Basque, "Random 3" in English); None for a person with no name
-        (the page says "Seat N" itself), or for a person's seat a bot plays while they are away."""
-        if seat.name or seat.kind != "bot" or seat.away:
+        (the page says "Seat N" itself), or for a person's seat a bot plays while they are away.
+        A bot's stored name that is only its level name in some language (:func:`level_named`:
+        "Ausazkoa 2", stored by the lobby of tables made before) is named in ``lang`` too."""
+        if (seat.name and not level_named(self.game, seat)) or seat.kind != "bot" or seat.away:
             return seat.name
         return seat_names(self.game, self.row.seats, None, lang)[seat.seat]
 
@@ -1089,7 +1091,8 @@ class Hub:
             seats: list[dict[str, Any]] = []
             for s in table.row.seats:
                 if s.token_hash is None:
-                    seats.append({"kind": "bot", "bot": s.bot, "name": s.name})
+                    seats.append({"kind": "bot", "bot": s.bot,
+                                  "name": None if level_named(table.game, s) else s.name})
                 else:
                     seats.append({"kind": "person", "name": s.name, "bot": s.bot if s.away else None})
             row = table.row

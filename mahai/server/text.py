@@ -22,7 +22,7 @@ from typing import Any
 
 from mahai.bots.levels import ALIASES
 from mahai.core import Action, Event, Game
-from mahai.i18n import catalog, render, translate
+from mahai.i18n import LANGUAGES, catalog, render, translate
 from mahai.server.store import SeatRow
 
 Names = Mapping[int, str]
@@ -70,6 +70,24 @@ def seat_names(game: Game[Any, Any], seats: Iterable[SeatRow], viewer: int | Non
         else:
             out[s.seat] = seat_name(s.seat, lang)
     return out
+
+
+def level_named(game: Game[Any, Any], seat: SeatRow) -> bool:
+    """Whether a bot seat's stored name is only its automatic level name in some language,
+    as the lobby stored it before it sent none for an untyped bot name: "Ausazkoa" or
+    "Ausazkoa 3" (capitalised :func:`bot_name` of the seat's bot or of its alias's level,
+    alone or with its 1-based seat number) in eu, en, es or fr. Such a name is shown in the
+    viewer's language, as :func:`seat_names` names an unnamed bot; a name typed for a bot,
+    and a person's name on a seat a bot plays while they are away, are kept as they are."""
+    if seat.kind != "bot" or seat.away or not seat.name or seat.bot is None:
+        return False
+    for lang in LANGUAGES:
+        for bot in {seat.bot, ALIASES.get(seat.bot, seat.bot)}:
+            name = bot_name(game, bot, lang)
+            level = name[:1].upper() + name[1:]
+            if seat.name in (level, f"{level} {seat.seat + 1}"):
+                return True
+    return False
 
 
 def _namer(names: Names, lang: str) -> Callable[[int], str]:

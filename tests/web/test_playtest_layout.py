@@ -53,8 +53,9 @@ def test_the_reference_card_panel_is_as_wide_as_its_cards_on_a_desktop(server: S
 
 
 def test_a_long_hand_still_scrolls_from_its_first_card(server: Server, browser: Any) -> None:
-    """The centred hand (DZR-5) never cuts its first cards off on a phone: scrolled to the
-    start, the first card is inside the row."""
+    """The centred hand (DZR-5) never cuts its first cards off on a phone: the first card is
+    inside the row. Since session 8 the hand wraps into rows and never scrolls sideways
+    (tests/web/test_dz_phone_rows.py); it used to scroll from its first card."""
     if "denborazup" not in available_games():
         pytest.skip("denborazup is not installed")
     msg = reach("denborazup", "multi", 2,
@@ -63,7 +64,7 @@ def test_a_long_hand_still_scrolls_from_its_first_card(server: Server, browser: 
     try:
         page.evaluate("document.querySelector('#hand').scrollLeft = 0")
         first, row = page.evaluate(BOX, "#hand > :first-child"), page.evaluate(BOX, "#hand")
-        assert page.evaluate("(h => h.scrollWidth > h.clientWidth)(document.querySelector('#hand'))")
+        assert page.evaluate("(h => h.scrollWidth <= h.clientWidth + 1)(document.querySelector('#hand'))")
         assert first[0] >= row[0] - 1, (first, row)
         assert not errors, errors
     finally:

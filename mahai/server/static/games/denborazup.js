@@ -136,7 +136,7 @@ function reveal(v, msg, ui) {
   return h("section", { class: "panel", id: "reveal", "aria-label": ui.t("Last reveal") },
     h("h3", {}, ui.t("Last reveal")),
     h("div", { class: "reveal-row", tabindex: "0", role: "group", "aria-label": ui.t("Last reveal") }, v.last_reveal.map((r, i) => h("div", { class: "reveal-item" },
-      h("span", {}, ui.seatName(r.seat), r.call ? h("span", { class: "pill" }, " ", ui.t("DenboraZup!")) : null),
+      h("span", { class: "who" }, ui.name(ui.seatName(r.seat)), r.call ? h("span", { class: "pill" }, " ", ui.t("DenboraZup!")) : null),
       eventCard(ui, r.card, { explain: true, cls: `${r.correct ? "correct" : "wrong"} ${fresh ? "turning" : ""}`,
         style: fresh ? `--delay:${(i * ui.timing.reveal) / 1000}s;--turn:${ui.timing.reveal / 1000}s` : null,
         verdict: h("span", { class: "verdict" }, r.correct ? `✓ ${ui.t("correct")}` : `✗ ${ui.t("wrong")}`) })))));
@@ -190,9 +190,16 @@ export function render(root, msg, ui) {
       items.push(eventCard(ui, c, { cls: `${k === v.reference_index ? "reference" : ""} ${newest.has(c.id) ? "correct" : ""}`, fly: flyKey(c) }));
     });
     for (const e of at(v.timeline.length)) items.push(slotButton(e, "⤓"));
+    // a timeline longer than the screen scrolls sideways inside its panel: an arrow at each end
+    // with more cards beyond it says so (and scrolls a screenful on a click; showMore)
+    const more = (side, text, label) => h("button", { type: "button", class: `tl-more tl-${side}`, hidden: true,
+      "aria-label": ui.t(label), title: ui.t(label), "aria-controls": "timeline",
+      onclick: () => { const tl = root.querySelector("#timeline"); tl.scrollBy({ left: (side === "left" ? -0.8 : 0.8) * tl.clientWidth }); } }, text);
     centre = h("section", { class: "timeline-panel", "aria-label": ui.t("Timeline") },
       h("h3", {}, ui.t("Timeline"), " ", h("span", { class: "muted-light" }, ui.t("{n} card", { n: v.timeline.length }))),
-      h("div", { class: "timeline", id: "timeline", tabindex: "0", role: "group", "aria-label": ui.t("Timeline") }, items));
+      h("div", { class: "timeline-wrap" }, more("left", "◀", "Earlier events"),
+        h("div", { class: "timeline", id: "timeline", tabindex: "0", role: "group", "aria-label": ui.t("Timeline") }, items),
+        more("right", "▶", "Later events")));
   } else {
     const zone = slotEntries.length ? h("div", { class: "placezone" }, slotEntries.map((e) =>
       slotButton(e, v.coin === "up" ? `▲ ${ui.t("Place it after")}` : `▼ ${ui.t("Place it before")}`))) : null;
@@ -263,10 +270,23 @@ export function render(root, msg, ui) {
   fitTitles(root);
   const tl = root.querySelector("#timeline");
   if (tl) {
+    tl.addEventListener("scroll", () => showMore(tl), { passive: true });
     tl.scrollLeft = scrollLeft;
+    showMore(tl);
     const target = tl.querySelector(".slot-btn") || ((msg.recent || []).some((e) => e.kind === "reveal") ? tl.querySelector(".event.correct") : null);
     if (target) requestAnimationFrame(() => tl.scrollTo({ left: Math.max(0, target.offsetLeft - tl.clientWidth / 2 + target.offsetWidth / 2) }));
   }
+}
+
+// The timeline's arrows: each shown while more cards lie beyond its end of the panel.
+function showMore(tl) {
+  const wrap = tl.parentElement;
+  const left = tl.scrollLeft > 1;
+  const right = tl.scrollLeft + tl.clientWidth < tl.scrollWidth - 1;
+  wrap.querySelector(".tl-left").hidden = !left;
+  wrap.querySelector(".tl-right").hidden = !right;
+  wrap.classList.toggle("more-left", left);
+  wrap.classList.toggle("more-right", right);
 }
 
 function refocus(selector) {

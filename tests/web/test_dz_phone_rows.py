@@ -1,0 +1,130 @@
+"""DenboraZup on a phone (390 × 844): the player sees every card of their hand (DZR-3: five at
+the start, more after a wrong placement, DZR-6) and every card of the last reveal (DZR-5) without
+scrolling sideways: they lay in centred rows, three a row. On session 8's phone the hand showed
+2½ of its 5 cards in a row that scrolled sideways, the reveal of four placements 2½ of 4.
+The long timeline (DZR-13) may scroll sideways inside its panel, and says so: an arrow at each
+end beyond which more cards lie (the cut card at the edge was the only sign)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mahai.games import available_games
+from tests.web.server import Server, perform
+from tests.web.test_games import FAST
+
+pytestmark = pytest.mark.web
+
+# What of a row of cards lies beyond its box or the screen, sideways.
+BEYOND = r"""(sel) => {
+  const row = document.querySelector(sel);
+  const out = [];
+  if (row.scrollWidth > row.clientWidth + 1)
+    out.push(`${sel} scrolls: ${row.scrollWidth} > ${row.clientWidth} px`);
+  for (const c of row.querySelectorAll('.event')) {
+    const r = c.getBoundingClientRect();
+    if (r.left < -1 || r.right > innerWidth + 1)
+      out.push(`a card of ${sel} at ${Math.round(r.left)}..${Math.round(r.right)} px`);
+  }
+  if (document.documentElement.scrollWidth > innerWidth + 1) out.push('the page scrolls sideways');
+  return out;
+}"""
+
+# The table's last message, with a hand of seven and a reveal of four placements (the reference
+# card's face, on seats 0 and 1 in turn): as many as a game has after wrong placements.
+BIGGER = r"""() => {
+  const m = structuredClone(window.mahaiLast);
+  const v = m.view;
+  const base = v.hand;
+  v.hand = [...Array(7).keys()].map((i) => base[i % base.length])
+    .map((c, i) => ({ ...c, id: `${c.id}x${i}` }));
+  v.hand_counts[m.seat] = 7;
+  v.last_reveal = [...Array(4).keys()].map((i) => ({ seat: i % 2, call: false, correct: i % 2 === 0,
+    card: { ...v.reference, id: `${v.reference.id}r${i}` } }));
+  m.legal = m.legal.filter((e) => !e.action.startsWith('place'));
+  window.mahaiRender(m);
+}"""
+
+
+def open_table(server: Server, browser: Any, edition: str, width: int) -> tuple[Any, Any]:
+    made = server.create("denborazup", ["person", "bot:random"], edition=edition)
+    ctx = browser.new_context(viewport={"width": width, "height": 844})
+    page = ctx.new_page()
+    page.add_init_script(FAST + "localStorage.setItem('mahai.lang', 'eu');"
+                         f"localStorage.setItem('mahai.named.{made['id']}', '1');")
+    page.goto(server.url + made["links"]["0"])
+    # the coin flipped (by this player if it is theirs to flip), the bot decided: nothing
+    # changes until this player decides
+    page.wait_for_function("window.mahaiLast && window.mahaiLast.legal.length > 0")
+    if page.evaluate("window.mahaiLast.legal.some((e) => e.action === 'flip')"):
+        perform(page, "flip")
+    page.wait_for_function("window.mahaiLast.view.hand"
+                           " && window.mahaiLast.legal.some((e) => e.action === 'pass')")
+    page.wait_for_timeout(300)
+    return ctx, page
+
+
+def test_the_hand_and_the_reveal_fit_a_phone_in_rows(server: Server, browser: Any) -> None:
+    if "denborazup" not in available_games():
+        pytest.skip("denborazup is not installed")
+    ctx, page = open_table(server, browser, "multi", 390)
+    try:
+        assert page.locator("#hand .event").count() == 5
+        assert page.evaluate(BEYOND, "#hand") == []  # the first deal's five cards
+        page.evaluate(BIGGER)
+        page.wait_for_selector("#reveal .reveal-item")
+        assert page.locator("#hand .event").count() == 7
+        assert page.locator("#reveal .reveal-item").count() == 4
+        problems = page.evaluate(BEYOND, "#hand") + page.evaluate(BEYOND, "#reveal .reveal-row")
+        assert problems == [], problems
+        # rows a card player expects: three cards a row on a phone, the last row centred
+        tops = page.eval_on_selector_all("#hand .event",
+                                         "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
+        assert [tops.count(t) for t in dict.fromkeys(tops)] == [3, 3, 1], tops
+        middle = page.evaluate("() => { const r = document.querySelectorAll('#hand .event')[6]"
+                               ".getBoundingClientRect();"
+                               " return Math.abs((r.left + r.right) / 2 - innerWidth / 2); }")
+        assert middle < 12, middle
+    finally:
+        ctx.close()
+
+
+LONGER = r"""(n) => {
+  const m = structuredClone(window.mahaiLast);
+  const t = m.view.timeline;
+  m.view.timeline = [...Array(n).keys()].map((i) => t[i % t.length])
+    .map((c, i) => ({ ...c, id: `${c.id}t${i}` }));
+  window.mahaiRender(m);
+}"""
+
+ARROWS = """() => [...document.querySelectorAll('.tl-more')].filter((b) => b.offsetParent !== null)
+  .map((b) => b.classList.contains('tl-left') ? 'left' : 'right')"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_long_timeline_shows_that_it_scrolls(server: Server, browser: Any, width: int) -> None:
+    if "denborazup" not in available_games():
+        pytest.skip("denborazup is not installed")
+    ctx, page = open_table(server, browser, "long", width)
+    try:
+        assert page.locator("#timeline .event").count() == 1
+        assert page.evaluate(ARROWS) == []  # one card: nothing beyond
+        page.evaluate(LONGER, 14)
+        page.wait_for_function("document.querySelectorAll('#timeline .event').length === 14")
+        page.wait_for_timeout(100)
+        assert page.evaluate("(t => t.scrollWidth > t.clientWidth)(document.querySelector('#timeline'))")
+        assert page.evaluate(ARROWS) == ["right"]
+        assert page.get_attribute(".tl-right", "aria-label") == "Geroagoko gertakariak"
+        page.click(".tl-right")  # a screenful further
+        page.wait_for_function("document.querySelector('#timeline').scrollLeft > 0")
+        page.wait_for_timeout(500)
+        assert page.evaluate(ARROWS) == ["left", "right"]
+        page.eval_on_selector("#timeline",
+                              "t => { t.style.scrollBehavior = 'auto'; t.scrollLeft = t.scrollWidth; }")
+        page.wait_for_timeout(100)
+        assert page.evaluate(ARROWS) == ["left"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        ctx.close()
