@@ -10,6 +10,8 @@ names the rule broken; :meth:`MilleBornesState.legal_actions` and
 from __future__ import annotations
 
 import random
+import sys
+import types
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import ClassVar, Final, NamedTuple
@@ -162,6 +164,8 @@ class MilleBornesState(State[MilleBornesAction]):
 
     def __init__(self, options: MilleBornesOptions, players: int, rng: random.Random,
                  deal: bool = True) -> None:
+        if _FILL_DICT_SLOT and type(self) is MilleBornesState:  # (see _FILL_DICT_SLOT)
+            setattr(self, "__dict__", {})  # noqa: B010 - not an attribute mypy knows to be settable
         super().__init__(players, rng)
         self.options = options
         self.rules = rules_of(options)
@@ -846,3 +850,13 @@ _COUP_FOURRE: Final[tuple[MilleBornesAction, ...]] = tuple(
     CoupFourre(CODES[c]) for c in range(RIGHT_OF_WAY, N_KINDS))
 """By safety − RIGHT_OF_WAY."""
 _DISCARD: Final[tuple[MilleBornesAction, ...]] = tuple(Discard(CODES[c]) for c in range(N_KINDS))
+
+
+# As Spades' (``mahai.games.spades.state._FILL_DICT_SLOT``): the compiled class's instance-dict
+# slot (State derives from ABC and Generic) stays empty, and CPython 3.11 specialises a driver's
+# ``state.apply`` / ``legal_actions`` / ``to_act`` look-ups only for an instance whose slot holds
+# a dict (LOAD_METHOD_WITH_DICT; every empty dict shares one key table): a new state's slot is
+# given an empty dict. Pure Python keeps its ordinary instance dict; 3.12 specialises the empty
+# slot itself (LOAD_ATTR_METHOD_LAZY_DICT, which a dict would defeat).
+_FILL_DICT_SLOT: Final = (sys.version_info < (3, 12)
+                          and isinstance(vars(MilleBornesState).get("__dict__"), types.MemberDescriptorType))
