@@ -23,8 +23,8 @@ from pathlib import Path
 
 import mahai
 from mahai.bots import make_bot
-from mahai.games.mille_bornes import GAME
-from mahai.games.mille_bornes.state import _FILL_DICT_SLOT, MilleBornesState
+from mahai.games.mille_bornes import GAME, actions
+from mahai.games.mille_bornes.state import _FILL_DICT_SLOT, _KIND_OF, K_NONE, MilleBornesState, _kind
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -123,3 +123,44 @@ def test_the_filled_dict_slot_changes_nothing_a_caller_sees() -> None:
     state.note = "x"  # type: ignore[attr-defined]
     assert state.note == "x"  # type: ignore[attr-defined]
     assert state.clone().note == "x"  # type: ignore[attr-defined]
+
+
+_ACTION_CLASSES = (actions.Extend, actions.Decline, actions.CoupFourre, actions.Draw, actions.Redraw,
+                   actions.Play, actions.Remedy, actions.Hazard, actions.Safety, actions.Discard)
+
+
+def test_an_actions_kind_is_its_isinstance() -> None:
+    """``state._kind`` (one look-up by the exact class, read once per verify and per _do) names
+    the one action class an object is an instance of, subclasses included, and none for any
+    other object: what the isinstance chains it replaces tested (MBR-3..13)."""
+    samples: list[object] = [a for s in range(6) for a in
+                             GAME.new(GAME.options("eu"), 4, s).legal_actions(0)]
+    samples += [actions.Extend(True), actions.Decline(), actions.CoupFourre("ace"), actions.Redraw(("25",)),
+                actions.Draw("discard"), actions.Hazard("stop", 1), actions.Discard("50")]
+    for action in samples:
+        (cls,) = [c for c in _ACTION_CLASSES if isinstance(action, c)]
+        assert _kind(action) == _KIND_OF[cls] and _KIND_OF[type(action)] == _KIND_OF[cls]
+
+        sub = type("Sub" + cls.__name__, (cls,), {"__slots__": ()})
+        fields = [getattr(action, f) for f in action.__dataclass_fields__]  # type: ignore[attr-defined]
+        assert _kind(sub(*fields)) == _KIND_OF[cls]
+    assert sorted(_KIND_OF.values()) == list(range(1, 11))
+    for other in (None, "play 25", 25, object(), GAME.options("eu")):
+        assert _kind(other) == K_NONE
+
+
+def test_a_subclassed_action_plays_as_its_class() -> None:
+    """An instance of a subclass of an action class is verified and played as the class's own
+    instance (the isinstance tests did so): same events, same state (MBR-3..17)."""
+    rng = random.Random(7)
+    state = GAME.new(GAME.options("eu"), 4, 3)
+    subs = {c: type("Sub" + c.__name__, (c,), {"__slots__": ()}) for c in _ACTION_CLASSES}
+    while not state.is_over:
+        seat = next(s for s in state.to_act() if not state.must_wait(s))
+        action = rng.choice(state.legal_actions(seat))
+        fields = [getattr(action, f) for f in action.__dataclass_fields__]  # type: ignore[attr-defined]
+        twin = state.clone()
+        events = state.apply(seat, action)
+        assert [(e.kind, e.data) for e in twin.apply(seat, subs[type(action)](*fields))] == \
+            [(e.kind, e.data) for e in events]
+        assert GAME.view(twin, None) == GAME.view(state, None)
