@@ -11,8 +11,11 @@ Rule ids: MBR-3..13 (the turn, the coup-fourré window), MBR-14..17 (the legs to
 
 from __future__ import annotations
 
+import copy
+import dis
 import hashlib
 import json
+import pickle
 import random
 import subprocess
 import sys
@@ -20,7 +23,8 @@ from pathlib import Path
 
 import mahai
 from mahai.bots import make_bot
-from mahai.games.mille_bornes import GAME
+from mahai.games.mille_bornes import GAME, actions
+from mahai.games.mille_bornes.state import _FILL_DICT_SLOT, _KIND_OF, K_NONE, MilleBornesState, _kind
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -78,3 +82,85 @@ def test_pure_and_this_build_play_the_same() -> None:
     build, pure = done.stdout.split()
     assert build == "pure"
     assert digest() == pure, f"the {mahai.engine_build()} build plays differently from the pure-Python one"
+
+
+def _drive(state: MilleBornesState, rng: random.Random, decisions: int) -> None:
+    while not state.is_over and decisions:
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+        decisions -= 1
+
+
+def test_a_drivers_method_lookups_on_a_state_are_specialised() -> None:
+    """The interpreter specialises a driver's look-ups of ``to_act``, ``legal_actions`` and
+    ``apply`` on a state (the compiled build on CPython 3.11: only because a new state's empty
+    instance-dict slot is given an empty dict, ``state._FILL_DICT_SLOT``). MBR-3..13."""
+    rng = random.Random(4)
+    for seed in range(12):  # CPython 3.11 quickens a function at its ninth call
+        _drive(GAME.new(GAME.options("eu"), 4, seed), rng, 40)
+    loads = {i.argval: i.opname for i in dis.get_instructions(_drive, adaptive=True)
+             if i.argval in ("to_act", "legal_actions", "apply")}
+    assert len(loads) == 3
+    for name, opname in loads.items():
+        assert opname not in ("LOAD_METHOD", "LOAD_METHOD_ADAPTIVE", "LOAD_ATTR", "LOAD_ATTR_ADAPTIVE"), name
+
+
+def test_the_filled_dict_slot_changes_nothing_a_caller_sees() -> None:
+    """A state whose dict slot holds the empty dict (compiled, 3.11) clones, pickles and copies
+    as before, takes an attribute set from outside, and plays the same (MBR-3..17)."""
+    state = GAME.new(GAME.options("eu"), 4, 21)
+    if _FILL_DICT_SLOT:
+        assert vars(state) == {}
+    _drive(state, random.Random(2), 30)
+    views = [GAME.view(state, v) for v in (None, 0, 1, 2, 3)]
+    for other in (state.clone(), pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert [GAME.view(other, v) for v in (None, 0, 1, 2, 3)] == views
+        a, b = state.clone(), other
+        _drive(a, random.Random(8), 10_000)
+        _drive(b, random.Random(8), 10_000)
+        assert a.is_over and a.scores() == b.scores() and GAME.view(a, None) == GAME.view(b, None)
+    state.note = "x"  # type: ignore[attr-defined]
+    assert state.note == "x"  # type: ignore[attr-defined]
+    assert state.clone().note == "x"  # type: ignore[attr-defined]
+
+
+_ACTION_CLASSES = (actions.Extend, actions.Decline, actions.CoupFourre, actions.Draw, actions.Redraw,
+                   actions.Play, actions.Remedy, actions.Hazard, actions.Safety, actions.Discard)
+
+
+def test_an_actions_kind_is_its_isinstance() -> None:
+    """``state._kind`` (one look-up by the exact class, read once per verify and per _do) names
+    the one action class an object is an instance of, subclasses included, and none for any
+    other object: what the isinstance chains it replaces tested (MBR-3..13)."""
+    samples: list[object] = [a for s in range(6) for a in
+                             GAME.new(GAME.options("eu"), 4, s).legal_actions(0)]
+    samples += [actions.Extend(True), actions.Decline(), actions.CoupFourre("ace"), actions.Redraw(("25",)),
+                actions.Draw("discard"), actions.Hazard("stop", 1), actions.Discard("50")]
+    for action in samples:
+        (cls,) = [c for c in _ACTION_CLASSES if isinstance(action, c)]
+        assert _kind(action) == _KIND_OF[cls] and _KIND_OF[type(action)] == _KIND_OF[cls]
+
+        sub = type("Sub" + cls.__name__, (cls,), {"__slots__": ()})
+        fields = [getattr(action, f) for f in action.__dataclass_fields__]  # type: ignore[attr-defined]
+        assert _kind(sub(*fields)) == _KIND_OF[cls]
+    assert sorted(_KIND_OF.values()) == list(range(1, 11))
+    for other in (None, "play 25", 25, object(), GAME.options("eu")):
+        assert _kind(other) == K_NONE
+
+
+def test_a_subclassed_action_plays_as_its_class() -> None:
+    """An instance of a subclass of an action class is verified and played as the class's own
+    instance (the isinstance tests did so): same events, same state (MBR-3..17)."""
+    rng = random.Random(7)
+    state = GAME.new(GAME.options("eu"), 4, 3)
+    subs = {c: type("Sub" + c.__name__, (c,), {"__slots__": ()}) for c in _ACTION_CLASSES}
+    while not state.is_over:
+        seat = next(s for s in state.to_act() if not state.must_wait(s))
+        action = rng.choice(state.legal_actions(seat))
+        fields = [getattr(action, f) for f in action.__dataclass_fields__]  # type: ignore[attr-defined]
+        twin = state.clone()
+        events = state.apply(seat, action)
+        assert [(e.kind, e.data) for e in twin.apply(seat, subs[type(action)](*fields))] == \
+            [(e.kind, e.data) for e in events]
+        assert GAME.view(twin, None) == GAME.view(state, None)

@@ -8,14 +8,25 @@ tests compare each with its plain counterpart.
 
 from __future__ import annotations
 
+import copy
+import dis
+import pickle
 import random
 from dataclasses import replace
+from typing import Any
 
-from mahai.games.spades import GAME, plays_of
+from mahai.games.spades import GAME, plays_of, trick_winner
 from mahai.games.spades.actions import PLAYS
-from mahai.games.spades.cards import CARD_TEXTS, texts
+from mahai.games.spades.cards import CARD_TEXTS, card_text, texts
 from mahai.games.spades.scoring import score_rules, score_side
-from mahai.games.spades.state import _CONFIGS, _SCORE_RULES, _plays_of, _texts_of
+from mahai.games.spades.state import (
+    _CONFIGS,
+    _FILL_DICT_SLOT,
+    _SCORE_RULES,
+    SpadesState,
+    _plays_of,
+    _texts_of,
+)
 from mahai.games.spades.view import _card_count, _same_small
 
 
@@ -126,3 +137,97 @@ def test_hand_scores_follow_each_options_object() -> None:
                 assert dict(sides[side]) == expected.to_json(), (options, round_)
             assert _SCORE_RULES[id(options)] == (options, score_rules(options))
     assert len(_SCORE_RULES) <= 64
+
+
+def test_deal_hand_and_trick_events_are_the_plain_displays() -> None:
+    """The ``deal``, ``hand`` and ``trick`` events' data are what the plain code gives (the
+    trick's cards, read from the pairs one by one for four or two players, against the played
+    cards in order; the winner against :func:`trick_winner`): same items in the same order
+    (their JSON is the same) and a new dict for every event (SPR-3, SPR-9; jokers: SPR-14;
+    two players: the stock deal)."""
+    rng = random.Random(12)
+    seen: set[int] = set()
+    for edition, options in (("openspiel", {}), ("standard", {"jokers": "on"}), ("two_player", {})):
+        opts = replace(GAME.options(edition), **options) if options else GAME.options(edition)
+        players = 2 if edition == "two_player" else 4
+        for seed in range(25):
+            state = GAME.new(opts, players, seed)
+            events = list(state.start_events)
+            while not state.is_over and state.hand_no <= 2:
+                seat = state.to_act()[0]
+                legal = state.legal_actions(seat)
+                hand_no, dealer = state.hand_no, state.dealer
+                action = legal[rng.randrange(len(legal))]
+                pairs = [*state.trick, (seat, getattr(action, "card", -1))]
+                number = sum(state.tricks_won) + 1
+                new = state.apply(seat, action)
+                for event in new:
+                    if event.kind == "trick":
+                        expected: dict[str, Any] = {
+                            "number": number, "winner": trick_winner(pairs, state.deck.power),
+                            "cards": [{"seat": s, "card": card_text(c)} for s, c in pairs]}
+                        assert list(event.data.items()) == list(expected.items())
+                        assert type(event.data["cards"]) is list
+                    elif event.kind == "deal":
+                        dealt = [("hand", hand_no + 1), ("dealer", (dealer + 1) % players)]
+                        assert list(event.data.items()) == dealt
+                events += new
+            for event in events:
+                if event.kind in ("deal", "hand", "trick"):
+                    assert type(event.data) is dict and id(event.data) not in seen
+                    seen.add(id(event.data))
+                if event.kind == "hand":
+                    assert list(event.data) == ["seat", "cards"]
+            deal = state.start_events[0]
+            assert deal.kind == "deal" and list(deal.data) == ["hand", "dealer"] and deal.data["hand"] == 1
+            seen.clear()
+    hands = [e for e in GAME.new(GAME.options("openspiel"), 4, 3).start_events if e.kind == "hand"]
+    state = GAME.new(GAME.options("openspiel"), 4, 3)
+    expected_hands = [[("seat", s), ("cards", texts(state.hands[s]))] for s in range(4)]
+    assert [list(e.data.items()) for e in hands] == expected_hands
+
+
+def _drive(state: SpadesState, rng: random.Random) -> None:
+    while not state.is_over:
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+
+
+def test_a_drivers_method_lookups_on_a_state_are_specialised() -> None:
+    """The interpreter specialises the driver's look-ups of ``to_act``, ``legal_actions`` and
+    ``apply`` on a state (the compiled build on CPython 3.11: only because a new state's empty
+    instance-dict slot is given an empty dict, ``_FILL_DICT_SLOT``)."""
+    rng = random.Random(4)
+    for seed in range(12):  # CPython 3.11 quickens a function at its ninth call
+        _drive(GAME.new(GAME.options("openspiel"), 4, seed), rng)
+    loads = {i.argval: i.opname for i in dis.get_instructions(_drive, adaptive=True)
+             if i.argval in ("to_act", "legal_actions", "apply")}
+    assert len(loads) == 3
+    for name, opname in loads.items():
+        assert opname not in ("LOAD_METHOD", "LOAD_METHOD_ADAPTIVE", "LOAD_ATTR", "LOAD_ATTR_ADAPTIVE"), name
+
+
+def test_the_filled_dict_slot_changes_nothing_a_caller_sees() -> None:
+    """A state whose dict slot holds the empty dict (compiled, 3.11) clones, pickles and
+    copies as before, takes an attribute set from outside, and plays the same (SPR-1…SPR-13)."""
+    state = GAME.new(GAME.options(), 4, 21)
+    if _FILL_DICT_SLOT:
+        assert vars(state) == {}
+    rng = random.Random(2)
+    for _ in range(20):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    views = [GAME.view(state, v) for v in (None, 0, 1, 2, 3)]
+    for other in (state.clone(), pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert [GAME.view(other, v) for v in (None, 0, 1, 2, 3)] == views
+        a, b = state.clone(), other
+        _drive(a, random.Random(8))
+        _drive(b, random.Random(8))
+        assert a.history == b.history and a.points == b.points
+    determinized = GAME.determinize(GAME.observe(state, 0), random.Random(1))
+    assert GAME.view(determinized, 0) == GAME.view(state, 0)
+    state.note = "x"  # type: ignore[attr-defined]
+    assert state.note == "x"  # type: ignore[attr-defined]
+    assert state.clone().note == "x"  # type: ignore[attr-defined]

@@ -10,6 +10,8 @@ names the rule broken; :meth:`MilleBornesState.legal_actions` and
 from __future__ import annotations
 
 import random
+import sys
+import types
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import ClassVar, Final, NamedTuple
@@ -56,6 +58,38 @@ Play: Final = actions.Play
 Redraw: Final = actions.Redraw
 Remedy: Final = actions.Remedy
 Safety: Final = actions.Safety
+
+# An action's class as a small int (:func:`_kind`), read once per verify and per _do: each
+# isinstance that fails on a Python class also looks up the object's __class__ (≈ 150
+# instructions compiled), and verify and _do tested up to 8 classes each per card played.
+K_NONE: Final = 0  # no action class (a wrong object: refused as the isinstance chains refused it)
+K_EXTEND: Final = 1
+K_DECLINE: Final = 2
+K_COUP_FOURRE: Final = 3
+K_DRAW: Final = 4
+K_REDRAW: Final = 5
+K_PLAY: Final = 6
+K_REMEDY: Final = 7
+K_HAZARD: Final = 8
+K_SAFETY: Final = 9
+K_DISCARD: Final = 10
+_KIND_OF: Final[dict[type, int]] = {
+    Extend: K_EXTEND, Decline: K_DECLINE, CoupFourre: K_COUP_FOURRE, Draw: K_DRAW, Redraw: K_REDRAW,
+    Play: K_PLAY, Remedy: K_REMEDY, Hazard: K_HAZARD, Safety: K_SAFETY, Discard: K_DISCARD}
+
+
+def _kind(action: object) -> int:
+    """The class of ``action`` as a ``K_*`` code: one dict look-up by its exact class. The
+    action classes are unrelated (each derives from ``object`` only), so an object is an
+    instance of at most one of them: a subclass's instance gets its base's code through
+    ``isinstance``, anything else ``K_NONE`` (every ``isinstance`` test it replaces was false)."""
+    kind = _KIND_OF.get(type(action), K_NONE)
+    if kind == K_NONE:
+        for cls, code in _KIND_OF.items():
+            if isinstance(action, cls):
+                return code
+    return kind
+
 
 DRAW: Final = 0
 PLAY: Final = 1
@@ -162,6 +196,8 @@ class MilleBornesState(State[MilleBornesAction]):
 
     def __init__(self, options: MilleBornesOptions, players: int, rng: random.Random,
                  deal: bool = True) -> None:
+        if _FILL_DICT_SLOT and type(self) is MilleBornesState:  # (see _FILL_DICT_SLOT)
+            setattr(self, "__dict__", {})  # noqa: B010 - not an attribute mypy knows to be settable
         super().__init__(players, rng)
         self.options = options
         self.rules = rules_of(options)
@@ -323,21 +359,25 @@ class MilleBornesState(State[MilleBornesAction]):
         of turn (an attacked player before the next player's draw)."""
         return self.rules.fast_game and self.in_window(seat) and (seat != self.turn or self.phase == DRAW)
 
-    def _is_fast_remedy(self, seat: Seat, action: MilleBornesAction) -> bool:
-        """Whether ``action`` is a fast-game answer to the hazard just played (not yet verified)."""
-        return (isinstance(action, (Remedy, Play)) and ROLL <= CARD_OF[action.card] <= REPAIRS
+    def _is_fast_remedy(self, seat: Seat, action: MilleBornesAction, kind: int) -> bool:
+        """Whether ``action`` (of class ``kind``: :func:`_kind`) is a fast-game answer to the
+        hazard just played (not yet verified)."""
+        return ((kind == K_REMEDY or kind == K_PLAY)
+                and ROLL <= CARD_OF[action.card] <= REPAIRS  # type: ignore[union-attr]
                 and self.fast_remedy_open(seat))
 
-    def _window_answer(self, seat: Seat, action: MilleBornesAction) -> bool:
-        """Verify an out-of-turn answer to the hazard just played; True if it is one."""
-        if isinstance(action, CoupFourre):
+    def _window_answer(self, seat: Seat, action: MilleBornesAction, kind: int) -> bool:
+        """Verify an out-of-turn answer (of class ``kind``: :func:`_kind`) to the hazard just
+        played; True if it is one."""
+        if kind == K_COUP_FOURRE:
+            code: str = action.card  # type: ignore[union-attr]
             if not self.in_window(seat):
-                raise _illegal("window_closed", card=action.card)
-            if SAFETY_OF[self.win_hazard] != CARD_OF[action.card]:
-                raise _illegal("wrong_safety", card=action.card, hazard=CODES[self.win_hazard])
-            self._has(seat, action.card)
+                raise _illegal("window_closed", card=code)
+            if SAFETY_OF[self.win_hazard] != CARD_OF[code]:
+                raise _illegal("wrong_safety", card=code, hazard=CODES[self.win_hazard])
+            self._has(seat, code)
             return True
-        if self._is_fast_remedy(seat, action):
+        if self._is_fast_remedy(seat, action, kind):
             card = action.card  # type: ignore[union-attr]
             if REMEDY_OF[self.win_hazard] != CARD_OF[card]:
                 raise _illegal("wrong_remedy", card=card, hazard=CODES[self.win_hazard])
@@ -347,26 +387,27 @@ class MilleBornesState(State[MilleBornesAction]):
 
     def verify(self, seat: Seat, action: MilleBornesAction) -> None:
         """Raise :class:`IllegalAction` with the reason code of the rule broken."""
+        kind = _kind(action)
         if self.phase == EXTEND:
-            if not isinstance(action, Extend):
+            if kind != K_EXTEND:
                 raise _illegal("must_answer_extension")
             return
-        if isinstance(action, Extend):
+        if kind == K_EXTEND:
             raise _illegal("no_extension_question")
         if seat != self.turn:  # an attacked player in the coup-fourré window
-            if isinstance(action, Decline):
+            if kind == K_DECLINE:
                 return
-            if not self._window_answer(seat, action):
+            if not self._window_answer(seat, action, kind):
                 raise _illegal("only_window_answers")
             return
-        if isinstance(action, Decline):
+        if kind == K_DECLINE:
             raise _illegal("nothing_to_decline")
-        if isinstance(action, CoupFourre) or (self.phase == DRAW and self._window_answer(seat, action)):
-            self._window_answer(seat, action)
+        if kind == K_COUP_FOURRE or (self.phase == DRAW and self._window_answer(seat, action, kind)):
+            self._window_answer(seat, action, kind)
             return
         if self.phase == DRAW:
-            if isinstance(action, Draw):
-                if action.source == "pile":
+            if kind == K_DRAW:
+                if action.source == "pile":  # type: ignore[union-attr]
                     if not self.draw_pile:
                         raise _illegal("draw_pile_empty")
                     return
@@ -375,11 +416,11 @@ class MilleBornesState(State[MilleBornesAction]):
                 if not self.discard:
                     raise _illegal("discard_pile_empty")
                 return
-            if isinstance(action, Redraw):
+            if kind == K_REDRAW:
                 if not self.rules.fast_game:
                     raise _illegal("not_fast_game")
                 hand = list(self.hands[seat])
-                for code in action.cards:
+                for code in action.cards:  # type: ignore[union-attr]
                     card = CARD_OF[code]
                     if card not in hand:
                         raise _illegal("card_not_in_hand", card=code)
@@ -388,21 +429,21 @@ class MilleBornesState(State[MilleBornesAction]):
                     hand.remove(card)
                 return
             raise _illegal("must_draw_first")
-        if isinstance(action, (Draw, Redraw)):
+        if kind == K_DRAW or kind == K_REDRAW:
             raise _illegal("already_drawn")
-        card = self._has(seat, action.card)
-        if isinstance(action, Discard) and card >= RIGHT_OF_WAY and not self.rules.discard_safeties:
-            raise _illegal("safety_discard_off", card=action.card)  # MBR-27
-        if isinstance(action, (Discard, Safety)):
+        card = self._has(seat, action.card)  # type: ignore[union-attr]
+        if kind == K_DISCARD and card >= RIGHT_OF_WAY and not self.rules.discard_safeties:
+            raise _illegal("safety_discard_off", card=action.card)  # type: ignore[union-attr]  # MBR-27
+        if kind == K_DISCARD or kind == K_SAFETY:
             return
         team = self.team_of[seat]
         target = -1
-        if isinstance(action, Play):
+        if kind == K_PLAY:
             error = self._roll_error(team) if card == ROLL else self._distance_error(team, card)
-        elif isinstance(action, Remedy):
+        elif kind == K_REMEDY:
             error = self._remedy_error(team, card)
-        elif isinstance(action, Hazard):
-            target = action.team
+        elif kind == K_HAZARD:
+            target = action.team  # type: ignore[union-attr]
             error = self._hazard_error(team, card, target)
         else:  # pragma: no cover - other actions never reach here
             error = None
@@ -556,22 +597,23 @@ class MilleBornesState(State[MilleBornesAction]):
     # ------------------------------------------------------------ doing
     def _do(self, seat: Seat, action: MilleBornesAction) -> list[Event]:
         events: list[Event] = []
-        if isinstance(action, Extend):
-            self._extend(seat, action.yes, events)
-        elif isinstance(action, Decline):
+        kind = _kind(action)
+        if kind == K_EXTEND:
+            self._extend(seat, action.yes, events)  # type: ignore[union-attr]
+        elif kind == K_DECLINE:
             self.pending.remove(seat)
             events.append(Event("decline", {"seat": seat}))
-        elif isinstance(action, CoupFourre):
-            self._coup_fourre(seat, CARD_OF[action.card], events)
-        elif self.win_team >= 0 and self._is_fast_remedy(seat, action):  # (a window is open)
+        elif kind == K_COUP_FOURRE:
+            self._coup_fourre(seat, CARD_OF[action.card], events)  # type: ignore[union-attr]
+        elif self.win_team >= 0 and self._is_fast_remedy(seat, action, kind):  # (a window is open)
             self._fast_remedy(seat, CARD_OF[action.card], events)  # type: ignore[union-attr]
-        elif isinstance(action, Draw):
-            self._draw_turn(seat, action.source, events)
-        elif isinstance(action, Redraw):
-            self._redraw(seat, action.cards, events)
+        elif kind == K_DRAW:
+            self._draw_turn(seat, action.source, events)  # type: ignore[union-attr]
+        elif kind == K_REDRAW:
+            self._redraw(seat, action.cards, events)  # type: ignore[union-attr]
         else:
             self._close_window()
-            self._play(seat, action, events)
+            self._play(seat, action, kind, events)
         self._settle(events)
         return events
 
@@ -629,22 +671,22 @@ class MilleBornesState(State[MilleBornesAction]):
             self._draw_one(seat, events, "redraw")
         self._start_turn(self.next_seat(seat), events)
 
-    def _play(self, seat: Seat, action: MilleBornesAction, events: list[Event]) -> None:
+    def _play(self, seat: Seat, action: MilleBornesAction, kind: int, events: list[Event]) -> None:
         team = self.team_of[seat]
         card = CARD_OF[action.card]  # type: ignore[union-attr]
         self.hands[seat].remove(card)
-        if isinstance(action, Discard):
+        if kind == K_DISCARD:
             self.discard.append(card)
             events.append(Event("discard", {"seat": seat, "card": CODES[card]}))
             self._start_turn(self.next_seat(seat), events)
             return
-        if isinstance(action, Safety):
+        if kind == K_SAFETY:
             self._lay_safety(team, card)
             events.append(Event("safety", {"seat": seat, "team": team, "card": CODES[card]}))
             self._start_turn(seat, events)  # MBR-9: draw again and play again
             return
-        if isinstance(action, Hazard):
-            target = action.team
+        if kind == K_HAZARD:
+            target: int = action.team  # type: ignore[union-attr]
             (self.speed if card == SPEED_LIMIT else self.battle)[target].append(card)
             events.append(Event("hazard", {"seat": seat, "team": target, "card": CODES[card],
                                            "seats": list(self.teams[target])}))
@@ -653,14 +695,15 @@ class MilleBornesState(State[MilleBornesAction]):
             if not self.over and self.leg == leg:
                 self.win_team, self.win_hazard, self.win_attacker = target, card, seat
                 self.pending = [s for s in self.teams[target] if s != self.turn]
-                events.append(Event("window", {"team": target, "hazard": action.card,
+                events.append(Event("window", {"team": target,
+                                               "hazard": action.card,  # type: ignore[union-attr]
                                                "pending": list(self.pending),
                                                "seats": list(self.teams[target])}))
             return
         if card == END_OF_LIMIT:
             self.speed[team].append(card)
             events.append(Event("remedy", {"seat": seat, "team": team, "card": CODES[card]}))
-        elif card == ROLL or isinstance(action, Remedy):
+        elif card == ROLL or kind == K_REMEDY:
             self.battle[team].append(card)
             if card == ROLL:
                 self.started[team] = True
@@ -847,3 +890,13 @@ _COUP_FOURRE: Final[tuple[MilleBornesAction, ...]] = tuple(
     CoupFourre(CODES[c]) for c in range(RIGHT_OF_WAY, N_KINDS))
 """By safety − RIGHT_OF_WAY."""
 _DISCARD: Final[tuple[MilleBornesAction, ...]] = tuple(Discard(CODES[c]) for c in range(N_KINDS))
+
+
+# As Spades' (``mahai.games.spades.state._FILL_DICT_SLOT``): the compiled class's instance-dict
+# slot (State derives from ABC and Generic) stays empty, and CPython 3.11 specialises a driver's
+# ``state.apply`` / ``legal_actions`` / ``to_act`` look-ups only for an instance whose slot holds
+# a dict (LOAD_METHOD_WITH_DICT; every empty dict shares one key table): a new state's slot is
+# given an empty dict. Pure Python keeps its ordinary instance dict; 3.12 specialises the empty
+# slot itself (LOAD_ATTR_METHOD_LAZY_DICT, which a dict would defeat).
+_FILL_DICT_SLOT: Final = (sys.version_info < (3, 12)
+                          and isinstance(vars(MilleBornesState).get("__dict__"), types.MemberDescriptorType))

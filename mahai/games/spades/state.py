@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import _random
 import random
+import sys
+import types
 from collections.abc import Mapping, Sequence
 from functools import cache
 from itertools import combinations
@@ -65,7 +67,6 @@ MAX_BID: Final = 13
 MIN_BLIND_BID: Final = 6
 NO_BID: Final = -1
 SPADE_MASK: Final = SUIT_MASKS[SPADES]
-_BITS: Final = tuple(1 << c for c in range(54))
 _FOLLOW: Final = tuple(SUIT_MASKS[SUIT_OF[c]] for c in range(54))  # the mask of each card's suit
 _FIRST_JOKER_BIT: Final = 1 << 52
 _TO_ACT: Final[tuple[tuple[Seat, ...], ...]] = ((0,), (1,), (2,), (3,), ())
@@ -311,6 +312,8 @@ class SpadesState(State[SpadesAction]):
     clone_reset: ClassVar[tuple[str, ...]] = ("view_cache",)
 
     def __init__(self, options: SpadesOptions, players: int, rng: random.Random) -> None:
+        if _FILL_DICT_SLOT and type(self) is SpadesState:  # (see _FILL_DICT_SLOT)
+            setattr(self, "__dict__", {})  # noqa: B010 - not an attribute mypy knows to be settable
         super().__init__(players, rng)
         self.options = options
         self.configure()
@@ -731,7 +734,7 @@ class SpadesState(State[SpadesAction]):
         events.append(Event("play_starts", {"leader": leader}))
 
     def _play(self, seat: Seat, card: Card) -> list[Event]:
-        bit = _BITS[card]
+        bit = 1 << card  # (not a table's entry: no memory read, nothing to unbox)
         hands = self.hands
         hands[seat] = hands[seat] ^ bit
         played_by = self.played_by
@@ -783,11 +786,15 @@ class SpadesState(State[SpadesAction]):
         self.trick = []
         self.opening = False
         self.leader = self.turn = win_seat
-        number = won[0] + won[1] + won[2] + won[3] if players == 4 else won[0] + won[1]
-        cards: list[ReadOnlyDict] = []
-        for i in range(players):
-            entry = trick[i]
-            cards.append(TRICK_CARDS[entry[0]][entry[1]])
+        if players == 4:
+            number = won[0] + won[1] + won[2] + won[3]
+            e0, e1, e2, e3 = trick[0], trick[1], trick[2], trick[3]
+            cards = [TRICK_CARDS[e0[0]][e0[1]], TRICK_CARDS[e1[0]][e1[1]],
+                     TRICK_CARDS[e2[0]][e2[1]], TRICK_CARDS[e3[0]][e3[1]]]
+        else:
+            number = won[0] + won[1]
+            e0, e1 = trick[0], trick[1]
+            cards = [TRICK_CARDS[e0[0]][e0[1]], TRICK_CARDS[e1[0]][e1[1]]]
         events.append(Event("trick", {"number": number, "winner": win_seat, "cards": cards}))
         if not hands[win_seat]:
             self._score_hand(events)
@@ -916,3 +923,16 @@ class SpadesState(State[SpadesAction]):
         for c in self.stock[self.stock_pos:]:
             m |= 1 << c
         return m
+
+
+# The compiled class has an instance-dict slot (mypyc gives one to a class with Python bases:
+# State derives from ABC and Generic) that stays empty (NULL): the attributes live in the
+# object. CPython 3.11 specialises a method look-up (``state.apply``, ``legal_actions``,
+# ``to_act`` in a driver's loop) for an instance whose dict slot holds a dict
+# (LOAD_METHOD_WITH_DICT: every empty dict shares one key table, so one cached version fits
+# every state), never for one whose slot is empty: each such look-up took the generic path
+# (≈ 16,000 instructions of a random hand, 2.7 %). A new state's slot is given an empty dict.
+# Pure Python keeps its ordinary instance dict; 3.12 specialises the empty slot itself
+# (LOAD_ATTR_METHOD_LAZY_DICT, which a dict would defeat).
+_FILL_DICT_SLOT: Final = (sys.version_info < (3, 12)
+                          and isinstance(vars(SpadesState).get("__dict__"), types.MemberDescriptorType))
