@@ -23,8 +23,16 @@ from pathlib import Path
 
 import mahai
 from mahai.bots import make_bot
+from mahai.core import MalformedAction
 from mahai.games.mille_bornes import GAME, actions
-from mahai.games.mille_bornes.state import _FILL_DICT_SLOT, _KIND_OF, K_NONE, MilleBornesState, _kind
+from mahai.games.mille_bornes.state import (
+    _FILL_DICT_SLOT,
+    _KIND_OF,
+    K_NONE,
+    MilleBornesState,
+    _fields_ok,
+    _kind,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -164,3 +172,38 @@ def test_a_subclassed_action_plays_as_its_class() -> None:
         assert [(e.kind, e.data) for e in twin.apply(seat, subs[type(action)](*fields))] == \
             [(e.kind, e.data) for e in events]
         assert GAME.view(twin, None) == GAME.view(state, None)
+
+
+def test_the_compiled_field_check_is_check_action() -> None:
+    """``_check`` asks ``_fields_ok`` and calls ``actions.check_action`` only for its error: the
+    two agree on every action a player can make (the legal actions of random games) and on
+    actions built by hand with odd fields (``tests/test_core.py``'s ``hand_built``)."""
+    from tests.test_core import hand_built
+
+    def refused(action: object) -> bool:
+        try:
+            actions.check_action(action)
+        except MalformedAction:
+            return True
+        return False
+
+    candidates: list[object] = list(hand_built("mille_bornes"))
+    for build in (lambda: actions.Draw("discard"), lambda: actions.Extend(True), lambda: actions.Extend(1),
+                  lambda: actions.Decline(), lambda: actions.Redraw(("25", "stop")),
+                  lambda: actions.Redraw(("25", 5)), lambda: actions.Hazard("stop", True)):
+        try:
+            candidates.append(build())
+        except MalformedAction:  # refused when built
+            continue
+    rng = random.Random(8)
+    for seed in range(6):
+        state = GAME.new(GAME.options("eu"), 2 + seed % 3, seed)
+        while not state.is_over:
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            candidates += legal
+            state.apply(seat, rng.choice(legal))
+    assert len(candidates) > 1000
+    disagree = [a for a in candidates if _fields_ok(a, _kind(a)) == refused(a)]
+    assert not disagree, disagree[:10]
+    assert sum(refused(a) for a in candidates) >= 20  # the odd ones are there
