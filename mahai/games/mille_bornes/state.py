@@ -363,9 +363,10 @@ class MilleBornesState(State[MilleBornesAction]):
             if isinstance(action, CoupFourre) and not self.over:
                 raise _illegal("window_closed", card=action.card)
             raise NotYourTurn("not_your_turn", seat=seat)
-        if not _fields_ok(action, _kind(action)):  # an action built by hand: its fields first
+        kind = _kind(action)
+        if not _fields_ok(action, kind):  # an action built by hand: its fields first
             check_action(action)  # raises MalformedAction
-        self.verify(seat, action)
+        self._verify(seat, action, kind)
 
     # ------------------------------------------------------------ legality
     def _has(self, seat: Seat, code: str) -> int:
@@ -407,7 +408,10 @@ class MilleBornesState(State[MilleBornesAction]):
 
     def verify(self, seat: Seat, action: MilleBornesAction) -> None:
         """Raise :class:`IllegalAction` with the reason code of the rule broken."""
-        kind = _kind(action)
+        self._verify(seat, action, _kind(action))
+
+    def _verify(self, seat: Seat, action: MilleBornesAction, kind: int) -> None:
+        """:meth:`verify` of an action of class ``kind`` (:func:`_kind`, read once by ``_check``)."""
         if self.phase == EXTEND:
             if kind != K_EXTEND:
                 raise _illegal("must_answer_extension")
