@@ -77,7 +77,10 @@ function centre(v, msg, ui, slots) {
       shown ? card(shown, ui, { from: "stock" }) : null);
   }
   const led = v.led_suit ? ui.t("Led: {suit}", { suit: ui.tg(v.led_suit) }) : "";
-  return h("div", { class: "centre trick-area", id: "trick", "data-winner": winner === null ? null : String(winner),
+  // Side cards reach up beside the top one only when there is one (CSS .with-top): a lone side
+  // card reached up over the top player's plate on a phone (tests/web/test_playtest_phone_spades.py).
+  const withTop = cards.some((p) => ["top", "tl", "tr"].includes(slots[p.seat]));
+  return h("div", { class: `centre trick-area ${withTop ? "with-top" : ""}`, id: "trick", "data-winner": winner === null ? null : String(winner),
                     role: "group", "aria-label": ui.t("Trick") },
     spots, middle,
     // Two statuses, two lines: "Led: spades" / "Spades are broken." (never run together).
