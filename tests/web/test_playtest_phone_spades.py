@@ -60,6 +60,7 @@ def test_a_first_tap_raises_the_card_and_a_second_tap_plays_it(server: Server, b
         card = first.split()[1]
         label = page.evaluate(f"window.mahaiUi.label('{card}')")
         said = translate("web", "{card}: tap it again to play it.", "eu", card=label)
+        said = said[:1].upper() + said[1:]  # "Hirustetako bostekoa: sakatu berriro jokatzeko."
         assert page.inner_text("#hand-hint") == said
         page.wait_for_timeout(300)
         assert page.evaluate("document.body.dataset.version") == version  # nothing played

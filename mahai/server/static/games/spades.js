@@ -22,6 +22,9 @@ document.addEventListener("pointerdown", (ev) => {
   if (hint && hint.classList.contains("next")) { hint.textContent = ""; hint.classList.remove("next"); }
 });
 
+// A sentence that starts with a card's name (lower case in running text: docs/glossary.md).
+const capital = (s) => s.charAt(0).toLocaleUpperCase() + s.slice(1);
+
 const is = (e, verb) => e.action === verb || e.action.startsWith(`${verb} `);
 const cardsOf = (e) => e.action.split(" ").slice(1);  // the card codes an action's id names
 
@@ -234,7 +237,7 @@ export function render(root, msg, ui) {
     prompt ? h("div", { class: "prompt-area" }, prompt) : null,
     h("div", { class: "dock", "data-home": "", tabindex: "-1" }, hand, received,
       hand ? h("p", { class: `hand-hint ${raised ? "next" : ""}`, id: "hand-hint", role: "status" },
-        raised ? ui.t("{card}: tap it again to play it.", { card: ui.label(raised) }) : null) : null),
+        raised ? capital(ui.t("{card}: tap it again to play it.", { card: ui.label(raised) })) : null) : null),
     h("details", { class: "panel scores", open: msg.over || null }, h("summary", {}, ui.t("Score sheet")), h("div", { class: "scroll-x", tabindex: "0", role: "group", "aria-label": ui.t("Score sheet") }, scoreTable(v, ui))));
 }
 
