@@ -46,6 +46,9 @@ the summary after a hand or leg: :meth:`Hub.resume`); the server sends ``welcome
 from the game's projection for the connection's seat, with every text (event
 sentences, action labels, seat and card names) rendered in its language, and
 ``rematch`` (``{table, seat, token}``) when a finished table is played again.
+``welcome`` is ``{seat, table, elsewhere}``: ``elsewhere`` (bool) says the seat
+was already open on another connection when this one took it (a forwarded
+invitation, or the same person's other device; the page's name prompt says so).
 A hello with the token of a seat takes it (:meth:`Hub.claim`): the invitation
 is spent, and a seat its person left to a bot comes back to them.
 
@@ -547,11 +550,15 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                 if conn.seat is None:
                     await session.send(error_json(web_error(MalformedAction, "bad_token"), conn.lang))
             async with table.lock:  # queued before any update that follows them
+                # the seat already open on another page (a forwarded invitation, or the same
+                # person's other device): the page's name prompt says so (static/js/seats.js)
+                elsewhere = conn.seat is not None and conn.seat in table.online()
                 table.conns.add(conn)
                 table.entering -= 1
                 entering = False
                 # the page's header names the edition: in the viewer's language, not the creator's
-                await session.send({"type": "welcome", "seat": conn.seat, "table": table.public(conn.lang)})
+                await session.send({"type": "welcome", "seat": conn.seat, "table": table.public(conn.lang),
+                                    "elsewhere": elsewhere})
                 await session.send({"type": "log", "events": table.log(conn.seat, conn.lang)})
                 await session.send(snapshot(table, conn.seat, conn.lang))
             async with table.lock:

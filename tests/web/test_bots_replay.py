@@ -79,8 +79,12 @@ def test_replay_shows_the_whole_record_only_when_over(server: Server, page: Any)
     assert "3" in page.inner_text("#board")
     page.click("#last")
     page.wait_for_function("document.body.dataset.step === '5'")
-    nim = get_game("nim")  # the step names the move by its label, in the page's language (eu)
-    assert render(nim.describe_action(nim.parse_action("take 1")), "eu") in page.inner_text("#step")
+    # the step names the move by its sentence, as the list under it does, in the page's language
+    # (eu); the button's label ("Hartu 1") read as an order: tests/web/test_playtest_replay_title.py
+    said = server.get(f"/api/tables/{tid}/replay?lang=eu")["frames"][5]["events"][0]["text"]
+    assert said and said in page.inner_text("#step")
+    nim = get_game("nim")
+    assert render(nim.describe_action(nim.parse_action("take 1")), "eu") not in page.inner_text("#step")
     assert "take 1" not in page.inner_text("body")  # no notation shown
     assert page.inner_text("#frame-events").strip()  # the step's sentences
     for c in (a, b):

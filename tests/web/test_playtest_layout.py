@@ -160,8 +160,10 @@ def test_the_players_list_names_both_kinds_alike(server: Server, browser: Any) -
 
 
 def test_the_replay_names_who_moved(server: Server, browser: Any) -> None:
-    """The replay's step line names the player as the log and the plates do ("Zu: …" for the
-    viewer's own seat, "Ausazkoa: …"), not "2. eserlekua: …"."""
+    """The replay's step line names the player as the log and the plates do (the viewer's own
+    move in the second person, "Harri 1 hartu duzu.", the bot's "Ausazkoa: …"), not
+    "2. eserlekua: …". (It said "Zu: Hartu 1", the button's words, until session 8:
+    tests/web/test_playtest_replay_title.py.)"""
     ctx, page, made, _ = finished_nim(server, browser)
     try:
         page.wait_for_selector("#gameover #rematch")
@@ -172,6 +174,11 @@ def test_the_replay_names_who_moved(server: Server, browser: Any) -> None:
             page.click("#next")
             page.wait_for_function(f"document.body.dataset.step === '{n}'")
             steps.append(page.inner_text("#step"))
-        assert steps and all(" — Zu: " in s or " — Ausazkoa: " in s for s in steps), steps
+        assert steps and not any("eserlekua" in s for s in steps), steps
+        frames = server.get(f"/api/tables/{made['id']}/replay?seat=0&lang=eu")["frames"][1:]
+        told = [next(e["text"] for e in f["events"] if e.get("seat") == f["seat"]) for f in frames]
+        assert [s.split(" — ", 1)[1] for s in steps] == told, (steps, told)
+        assert any(t.startswith("Ausazkoa: ") for t in told), told
+        assert any(t.endswith(("duzu.", "dituzu.")) for t in told), told
     finally:
         ctx.close()

@@ -101,7 +101,9 @@ export function render(root, msg, ui) {
   const windowKey = v.window ? `${v.leg}:${v.window.team}:${v.window.hazard}:${v.window.attacker}:${v.draw_pile}` : null;
   if (v.window && (cf.length || decline.length) && windowKey !== waived) {
     const outOfTurn = legal.filter((e) => is(e, "remedy") && v.decision === "coup_fourre");
-    prompts.push(h("section", { class: "prompt urgent", id: "window", role: "alert" },
+    // "over": on a desktop it lies over the opponents' tableau (CSS), adding no height: standing
+    // above the table it pushed the bottom of the hand below a 1280 × 800 screen (75 px)
+    prompts.push(h("section", { class: "prompt urgent over", id: "window", role: "alert" },
       h("div", { class: "row" }, card(v.window.hazard, ui, { small: true }),
         h("p", {}, cf.length ? ui.t("Hazard: {hazard}. Your safety: {safety}.", { hazard: ui.label(v.window.hazard), safety: ui.label(words(cf[0])[1]) })
           : ui.t("Hazard: {hazard}.", { hazard: ui.label(v.window.hazard) }))),

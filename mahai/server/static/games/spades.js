@@ -5,6 +5,25 @@
 // view; card names and action labels come from the server (msg.labels, msg.legal).
 let selected = new Set();
 let selectionKey = "";
+// The card a first tap on a touch screen raised (null: none). A finger on a phone's fan of 13
+// cards has a strip of 26 px per card and played the one next to it at once: now the first tap
+// raises the card and says that a second tap plays it; a tap on another card raises that one
+// instead. A mouse click or the keyboard (Enter, Space) still plays at once.
+let raised = null;
+const touchTap = (ev) => Boolean(ev) && ev.detail !== 0 && (ev.pointerType === "touch" || ev.pointerType === "pen"
+  || (ev.pointerType === undefined && window.matchMedia("(pointer: coarse)").matches));
+
+// A tap outside the hand lowers the raised card (the page is not re-drawn: the tap goes on).
+document.addEventListener("pointerdown", (ev) => {
+  if (raised === null || !(ev.target instanceof Element) || ev.target.closest("#hand")) return;
+  raised = null;
+  for (const el of document.querySelectorAll("#hand .raised")) el.classList.remove("raised", "selected");
+  const hint = document.getElementById("hand-hint");
+  if (hint && hint.classList.contains("next")) { hint.textContent = ""; hint.classList.remove("next"); }
+});
+
+// A sentence that starts with a card's name (lower case in running text: docs/glossary.md).
+const capital = (s) => s.charAt(0).toLocaleUpperCase() + s.slice(1);
 
 const is = (e, verb) => e.action === verb || e.action.startsWith(`${verb} `);
 const cardsOf = (e) => e.action.split(" ").slice(1);  // the card codes an action's id names
@@ -61,7 +80,10 @@ function centre(v, msg, ui, slots) {
       shown ? card(shown, ui, { from: "stock" }) : null);
   }
   const led = v.led_suit ? ui.t("Led: {suit}", { suit: ui.tg(v.led_suit) }) : "";
-  return h("div", { class: "centre trick-area", id: "trick", "data-winner": winner === null ? null : String(winner),
+  // Side cards reach up beside the top one only when there is one (CSS .with-top): a lone side
+  // card reached up over the top player's plate on a phone (tests/web/test_playtest_phone_spades.py).
+  const withTop = cards.some((p) => ["top", "tl", "tr"].includes(slots[p.seat]));
+  return h("div", { class: `centre trick-area ${withTop ? "with-top" : ""}`, id: "trick", "data-winner": winner === null ? null : String(winner),
                     role: "group", "aria-label": ui.t("Trick") },
     spots, middle,
     // Two statuses, two lines: "Led: spades" / "Spades are broken." (never run together).
@@ -128,7 +150,7 @@ export function render(root, msg, ui) {
   const legal = msg.legal || [];
   const me = msg.seat;
   const key = `${v.hand_number}:${v.phase}`;
-  if (key !== selectionKey) { selected = new Set(); selectionKey = key; }
+  if (key !== selectionKey) { selected = new Set(); selectionKey = key; raised = null; }
   const slots = ui.seatSlots(v.players, me);
   const plates = [...Array(v.players).keys()].map((s) => h("div", { class: `seat-slot slot-${slots[s]}` },
     ui.plate(s, seatExtras(v, s, ui))));
@@ -161,9 +183,20 @@ export function render(root, msg, ui) {
   } else if (v.hand) {
     const plays = new Map(legal.filter((e) => is(e, "play")).map((e) => [cardsOf(e)[0], e]));
     const myTurn = plays.size > 0;
+    if (!plays.has(raised)) raised = null;
     const cards = v.hand.map((c) => {
       const play = plays.get(c);
-      if (play) return card(c, ui, { cls: "playable", label: play.label, onclick: () => ui.act(play.action), attrs: { "data-action": play.action } });
+      if (play) {
+        return card(c, ui, { cls: `playable ${raised === c ? "selected raised" : ""}`, label: play.label,
+          attrs: { "data-action": play.action },
+          onclick: (ev) => {
+            if (raised === c || !touchTap(ev)) { raised = null; ui.act(play.action); return; }
+            raised = c;  // the first tap on a touch screen: raise it, say what a second tap does
+            ui.rerender();
+            const again = document.querySelector(`#hand [data-action="${play.action}"]`);
+            if (again) again.focus({ preventScroll: true });
+          } });
+      }
       if (passes.length) {
         return card(c, ui, { cls: selected.has(c) ? "selected" : "", attrs: { "aria-pressed": selected.has(c) ? "true" : "false", "data-pick": c },
           onclick: () => {
@@ -178,7 +211,7 @@ export function render(root, msg, ui) {
       if (myTurn) {
         return card(c, ui, { cls: "unplayable", attrs: { "aria-disabled": "true" }, onclick: () => {
           const hint = document.getElementById("hand-hint");
-          if (hint) hint.textContent = whyNot(v, [...plays.keys()], ui);
+          if (hint) { hint.classList.remove("next"); hint.textContent = whyNot(v, [...plays.keys()], ui); }
         } });
       }
       return card(c, ui, {});
@@ -203,7 +236,8 @@ export function render(root, msg, ui) {
     h("div", { class: `felt felt-${v.players}`, "data-players": String(v.players) }, plates, centre(v, msg, ui, slots)),
     prompt ? h("div", { class: "prompt-area" }, prompt) : null,
     h("div", { class: "dock", "data-home": "", tabindex: "-1" }, hand, received,
-      hand ? h("p", { class: "hand-hint", id: "hand-hint", role: "status" }) : null),
+      hand ? h("p", { class: `hand-hint ${raised ? "next" : ""}`, id: "hand-hint", role: "status" },
+        raised ? capital(ui.t("{card}: tap it again to play it.", { card: ui.label(raised) })) : null) : null),
     h("details", { class: "panel scores", open: msg.over || null }, h("summary", {}, ui.t("Score sheet")), h("div", { class: "scroll-x", tabindex: "0", role: "group", "aria-label": ui.t("Score sheet") }, scoreTable(v, ui))));
 }
 

@@ -330,6 +330,18 @@ export function fitNames(root = document) {
 document.addEventListener("toggle", (ev) => { if (ev.target instanceof HTMLDetailsElement && ev.target.open) fitNames(ev.target); }, true);
 window.addEventListener("resize", () => fitNames());
 
+// The first letter a plate's avatar shows: the name's first grapheme (a user-perceived character),
+// not its first UTF-16 unit: "🦊 Ane" showed half a surrogate pair, "�"; a flag ("🇪🇺") or "é" as
+// e + accent stay whole. Array.from's code point where Intl.Segmenter is missing.
+export function initial(name) {
+  const text = String(name);
+  if (typeof Intl !== "undefined" && Intl.Segmenter) {
+    for (const { segment } of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)) return segment;
+    return "";
+  }
+  return Array.from(text)[0] || "";
+}
+
 export function seatPlate(ui, msg, seat, extras = [], opts = {}) {
   const { h } = ui;
   const acting = !msg.over && (msg.to_act || []).includes(seat);
@@ -350,7 +362,7 @@ export function seatPlate(ui, msg, seat, extras = [], opts = {}) {
     "aria-label": marks.length ? `${name} (${marks.join(", ")})` : name,
   },
   h("div", { class: "plate-name" }, ring,
-    h("span", { class: `avatar ${info && info.kind === "bot" ? "bot" : ""}`, "aria-hidden": "true" }, name.charAt(0)),
+    h("span", { class: `avatar ${info && info.kind === "bot" ? "bot" : ""}`, "aria-hidden": "true" }, initial(name)),
     h("span", { class: "name", title: name }, nameWords(h, name)),
     info && info.kind === "person" && info.online ? h("span", { class: "online-dot", title: ui.t("online"), "aria-hidden": "true" }) : null),
   extras && extras.length ? h("div", { class: "plate-extra" }, extras) : null);

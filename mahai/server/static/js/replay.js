@@ -49,6 +49,16 @@ function seatName(s) {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
+// What the step did, as the list under the title says it: the sentence of the acting seat's event,
+// for the viewer ("Xabier: bere kartak begiratu ditu"). The action's button label read as an order
+// to the viewer ("Xabier: Begiratu zure kartak", "Zu: Jarri: …"); it stays for a step whose
+// events the viewer may not read.
+function said(f) {
+  const told = f.events.filter((e) => e.text);
+  const own = told.find((e) => e.seat === f.seat) || told[0];
+  return own ? own.text : `${seatName(f.seat)}: ${f.label}`;
+}
+
 function controls() {
   const slider = h("input", { type: "range", id: "slider", min: "0", max: String(data.frames.length - 1),
     value: String(index), "aria-label": t("Step"), oninput: (e) => { index = Number(e.target.value); show(); } });
@@ -73,7 +83,7 @@ function show() {
   $("slider").value = String(index);
   document.body.dataset.step = String(index);
   $("step").textContent = t("Step {n} of {total}", { n: index, total: data.frames.length - 1 }) +
-    (f.action ? ` — ${seatName(f.seat)}: ${f.label}` : "");  // "Jon: Pass" (it said "Seat 2: Pass")
+    (f.action ? ` — ${said(f)}` : "");
   $("frame-events").replaceChildren(...f.events.filter((e) => e.text).map((e) => h("li", {}, e.text)));
   const msg = { type: "replay", table: data.table, seat: data.viewer, version: f.version, view: f.view,
                 labels: f.labels, names: data.names, legal: [], to_act: [], over: false, winners: [],

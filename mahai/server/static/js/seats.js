@@ -29,6 +29,9 @@ let notice = null;       // #seat-invalid: this seat link opened no seat
 let invalid = false;     // the page came with an empty ?seat=, or the server refused its token
 let noticeDone = false;  // the person chose to watch
 let send = () => false;  // table.js's connection: send(object) → whether it went out
+// The server's welcome said this seat was already open on another page when this one sat down (a
+// forwarded invitation took the seat silently): the name prompt says so, and how to go on.
+let elsewhere = false;
 
 // Whether this browser's person at this seat has a name at the table: per seat, so a second person
 // sitting down in the same browser (one phone passed round) is still asked; the table-wide mark of
@@ -84,6 +87,7 @@ export async function seatMessage(msg) {
     invalid = true;
     showNotice();
   } else if (msg.type === "welcome") {
+    elsewhere = Boolean(msg.elsewhere) && msg.seat !== null && msg.seat !== undefined;
     if (msg.seat !== null && msg.seat !== undefined) invalid = false;  // a kept token sat us down
     showNotice();
     if (!info) {
@@ -242,6 +246,9 @@ function renderWelcome(row, again = false) {
     h("label", { for: "seat-name" }, t("Your name")), input,
     h("button", { type: "submit", id: "seat-name-save" }, t("Sit down")), limit);
   welcome.replaceChildren(h("h2", { id: "seat-welcome-title" }, t("Welcome to the table")),
+    elsewhere && !again ? h("p", { id: "seat-elsewhere", class: "seat-elsewhere", role: "alert" },
+      t("This seat is already open on another device."), " ",
+      t("If that is you, carry on here; if not, ask the person who invited you for a link of your own.")) : null,
     h("p", {}, t("Choose the name the others will see at the table and in the log.")), formEl);
   welcome.hidden = false;
   if (again) input.focus();

@@ -1,0 +1,65 @@
+"""The fresh-clone play test of session 8: the replay's step title used the action's button label,
+which reads as an order to the viewer ("3. urratsa (421 guztira) — Xabier: Begiratu zure kartak",
+DenboraZup "Zu: Jarri: Wellingtonen …"), while the list under it had the step's sentence ("Xabier:
+bere kartak begiratu ditu"). The title now says the step as the list does: the sentence of the
+acting seat's event, in the viewer's person (Spades SPR-6's look before bidding, DenboraZup's
+placing, Mille Bornes' draws and discards), in every game."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from mahai.i18n import translate
+from tests.web.server import Server
+
+pytestmark = pytest.mark.web
+
+GAMES = {"spades": (4, {"length": "single_hand"}), "denborazup": (2, {}), "mille_bornes": (2, {})}
+
+
+def finished(server: Server, game: str) -> str:
+    """A table of bots played to its end; its id."""
+    players, options = GAMES[game]
+    made = server.create(game, ["bot:random"] * players, options=options)
+    for _ in range(600):
+        if server.get(f"/api/tables/{made['id']}/replay")["over"]:
+            return str(made["id"])
+        time.sleep(0.1)
+    raise AssertionError("the bots did not finish")
+
+
+@pytest.mark.parametrize("lang", ["eu", "en"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_step_title_says_the_step_as_the_list_does(server: Server, browser: Any, game: str,
+                                                        lang: str) -> None:
+    table = finished(server, game)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = ctx.new_page()
+        page.add_init_script(f"localStorage.setItem('mahai.lang', '{lang}');")
+        page.goto(f"{server.url}/t/{table}/replay?seat=0")  # seen by seat 0: "Zu" / "You"
+        page.wait_for_selector("#next")
+        frames = server.get(f"/api/tables/{table}/replay?seat=0&lang={lang}")["frames"]
+        step = translate("web", "Step {n} of {total}", lang, n=1, total=999).split("1")[0]
+        checked = 0
+        for n in range(1, 9):
+            page.click("#next")
+            page.wait_for_function(f"document.body.dataset.step === '{n}'")
+            title = page.inner_text("#step")
+            assert title.startswith(step), title
+            frame = frames[n]
+            if not frame.get("action"):
+                continue
+            said = page.eval_on_selector_all("#frame-events li", "els => els.map(e => e.textContent)")
+            if not said:
+                continue
+            told = title.split(" — ", 1)[1]
+            assert told in said, (title, said, frame["label"])
+            assert frame["label"] not in told, (title, frame["label"])  # not the button's words
+            checked += 1
+        assert checked >= 3
+    finally:
+        ctx.close()
