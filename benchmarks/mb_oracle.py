@@ -168,6 +168,7 @@ def main() -> None:
     e = sub.add_parser("eval")
     e.add_argument("file")
     e.add_argument("configs", nargs="+")
+    e.add_argument("--limit", type=int, default=0, help="only the first LIMIT positions")
     args = parser.parse_args()
     if args.cmd == "build":
         res: list[Any] = []
@@ -184,6 +185,8 @@ def main() -> None:
         return
     with open(args.file, "rb") as f:
         res = pickle.load(f)  # noqa: S301 (a file this script wrote)
+    if args.limit:
+        res = res[: args.limit]
     first: list[float] | None = None
     for config in args.configs:
         gains, secs, changed = evaluate(res, config)
