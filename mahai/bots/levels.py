@@ -14,7 +14,7 @@ easy       the heuristic, but a random legal move on 20% of    the same over the
            its decisions with a choice (:class:`NoisyBot`)     heuristic, on 15%
 medium     the heuristic (:mod:`mahai.bots.mille_bornes`)      the heuristic (:mod:`.spades`)
 strong     PIMC search, :data:`MB_STRONG` (≈ 0.05 s a move)     PIMC, 3 samples a card
-expert     PIMC search, :data:`MB_EXPERT` (≈ 0.13 s a move,    PIMC, 8 samples a card; bids
+expert     PIMC search, :data:`MB_EXPERT` (≈ 0.26 s a move,    PIMC, 8 samples a card; bids
            more at close ones), and what the other seats       (nil too) and blind nil are
            cannot hold (:class:`.MilleBornesSearchBot`: two    searched (:mod:`.spades_search`)
            players from the opponent's last turn, teams from
