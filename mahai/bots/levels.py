@@ -14,12 +14,12 @@ easy       the heuristic, but a random legal move on 20% of    the same over the
            its decisions with a choice (:class:`NoisyBot`)     heuristic, on 15%
 medium     the heuristic (:mod:`mahai.bots.mille_bornes`)      the heuristic (:mod:`.spades`)
 strong     PIMC search, :data:`MB_STRONG` (≈ 0.05 s a move)     PIMC, 3 samples a card
-expert     PIMC search, :data:`MB_EXPERT` (≈ 0.13 s a move,    PIMC, 8 samples a card; bids
-           slowest 0.75 s), and what the other seats cannot    (nil too) and blind nil are
-           hold (:class:`.MilleBornesSearchBot`: two players   searched (:mod:`.spades_search`)
-           from the opponent's last turn, teams from a round);
-           two players: worlds weighed by the opponent's last
-           move (:data:`MB_MODEL_TRIES`)
+expert     PIMC search, :data:`MB_EXPERT` (≈ 0.26 s a move,    PIMC, 8 samples a card; bids
+           more at close ones), and what the other seats       (nil too) and blind nil are
+           cannot hold (:class:`.MilleBornesSearchBot`: two    searched (:mod:`.spades_search`)
+           players from the opponent's last turn, teams from
+           a round); two players: worlds weighed by the
+           opponent's last move (:data:`MB_MODEL_TRIES`)
 =========  ==================================================  ================================
 
 DenboraZup's levels are its own bots (:mod:`mahai.bots.denborazup`: how well the bot knows
@@ -59,13 +59,16 @@ tries, +0.06 ± 0.42 with 30 (leak 0.01), each paired over the same expert witho
 the slowest arena decision 1.2 s (4 keep the cost of a search within its second)."""
 MB_STRONG = Budget(rollouts=100_000, decisions=3_000)
 """Mille Bornes ``strong``: about 3,000 simulated decisions a move."""
-MB_EXPERT = Budget(rollouts=100_000, decisions=25_000)
+MB_EXPERT = Budget(rollouts=100_000, decisions=25_000, extra=50_000, close=2.0, cap=0.6)
 """Mille Bornes ``expert``: about 25,000 simulated decisions a move (session 6; 15,000 before: 0.125 s
 a decision over 72 arena games with the compiled engine and bots, the slowest 0.42 s). At 240 fixed
 positions (``benchmarks/mb_oracle.py``), 30,000 decisions gained 0.72 ± 0.59 units a decision over
 15,000 (paired): a little, so the budget was raised to what keeps the slowest decision well under
 1 s. In the arena's 172 games against medium (compiled engine and bots): 0.119 s a decision over
-19,466, the slowest 0.63 s."""
+19,466, the slowest 0.63 s. Session 8: up to 50,000 more at a close decision (two players; its two
+best finalists within 2 standard errors, :attr:`.Budget.extra`), stopped at 0.6 CPU seconds: at 366
+fixed positions with history, +0.62 ± 0.51 units a decision paired over the same expert without
+them (+1.89 ± 0.59 over the heuristic, against +1.26 ± 0.55), about twice the CPU a decision."""
 SPADES_STRONG_SAMPLES = 3
 """Spades ``strong``: determinizations per card played (bids and blind nil: the heuristic's)."""
 SPADES_EXPERT_SAMPLES = 8

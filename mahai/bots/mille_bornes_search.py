@@ -570,15 +570,20 @@ class MilleBornesSearchBot(SearchBot):
                    legal: Sequence[Action]) -> Action:
         """Three or more players (teams of two with 4 or 6, MBR-1): what every other seat cannot
         hold, concluded from a whole round of turns since the bot's last one (:func:`round_absent`),
-        then the search, overriding the heuristic only by :data:`TEAMS_Z` standard errors; after a
+        then the search (without :attr:`Budget.extra`), overriding the heuristic only by
+        :data:`TEAMS_Z` standard errors; after a
         turn of its own that passes the turn, the table is remembered (:func:`round_after`)."""
         assert isinstance(self.spec, MilleBornesSpec)
         self.spec.absent = round_absent(self._round, obs, seat)
         z, self.z = self.z, max(self.z, TEAMS_Z)
+        budget = self.budget
+        # the extra worlds at close decisions (Budget.extra) were measured with two players only
+        self.budget = Budget(budget.rollouts, budget.decisions, budget.seconds, budget.min_rollouts)
         try:
             action = super().act(game, seat, obs, legal)
         finally:
             self.z = z
+            self.budget = budget
         if obs.turn == seat and obs.phase == PLAY and not isinstance(action, Safety):
             self._round = round_after(game, obs, seat, action)
         return action

@@ -59,6 +59,11 @@ class Budget:
         seconds: CPU seconds (:func:`time.process_time`); the search then depends on the
             machine's speed. None: no limit.
         min_rollouts: always played (and at least one per candidate).
+        extra: simulated decisions a PIMC search may add at a close decision (:func:`pimc`:
+            its two best finalists within ``close`` standard errors of each other); 0: never.
+        close: see ``extra`` (standard errors of the finalists' paired difference).
+        cap: CPU seconds after which the ``extra`` decisions stop (the whole decision's clock;
+            None: no limit), so a close decision stays under a time limit.
 
     A search checks what it has spent after every sampled world (PIMC: each round of the
     successive halving gets an equal share), so a limit is kept to within one world's rollouts.
@@ -71,16 +76,21 @@ class Budget:
     decisions: int | None = None
     seconds: float | None = None
     min_rollouts: int = 1
+    extra: int = 0
+    close: float = 2.0
+    cap: float | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled by its fields. A class compiled by mypyc (``setup.py``) is rebuilt through its
         ``__init__`` (mypyc's ``__new__`` calls it), so pickle gets the arguments (the server's bot
         workers, :mod:`mahai.server.thinking`)."""
-        return (Budget, (self.rollouts, self.decisions, self.seconds, self.min_rollouts))
+        return (Budget, (self.rollouts, self.decisions, self.seconds, self.min_rollouts, self.extra,
+                         self.close, self.cap))
 
     def __post_init__(self) -> None:
         if (self.rollouts < 1 or self.min_rollouts < 1 or (self.decisions is not None and self.decisions < 1)
-                or (self.seconds is not None and self.seconds <= 0)):
+                or (self.seconds is not None and self.seconds <= 0) or self.extra < 0 or self.close < 0
+                or (self.cap is not None and self.cap <= 0)):
             raise ValueError("a search budget must be positive")
 
 
@@ -247,13 +257,18 @@ def pimc(game: Game[Any, Any], spec: SearchSpec, seat: Seat, observation: Observ
     least ``first_round`` in the first round; each round spends an equal share of the budget,
     checked after every world); after each round the worse half drops out, but
     never ``default`` (it gets :attr:`SearchSpec.prior` points of head start in the ranking).
-    Returns the statistics of every candidate, in the order given.
+    With :attr:`Budget.extra`, a close decision gets more: while the two best finalists (and
+    ``default`` if it is one) are within :attr:`Budget.close` standard errors of each other
+    (:func:`paired_advantage`, checked every ``first_round`` worlds), they alone are played in
+    new worlds, up to ``extra`` more simulated decisions (and :attr:`Budget.cap` CPU seconds
+    since the search began). Returns the statistics of every candidate, in the order given.
 
     Raises:
         ValueError: no candidates.
     """
     if not candidates:
         raise ValueError("nothing to search")
+    begun = clock() if budget.extra and budget.cap is not None else 0.0
     stats = [CandidateStats(a) for a in candidates]
     alive = list(range(len(stats)))
     rounds = max(1, math.ceil(math.log2(len(stats))))
@@ -284,7 +299,36 @@ def pimc(game: Game[Any, Any], spec: SearchSpec, seat: Seat, observation: Observ
             keep = alive[: max(1, len(alive) // 2)]
             keep += [i for i in alive[len(keep):] if stats[i].action == default]
             alive = keep
+    if budget.extra and len(alive) > 1:
+        _extend(game, spec, seat, observation, stats, alive, budget, rng, clock, default, first_round,
+                world_no, begun)
     return stats
+
+
+def _extend(game: Game[Any, Any], spec: SearchSpec, seat: Seat, observation: Observation,
+            stats: list[CandidateStats], alive: list[int], budget: Budget, rng: random.Random,
+            clock: Clock, default: Action | None, every: int, world_no: int, begun: float) -> None:
+    """:func:`pimc`'s extra worlds at a close decision (see there); mutates ``stats``."""
+    alive = sorted(alive, key=lambda i: _rank_key(stats[i], default, spec.prior))
+    race = alive[:2] + [i for i in alive[2:] if stats[i].action == default]
+    spent = 0
+    while spent < budget.extra:
+        first, second = stats[race[0]], stats[race[1]]
+        gain, se = paired_advantage(first, second)
+        if abs(gain) >= budget.close * se:
+            return
+        if budget.cap is not None and clock() - begun >= budget.cap:
+            return
+        for _ in range(every):
+            world = spec.sample(game, observation, rng)
+            start = spec.begin(world)
+            for i in race:
+                trial = world.clone()
+                trial.push(seat, stats[i].action)
+                stats[i].add(world_no, rollout(game, spec, trial, start)[seat])
+                spent += trial.version - world.version
+            world_no += 1
+        race.sort(key=lambda i: _rank_key(stats[i], default, spec.prior))
 
 
 def _rank_key(s: CandidateStats, default: Action | None, prior: float) -> tuple[float, bool]:

@@ -93,8 +93,72 @@ def test_the_property_test_catches_a_bot_that_peeks() -> None:
     assert differ >= 1
 
 
+def test_choices_with_extra_worlds_never_depend_on_unseen_cards() -> None:
+    """The twin check with :attr:`Budget.extra` (more worlds at a close decision): the extra
+    worlds are sampled from the observation too (MBR-2 deck: hands and pile dealt again)."""
+    checked = 0
+    for seed in range(6):
+        state = advance(2, seed, 20 + 11 * seed)
+        seat = acting_seat(state)
+        twin = GAME.determinize(GAME.observe(state, seat), random.Random(seed))
+        picks, spent = [], []
+        for world in (state, twin):
+            bot = MilleBornesSearchBot(random.Random(seed), Budget(rollouts=16, extra=3_000))
+            picks.append(bot.act(GAME, seat, GAME.observe(world, seat), world.legal_actions(seat)))
+            spent.append([s.n for s in bot.last])
+        assert picks[0] == picks[1] and spent[0] == spent[1]
+        checked += bool(spent[0]) and max(spent[0]) > 16
+    assert checked >= 1  # some decision was close and got extra worlds
+
+
+def _close_search(extra: int, clock: Any = None) -> list[Any]:
+    """An early-game decision (close: a few discards worth about the same) searched with 2,000
+    simulated decisions, then ``extra`` more if the best two stay close."""
+    state = advance(2, 4, 11)
+    seat = acting_seat(state)
+    obs = GAME.observe(state, seat)
+    legal = state.legal_actions(seat)
+    spec = MilleBornesSpec()
+    default = spec.default(GAME, seat, obs, legal)
+    cands = spec.candidates(GAME, seat, obs, legal, default)
+    assert len(cands) >= 3
+    budget = Budget(rollouts=10_000, decisions=2_000, extra=extra, cap=None if clock is None else 0.5)
+    kw = {} if clock is None else {"clock": clock}
+    return pimc(GAME, spec, seat, obs, cands, budget, random.Random(1), default=default, **kw)
+
+
+def test_extra_worlds_go_to_the_two_best_at_a_close_decision() -> None:
+    """With :attr:`Budget.extra`, a close decision plays its two best finalists (and the
+    default) in more worlds, the same ones (common random numbers), in batches of 8; the other
+    candidates keep what they had. At a clear decision (completing the trip, MBR-11, MBR-14)
+    nothing is added."""
+    base, more = _close_search(0), _close_search(20_000)
+    grown = [(b.n, m.n) for b, m in zip(base, more, strict=True) if m.n != b.n]
+    assert 2 <= len(grown) <= 3
+    added = {m - b for b, m in grown}
+    assert len(added) == 1 and added.pop() % 8 == 0
+    assert all(b.values == m.values for b, m in zip(base, more, strict=True) if m.n == b.n)
+    state, seat = _position()
+    obs = GAME.observe(state, seat)
+    spec = MilleBornesSpec()
+    legal = state.legal_actions(seat)
+    cands = spec.candidates(GAME, seat, obs, legal, spec.default(GAME, seat, obs, legal))
+    clear = [pimc(GAME, spec, seat, obs, cands, Budget(rollouts=10_000, decisions=2_000, extra=extra),
+                  random.Random(1)) for extra in (0, 20_000)]
+    assert [s.n for s in clear[0]] == [s.n for s in clear[1]]
+
+
+def test_extra_worlds_stop_at_the_cap() -> None:
+    """:attr:`Budget.cap`: a clock past the cap (1 s a reading, cap 0.5 s) adds no world."""
+    ticks = iter(range(10**9))
+    base = _close_search(0)
+    capped = _close_search(20_000, clock=lambda: float(next(ticks)))
+    assert [s.n for s in base] == [s.n for s in capped]
+
+
 def test_budget_must_be_positive() -> None:
-    for bad in ({"rollouts": 0}, {"decisions": 0}, {"seconds": 0.0}, {"min_rollouts": 0}):
+    for bad in ({"rollouts": 0}, {"decisions": 0}, {"seconds": 0.0}, {"min_rollouts": 0}, {"extra": -1},
+                {"cap": 0.0}):
         with pytest.raises(ValueError):
             Budget(**bad)  # type: ignore[arg-type]
 
