@@ -68,7 +68,10 @@ positions (``benchmarks/mb_oracle.py``), 30,000 decisions gained 0.72 ± 0.59 un
 19,466, the slowest 0.63 s. Session 8: up to 50,000 more at a close decision (two players; its two
 best finalists within 2 standard errors, :attr:`.Budget.extra`), stopped at 0.6 CPU seconds: at 366
 fixed positions with history, +0.62 ± 0.51 units a decision paired over the same expert without
-them (+1.89 ± 0.59 over the heuristic, against +1.26 ± 0.55), about twice the CPU a decision."""
+them (+1.89 ± 0.59 over the heuristic, against +1.26 ± 0.55), about twice the CPU a decision.
+The 0.6 s cap keeps the slowest decision under a second (0.79 s of 7,325 in the arena, compiled);
+when it stops the extra worlds, the choice depends on the machine's speed, as with a ``seconds``
+budget (the pure build reaches it more often: ≈ 0.5–1 s a decision)."""
 SPADES_STRONG_SAMPLES = 3
 """Spades ``strong``: determinizations per card played (bids and blind nil: the heuristic's)."""
 SPADES_EXPERT_SAMPLES = 8
