@@ -105,6 +105,27 @@ def test_line_numbers_count_multiline_cells() -> None:
     assert err.value.params["row"] == 5  # header 1, row 2-3, row 4, bad row 5
 
 
+def test_a_deck_file_too_big_to_be_one_is_refused_unread(tmp_path: Path) -> None:
+    """DZR-1 deck files: ``mahai denborazup check-deck /dev/zero`` read forever. A file over
+    MAX_DECK_BYTES (a sparse file here, and a device) is ``deck_too_big`` in the player's language;
+    the package deck and a byte order mark still load."""
+    from mahai.games.denborazup.deck import MAX_DECK_BYTES
+    from mahai.i18n import explain
+
+    big = tmp_path / "events.csv"
+    with big.open("wb") as file:
+        file.truncate(MAX_DECK_BYTES + 1)
+    devices = [Path("/dev/zero")] if Path("/dev/zero").exists() else []
+    for path in [big, *devices]:
+        with pytest.raises(DeckError) as err:
+            load_deck(path)
+        assert err.value.code == "deck_too_big" and err.value.params["most"] == 16
+        assert "16 MB" in explain(err.value, "eu") and str(path) in explain(err.value, "en")
+    marked = tmp_path / "marked.csv"
+    marked.write_bytes(b"\xef\xbb\xbf" + MINI.read_bytes())
+    assert len(load_deck(marked)) == len(load_deck(MINI))
+
+
 def test_wrong_header_missing_file_and_column_count() -> None:
     text = MINI.read_text(encoding="utf-8")
     with pytest.raises(DeckError) as err:

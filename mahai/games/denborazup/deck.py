@@ -138,12 +138,22 @@ class DeckError(CorruptRecord):
 
 # --- loading -----------------------------------------------------------------
 
+MAX_DECK_BYTES = 16 * 1024 * 1024
+"""The largest deck file read (16 MiB, as a record; the package deck is ≈ 190 KB): a device such
+as ``/dev/zero`` was read forever."""
+
+
 def _read_source(source: str | os.PathLike[str]) -> str:
     if isinstance(source, str):
         return source
     path = Path(source)
     try:
-        return path.read_text(encoding="utf-8-sig")
+        with path.open("rb") as file:
+            data = file.read(MAX_DECK_BYTES + 1)
+        if len(data) > MAX_DECK_BYTES:
+            raise DeckError("deck_too_big", domain=DOMAIN, path=str(path),
+                            most=MAX_DECK_BYTES // (1024 * 1024))
+        return data.decode("utf-8-sig")
     except FileNotFoundError:
         raise DeckError("deck_missing", domain=DOMAIN, path=str(path)) from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -309,7 +319,8 @@ def load_deck(source: str | os.PathLike[str]) -> Deck:
 
     Raises:
         DeckError: the first problem, with ``row`` (CSV line) and ``field`` params; codes
-            ``deck_missing``, ``bad_header``, ``bad_column_count``, ``missing_field``,
+            ``deck_missing``, ``deck_unreadable``, ``deck_too_big`` (a file over :data:`MAX_DECK_BYTES`),
+            ``bad_header``, ``bad_column_count``, ``missing_field``,
             ``bad_integer``, ``year_zero`` (DZC-2), ``bad_month``, ``bad_day``, ``bad_choice``,
             ``bad_id``, ``id_has_year``, ``title_too_long``, ``title_has_year``, ``missing_source``,
             ``bad_source`` (not an http(s) address with a host), ``duplicate_id``,
