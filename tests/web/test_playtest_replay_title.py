@@ -24,10 +24,10 @@ def finished(server: Server, game: str) -> str:
     """A table of bots played to its end; its id."""
     players, options = GAMES[game]
     made = server.create(game, ["bot:random"] * players, options=options)
-    for _ in range(600):
-        if server.get(f"/api/tables/{made['id']}/replay")["over"]:
+    for _ in range(300):  # the table's public summary: the replay, rebuilt at every poll, loaded the server
+        if server.get(f"/api/tables/{made['id']}")["over"]:
             return str(made["id"])
-        time.sleep(0.1)
+        time.sleep(0.2)
     raise AssertionError("the bots did not finish")
 
 
