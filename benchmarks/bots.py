@@ -34,16 +34,17 @@ Factory = Callable[[random.Random], Bot]
 
 
 def _budget(kw: dict[str, str]) -> Budget:
-    """Pop ``rollouts``, ``decisions``, ``seconds``, ``extra``, ``close``, ``cap`` from ``kw`` into
-    a :class:`Budget`."""
+    """Pop ``rollouts``, ``decisions``, ``seconds``, ``extra``, ``close``, ``work``, ``per_rollout``,
+    ``per_deal`` from ``kw`` into a :class:`Budget`."""
     decisions = kw.pop("decisions", None)
     seconds = kw.pop("seconds", None)
-    cap = kw.pop("cap", None)
+    work = kw.pop("work", None)
     return Budget(rollouts=int(kw.pop("rollouts", "100000" if decisions or seconds else "200")),
                   decisions=int(decisions) if decisions else None,
                   seconds=float(seconds) if seconds else None,
                   extra=int(kw.pop("extra", "0")), close=float(kw.pop("close", "2.0")),
-                  cap=float(cap) if cap else None)
+                  work=int(work) if work else None, per_rollout=int(kw.pop("per_rollout", "0")),
+                  per_deal=int(kw.pop("per_deal", "0")))
 
 
 def _mb_search(**kw: str) -> Factory:

@@ -59,19 +59,25 @@ tries, +0.06 ± 0.42 with 30 (leak 0.01), each paired over the same expert witho
 the slowest arena decision 1.2 s (4 keep the cost of a search within its second)."""
 MB_STRONG = Budget(rollouts=100_000, decisions=3_000)
 """Mille Bornes ``strong``: about 3,000 simulated decisions a move."""
-MB_EXPERT = Budget(rollouts=100_000, decisions=25_000, extra=50_000, close=2.0, cap=0.6)
+MB_EXPERT = Budget(rollouts=100_000, decisions=25_000, extra=50_000, close=2.0, work=90_000, per_rollout=15,
+                   per_deal=8)
 """Mille Bornes ``expert``: about 25,000 simulated decisions a move (session 6; 15,000 before: 0.125 s
 a decision over 72 arena games with the compiled engine and bots, the slowest 0.42 s). At 240 fixed
 positions (``benchmarks/mb_oracle.py``), 30,000 decisions gained 0.72 ± 0.59 units a decision over
 15,000 (paired): a little, so the budget was raised to what keeps the slowest decision well under
 1 s. In the arena's 172 games against medium (compiled engine and bots): 0.119 s a decision over
 19,466, the slowest 0.63 s. Session 8: up to 50,000 more at a close decision (two players; its two
-best finalists within 2 standard errors, :attr:`.Budget.extra`), stopped at 0.6 CPU seconds: at 366
-fixed positions with history, +0.62 ± 0.51 units a decision paired over the same expert without
-them (+1.89 ± 0.59 over the heuristic, against +1.26 ± 0.55), about twice the CPU a decision.
-The 0.6 s cap keeps the slowest decision under a second (0.79 s of 7,325 in the arena, compiled);
-when it stops the extra worlds, the choice depends on the machine's speed, as with a ``seconds``
-budget (the pure build reaches it more often: ≈ 0.5–1 s a decision)."""
+best finalists within 2 standard errors, :attr:`.Budget.extra`): at 366 fixed positions with
+history, +0.62 ± 0.51 units a decision paired over the same expert without them (+1.89 ± 0.59 over
+the heuristic, against +1.26 ± 0.55), about twice the CPU a decision (0.79 s the slowest of 7,325
+in the arena, compiled, with a 0.6 CPU-second stop that made the choice depend on the machine's
+speed). Session 9: the extra worlds stop instead once the whole decision's work reaches 90,000
+(:attr:`.Budget.work`: simulated decisions, 15 more a rollout, 8 a world dealt, the weights fitted to
+the CPU time of 295 decisions, compiled; decisions alone missed short rollouts and the opponent
+model's re-deals by up to 6 times), so the budget is deterministic again: over the same worlds,
+0.50 s a decision on a loaded machine (the 0.6 s cap: 0.47 s; 91% of the work without a limit),
+stopped at 40% of the decisions (the cap: 39%); the slowest is the first 25,000 decisions' own
+(1,563 worlds of short rollouts near a leg's end), as with the cap (``docs/arena/README.md``)."""
 SPADES_STRONG_SAMPLES = 3
 """Spades ``strong``: determinizations per card played (bids and blind nil: the heuristic's)."""
 SPADES_EXPERT_SAMPLES = 8

@@ -230,6 +230,7 @@ class MilleBornesSpec(SearchSpec):
         or more players), of another hidden hand that may hold it."""
         world = game.determinize(observation, rng)
         assert isinstance(world, MilleBornesState)
+        self.dealt += 1  # the search's measure of work (Budget.per_deal)
         for seat, cards in self.absent.items():
             hand, pile = world.hands[seat], world.draw_pile
             for i, card in enumerate(hand):

@@ -22,10 +22,11 @@ Both use only what the seat may know: the observation, the legal actions and the
 generator. With the same generator seed the decision depends on the observation alone, never
 on the cards the seat has not seen (``tests/bots/test_search.py`` swaps them and checks).
 
-A :class:`Budget` is counted in rollouts (deterministic: the same seed gives the same choice)
-or in CPU seconds per decision (:func:`time.process_time`; then the choice depends on the
-machine's speed). The heuristic's own action (:meth:`SearchSpec.default`) wins ties and keeps
-a small head start (:attr:`SearchSpec.prior`), so noise alone never overrides it.
+A :class:`Budget` is counted in rollouts, simulated decisions and worlds dealt (deterministic: the
+same seed gives the same choice on every machine) or in CPU seconds per decision
+(:func:`time.process_time`; then the choice depends on the machine's speed). The heuristic's own
+action (:meth:`SearchSpec.default`) wins ties and keeps a small head start
+(:attr:`SearchSpec.prior`), so noise alone never overrides it.
 """
 
 from __future__ import annotations
@@ -62,8 +63,14 @@ class Budget:
         extra: simulated decisions a PIMC search may add at a close decision (:func:`pimc`:
             its two best finalists within ``close`` standard errors of each other); 0: never.
         close: see ``extra`` (standard errors of the finalists' paired difference).
-        cap: CPU seconds after which the ``extra`` decisions stop (the whole decision's clock;
-            None: no limit), so a close decision stays under a time limit.
+        work: the whole decision's work after which the ``extra`` decisions stop (None: no
+            limit), so a close decision stays under a time limit on every machine alike: simulated
+            decisions, plus ``per_rollout`` for each rollout and ``per_deal`` for each world dealt
+            (:attr:`SearchSpec.dealt`), counted since the search began.
+        per_rollout: simulated decisions one rollout's fixed cost is worth in ``work`` (its
+            clone and scoring: a short rollout costs more than its few decisions).
+        per_deal: simulated decisions one dealt world is worth in ``work`` (a spec that rejects
+            worlds deals several for one it keeps).
 
     A search checks what it has spent after every sampled world (PIMC: each round of the
     successive halving gets an equal share), so a limit is kept to within one world's rollouts.
@@ -78,24 +85,26 @@ class Budget:
     min_rollouts: int = 1
     extra: int = 0
     close: float = 2.0
-    cap: float | None = None
+    work: int | None = None
+    per_rollout: int = 0
+    per_deal: int = 0
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled by its fields. A class compiled by mypyc (``setup.py``) is rebuilt through its
         ``__init__`` (mypyc's ``__new__`` calls it), so pickle gets the arguments (the server's bot
         workers, :mod:`mahai.server.thinking`)."""
         return (Budget, (self.rollouts, self.decisions, self.seconds, self.min_rollouts, self.extra,
-                         self.close, self.cap))
+                         self.close, self.work, self.per_rollout, self.per_deal))
 
     def __post_init__(self) -> None:
         if (self.rollouts < 1 or self.min_rollouts < 1 or (self.decisions is not None and self.decisions < 1)
                 or (self.seconds is not None and self.seconds <= 0) or self.extra < 0 or self.close < 0
-                or (self.cap is not None and self.cap <= 0)):
+                or (self.work is not None and self.work < 1) or self.per_rollout < 0 or self.per_deal < 0):
             raise ValueError("a search budget must be positive")
 
 
 class _Meter:
-    """What a search has spent: rollouts, decisions pushed, CPU time since it began."""
+    """What a search has spent: rollouts, decisions pushed, worlds dealt, CPU time since it began."""
 
     def __init__(self, budget: Budget, clock: Clock) -> None:
         self.budget = budget
@@ -104,6 +113,12 @@ class _Meter:
         self.elapsed = 0.0
         self.rollouts = 0
         self.decisions = 0
+        self.dealt = 0
+
+    def work(self) -> int:
+        """The work spent (:attr:`Budget.work`: decisions, rollouts and deals weighed)."""
+        b = self.budget
+        return self.decisions + b.per_rollout * self.rollouts + b.per_deal * self.dealt
 
     def add(self, decisions: int) -> None:
         """Count one rollout of ``decisions`` pushed actions (and read the clock if timed)."""
@@ -136,10 +151,15 @@ class SearchSpec:
 
     scale: float = 100.0
     prior: float = 0.0
+    dealt: int = 0
+    """Worlds dealt so far by :meth:`sample` (a counter; a search reads its growth, at least one a
+    sample, for :attr:`Budget.per_deal`). A :meth:`sample` that deals several worlds for the one it
+    returns counts each."""
 
     def sample(self, game: Game[Any, Any], observation: Observation, rng: random.Random) -> State[Any]:
         """One determinization of ``observation`` (default: :meth:`Game.determinize`)."""
         state: State[Any] = game.determinize(observation, rng)
+        self.dealt += 1
         return state
 
     def policy(self, game: Game[Any, Any], state: State[Any], seat: Seat) -> Action:
@@ -260,15 +280,15 @@ def pimc(game: Game[Any, Any], spec: SearchSpec, seat: Seat, observation: Observ
     With :attr:`Budget.extra`, a close decision gets more: while the two best finalists (and
     ``default`` if it is one) are within :attr:`Budget.close` standard errors of each other
     (:func:`paired_advantage`, checked every ``first_round`` worlds), they alone are played in
-    new worlds, up to ``extra`` more simulated decisions (and :attr:`Budget.cap` CPU seconds
-    since the search began). Returns the statistics of every candidate, in the order given.
+    new worlds, up to ``extra`` more simulated decisions, and while the whole decision's work
+    stays under :attr:`Budget.work` (a deterministic measure: the choice never depends on the
+    machine's speed). Returns the statistics of every candidate, in the order given.
 
     Raises:
         ValueError: no candidates.
     """
     if not candidates:
         raise ValueError("nothing to search")
-    begun = clock() if budget.extra and budget.cap is not None else 0.0
     stats = [CandidateStats(a) for a in candidates]
     alive = list(range(len(stats)))
     rounds = max(1, math.ceil(math.log2(len(stats))))
@@ -285,7 +305,7 @@ def pimc(game: Game[Any, Any], spec: SearchSpec, seat: Seat, observation: Observ
                         math.ceil(budget.min_rollouts / len(alive)))
         played = 0
         while played < least or meter.used() < (r + 1) / rounds:
-            world = spec.sample(game, observation, rng)
+            world = _sample(spec, game, observation, rng, meter)
             start = spec.begin(world)
             for i in alive:
                 trial = world.clone()
@@ -300,15 +320,25 @@ def pimc(game: Game[Any, Any], spec: SearchSpec, seat: Seat, observation: Observ
             keep += [i for i in alive[len(keep):] if stats[i].action == default]
             alive = keep
     if budget.extra and len(alive) > 1:
-        _extend(game, spec, seat, observation, stats, alive, budget, rng, clock, default, first_round,
-                world_no, begun)
+        _extend(game, spec, seat, observation, stats, alive, budget, rng, meter, default, first_round,
+                world_no)
     return stats
+
+
+def _sample(spec: SearchSpec, game: Game[Any, Any], observation: Observation, rng: random.Random,
+            meter: _Meter) -> State[Any]:
+    """:meth:`SearchSpec.sample`, its worlds dealt counted in ``meter`` (at least one)."""
+    before = spec.dealt
+    world = spec.sample(game, observation, rng)
+    meter.dealt += max(1, spec.dealt - before)
+    return world
 
 
 def _extend(game: Game[Any, Any], spec: SearchSpec, seat: Seat, observation: Observation,
             stats: list[CandidateStats], alive: list[int], budget: Budget, rng: random.Random,
-            clock: Clock, default: Action | None, every: int, world_no: int, begun: float) -> None:
-    """:func:`pimc`'s extra worlds at a close decision (see there); mutates ``stats``."""
+            meter: _Meter, default: Action | None, every: int, world_no: int) -> None:
+    """:func:`pimc`'s extra worlds at a close decision (see there); mutates ``stats``. ``meter``
+    goes on counting the decision's work (:attr:`Budget.work`)."""
     alive = sorted(alive, key=lambda i: _rank_key(stats[i], default, spec.prior))
     race = alive[:2] + [i for i in alive[2:] if stats[i].action == default]
     spent = 0
@@ -317,16 +347,18 @@ def _extend(game: Game[Any, Any], spec: SearchSpec, seat: Seat, observation: Obs
         gain, se = paired_advantage(first, second)
         if abs(gain) >= budget.close * se:
             return
-        if budget.cap is not None and clock() - begun >= budget.cap:
+        if budget.work is not None and meter.work() >= budget.work:
             return
         for _ in range(every):
-            world = spec.sample(game, observation, rng)
+            world = _sample(spec, game, observation, rng, meter)
             start = spec.begin(world)
             for i in race:
                 trial = world.clone()
                 trial.push(seat, stats[i].action)
                 stats[i].add(world_no, rollout(game, spec, trial, start)[seat])
-                spent += trial.version - world.version
+                pushed = trial.version - world.version
+                meter.add(pushed)
+                spent += pushed
             world_no += 1
         race.sort(key=lambda i: _rank_key(stats[i], default, spec.prior))
 

@@ -4,8 +4,10 @@ and overrides the heuristic only when the rollouts say so."""
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 import random
+import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -13,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from mahai.bots.levels import mille_bornes_expert
 from mahai.bots.mille_bornes import HeuristicBot
 from mahai.bots.mille_bornes_search import BATTLE_HAZARDS, MilleBornesSearchBot, MilleBornesSpec, win_chance
 from mahai.bots.search import Budget, SearchBot, acting_seat, ismcts, pimc
@@ -111,9 +114,9 @@ def test_choices_with_extra_worlds_never_depend_on_unseen_cards() -> None:
     assert checked >= 1  # some decision was close and got extra worlds
 
 
-def _close_search(extra: int, clock: Any = None) -> list[Any]:
+def _close_search(extra: int, work: int | None = None) -> list[Any]:
     """An early-game decision (close: a few discards worth about the same) searched with 2,000
-    simulated decisions, then ``extra`` more if the best two stay close."""
+    simulated decisions, then ``extra`` more if the best two stay close (up to ``work``)."""
     state = advance(2, 4, 11)
     seat = acting_seat(state)
     obs = GAME.observe(state, seat)
@@ -122,9 +125,8 @@ def _close_search(extra: int, clock: Any = None) -> list[Any]:
     default = spec.default(GAME, seat, obs, legal)
     cands = spec.candidates(GAME, seat, obs, legal, default)
     assert len(cands) >= 3
-    budget = Budget(rollouts=10_000, decisions=2_000, extra=extra, cap=None if clock is None else 0.5)
-    kw = {} if clock is None else {"clock": clock}
-    return pimc(GAME, spec, seat, obs, cands, budget, random.Random(1), default=default, **kw)
+    budget = Budget(rollouts=10_000, decisions=2_000, extra=extra, work=work, per_rollout=15, per_deal=8)
+    return pimc(GAME, spec, seat, obs, cands, budget, random.Random(1), default=default)
 
 
 def test_extra_worlds_go_to_the_two_best_at_a_close_decision() -> None:
@@ -148,17 +150,46 @@ def test_extra_worlds_go_to_the_two_best_at_a_close_decision() -> None:
     assert [s.n for s in clear[0]] == [s.n for s in clear[1]]
 
 
-def test_extra_worlds_stop_at_the_cap() -> None:
-    """:attr:`Budget.cap`: a clock past the cap (1 s a reading, cap 0.5 s) adds no world."""
-    ticks = iter(range(10**9))
-    base = _close_search(0)
-    capped = _close_search(20_000, clock=lambda: float(next(ticks)))
-    assert [s.n for s in base] == [s.n for s in capped]
+def test_extra_worlds_stop_at_the_work_limit() -> None:
+    """:attr:`Budget.work`: the extra worlds stop once the whole decision's work (decisions, 15 a
+    rollout, 8 a world dealt) reaches it; already reached by the first 2,000 decisions, none is
+    added; a little above, some but fewer than without a limit."""
+    base, unlimited = _close_search(0), _close_search(20_000)
+    spent = _close_search(20_000, work=2_000)
+    assert [s.n for s in spent] == [s.n for s in base]
+    some = _close_search(20_000, work=12_000)
+    assert sum(s.n for s in base) < sum(s.n for s in some) < sum(s.n for s in unlimited)
+
+
+def test_the_expert_chooses_the_same_whatever_the_clock_says() -> None:
+    """The expert's budget is deterministic (``levels.MB_EXPERT``, docs/bots.md): at a close
+    decision (its extra worlds are played: its statistics differ from those without them), a CPU
+    clock that jumps 10 s at every reading gives the same choice, the same statistics and the
+    same generator state as the real clock (session 8's 0.6 s cap stopped the extra worlds at
+    once with it)."""
+    state = advance(2, 4, 21)  # its two best candidates stay within two standard errors
+    seat = acting_seat(state)
+    obs = GAME.observe(state, seat)
+    legal = state.legal_actions(seat)
+    ticks = iter(range(0, 10**9, 10))
+    results = []
+    for clock in (time.process_time, lambda: float(next(ticks))):
+        bot = mille_bornes_expert(random.Random(5))
+        assert isinstance(bot, MilleBornesSearchBot)
+        bot.clock = clock
+        action = bot.act(GAME, seat, obs, legal)
+        results.append((action, [(s.action, s.n, s.values) for s in bot.last], bot.rng.getstate()))
+    assert results[0] == results[1]
+    plain = mille_bornes_expert(random.Random(5))
+    assert isinstance(plain, MilleBornesSearchBot)
+    plain.budget = dataclasses.replace(plain.budget, extra=0)
+    plain.act(GAME, seat, obs, legal)
+    assert [s.n for s in plain.last] != [n for _, n, _ in results[0][1]]  # the extra worlds were played
 
 
 def test_budget_must_be_positive() -> None:
     for bad in ({"rollouts": 0}, {"decisions": 0}, {"seconds": 0.0}, {"min_rollouts": 0}, {"extra": -1},
-                {"cap": 0.0}):
+                {"work": 0}, {"per_rollout": -1}, {"per_deal": -1}):
         with pytest.raises(ValueError):
             Budget(**bad)  # type: ignore[arg-type]
 
