@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from typing import Any
 
 import pytest
 
@@ -20,23 +21,23 @@ SMALL = 64_000
 """Bytes a state just dealt may take pickled (measured: 18 KB with two players; 284 KB before)."""
 
 
-def play(state: object, rng: random.Random, steps: int) -> None:
+def play(state: Any, rng: random.Random, steps: int) -> None:
     for _ in range(steps):
-        if state.is_terminal():  # type: ignore[attr-defined]
+        if state.is_terminal():
             return
-        if state.is_chance_node():  # type: ignore[attr-defined]
-            state.apply_action(rng.randrange(len(state.chance_outcomes())))  # type: ignore[attr-defined]
+        if state.is_chance_node():
+            state.apply_action(rng.randrange(len(state.chance_outcomes())))
         else:
-            state.apply_action(rng.choice(state.legal_actions()))  # type: ignore[attr-defined]
+            state.apply_action(rng.choice(state.legal_actions()))
 
 
-def seen(state: object, players: int) -> list[object]:
+def seen(state: Any, players: int) -> list[object]:
     """What the state shows: the whole state, each player's information state and returns."""
     s = state
-    out: list[object] = [str(s), s.is_terminal(), s.history()]  # type: ignore[attr-defined]
-    out += [s.information_state_string(p) for p in range(players)]  # type: ignore[attr-defined]
-    if s.is_terminal():  # type: ignore[attr-defined]
-        out.append(s.returns())  # type: ignore[attr-defined]
+    out: list[object] = [str(s), s.is_terminal(), s.history()]
+    out += [s.information_state_string(p) for p in range(players)]
+    if s.is_terminal():
+        out.append(s.returns())
     return out
 
 
