@@ -591,6 +591,8 @@ def arena(
     """A round robin over duplicate deals, seats rotated: openskill ratings, win rates with 95%
     intervals, score margins, CPU seconds per decision; JSON, CSV and plots."""
     try:
+        if resume and out is None:  # it kept nothing and said nothing
+            raise InvalidOptions("resume_needs_out", domain="cli")
         if backend not in ("local", "ray"):
             raise InvalidOptions("bad_choice", domain="cli", option="--backend", value=backend,
                                  choices="local, ray")

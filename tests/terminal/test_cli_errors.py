@@ -53,6 +53,7 @@ REFUSED = [
     (["serve", "--db", "junk://x"], "Mahai does not know the kind of database", "datu-base mota ezagutzen"),
     (["serve", "--host", "nosuch.invalid", "--port", "8"], "Cannot listen on “nosuch.invalid”",
      "Ezin da “nosuch.invalid” helbidean entzun"),
+    ([*ARENA, "--resume"], "“--resume” needs “--out” too", "“--resume” aukerak “--out” ere behar du"),
     (["denborazup", "chronology", "--deck"], None, None),  # a usage error: Typer's, as for play
 ]
 
