@@ -24,7 +24,7 @@ from typing import Any
 
 from mahai.bots import Bot, make_bot
 from mahai.bots.play import play_out
-from mahai.bots.search import Budget
+from mahai.bots.search import Budget, Method
 from mahai.bots.timing import TimedBot
 from mahai.core.options import parse_option_pairs
 from mahai.games import get_game
@@ -51,7 +51,8 @@ def _mb_search(**kw: str) -> Factory:
     from mahai.bots.mille_bornes_search import MilleBornesSearchBot, MilleBornesSpec
 
     budget = _budget(kw)
-    method = kw.pop("method", "pimc")
+    methods: dict[str, Method] = {"pimc": "pimc", "ismcts": "ismcts"}
+    method = methods[kw.pop("method", "pimc")]  # KeyError: no such search
     z = float(kw.pop("z", "1.0"))
     spec_kw: dict[str, Any] = {k: float(v) for k, v in kw.items()}
     for name in ("top", "tries", "depth"):
@@ -62,16 +63,16 @@ def _mb_search(**kw: str) -> Factory:
     if spec_kw.pop("own", 0):  # own=1: the expert's own rollout policy
         from mahai.bots.mille_bornes import ExpertPolicy
         spec_kw["own"] = ExpertPolicy(random.Random(0))
-    return lambda rng: MilleBornesSearchBot(rng, budget, method,  # type: ignore[arg-type]
+    return lambda rng: MilleBornesSearchBot(rng, budget, method,
                                             MilleBornesSpec(**spec_kw), z)
 
 
 def _sp_search(**kw: str) -> Factory:
     from mahai.bots.spades_search import SearchBot
 
-    args = {"samples": int(kw.get("samples", "8")), "bid_samples": int(kw.get("bid_samples", "0")),
-            "blind_samples": int(kw.get("blind_samples", "0"))}
-    return lambda rng: SearchBot(rng, **args)
+    samples, bid_samples = int(kw.get("samples", "8")), int(kw.get("bid_samples", "0"))
+    blind_samples = int(kw.get("blind_samples", "0"))
+    return lambda rng: SearchBot(rng, samples=samples, bid_samples=bid_samples, blind_samples=blind_samples)
 
 
 CONFIGS: dict[str, Callable[..., Factory]] = {

@@ -33,7 +33,8 @@ from mahai.bots.base import Bot
 from mahai.bots.denborazup import DenboraZupBot
 from mahai.bots.play import play_out
 from mahai.games import get_game
-from mahai.games.denborazup import Pass, Place, StarGive, StarReplace, Vote
+from mahai.games.denborazup import DenboraZupAction, Pass, Place, StarGive, StarReplace, Vote
+from mahai.games.denborazup.view import DenboraZupObservation
 
 
 @dataclass
@@ -109,17 +110,20 @@ def collect(games: int, rollouts: int, players: int, bot: str, seed: int,
                 break
             legal = state.legal_actions(seat)
             obs = game.observe(state, seat)
+            assert isinstance(obs, DenboraZupObservation)
             b = bots[seat]
             assert isinstance(b, DenboraZupBot)
             before = copy.deepcopy(bots, memo={id(game): game})
+            me = before[seat]
+            assert isinstance(me, DenboraZupBot)
             action = b.act(game, seat, obs, legal)
-            kind, alts, chance = None, [], math.nan
+            kind: str | None = None
+            alts: list[DenboraZupAction] = []
+            chance = math.nan
             if state.phase == "decide" and any(isinstance(a, Pass) for a in legal):
-                place = best_place(before[seat], obs, legal)  # type: ignore[arg-type]
+                place = best_place(me, obs, legal)
                 if place is not None:
-                    me = before[seat]
-                    assert isinstance(me, DenboraZupBot)
-                    chance = max(p for p, c, s in me.options(obs, obs.coin or "up")  # type: ignore[arg-type]
+                    chance = max(p for p, c, s in me.options(obs, obs.coin or "up")
                                  if (c, s) == (place.card, place.slot))
                     if band[0] <= chance <= band[1]:  # where the threshold matters
                         kind, alts = "pass", [Pass(), place]
@@ -133,7 +137,7 @@ def collect(games: int, rollouts: int, players: int, bot: str, seed: int,
                 placed = kind == "pass" and not isinstance(action, Pass)
                 chosen = alts[1].notation() if placed else action.notation()
                 vals = values(game, state, before, seat, alts, rollouts, f"{seed + g}:{step}")
-                note = f"hands {list(obs.hand_counts)} seat {seat} fit {before[seat].fit(obs):.2f}"  # type: ignore[attr-defined]
+                note = f"hands {list(obs.hand_counts)} seat {seat} fit {me.fit(obs):.2f}"
                 found.append(Choice(kind, chance, vals, chosen, note))
             state.apply(seat, action)
         if all(counts[k] >= limits[k] for k in limits):

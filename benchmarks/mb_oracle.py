@@ -66,11 +66,14 @@ from mahai.bots.search import acting_seat, rollout
 from mahai.core.game import Action
 from mahai.games.mille_bornes import GAME, CoupFourre, MilleBornesState, Redraw
 
-Position = tuple[MilleBornesState, int, Action, dict[Action, list[float]]]
-"""A state, the seat to act, the heuristic's action, each action's oracle values (one a world)."""
+Memory = dict[str, Any]
+"""What the search bot of seat 0 remembered of the game so far (``history``): its attributes."""
+Position = tuple[MilleBornesState, int, Action, dict[Action, list[float]], *tuple[Memory, ...]]
+"""A state, the seat to act, the heuristic's action, each action's oracle values (one a world),
+and with ``history`` the :data:`Memory` of the bot."""
 
 
-Candidates = tuple[MilleBornesState, int, Any, list[Any]]
+Candidates = tuple[MilleBornesState, int, Any, list[Any], *tuple[Memory, ...]]
 
 
 def positions(games: int, every: int, seed: int = 1000, players: int = 2,

@@ -40,6 +40,7 @@ import pstats
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from mahai.games.spades import BIDS, GAME, PLAYS, SpadesState, mask_of
@@ -146,11 +147,11 @@ def speed(game: Any, seconds: float) -> dict[str, dict[str, float]]:
     out = {}
     for view in (False, True):
         label = "with views" if view else "plain"
-        fns = {"mahai": lambda v=view: our_hand(rng, v),  # type: ignore[misc]
-               "openspiel": lambda v=view: openspiel_hand(game, rng, v)}  # type: ignore[misc]
+        fns: dict[str, Callable[[], None]] = {"mahai": partial(our_hand, rng, view),
+                                              "openspiel": partial(openspiel_hand, game, rng, view)}
         if not view:
-            fns["idle"] = lambda: idle_hand(rng)
-            fns["openspiel_dealt"] = lambda: openspiel_hand_dealt(game, rng)
+            fns["idle"] = partial(idle_hand, rng)
+            fns["openspiel_dealt"] = partial(openspiel_hand_dealt, game, rng)
         r = rates(fns, seconds)
         print(f"random hands/s ({label}): mahai {r['mahai']:8.1f}   openspiel {r['openspiel']:8.1f}   "
               f"ratio {r['mahai'] / r['openspiel']:5.2f}")
@@ -325,7 +326,7 @@ def main() -> None:
         print("open-spiel is not installed (pip install open-spiel): measuring ours only")
         rng = random.Random(1)
         for view in (False, True):
-            r = rates({"mahai": lambda v=view: our_hand(rng, v)}, args.seconds)  # type: ignore[misc]
+            r = rates({"mahai": partial(our_hand, rng, view)}, args.seconds)
             print(f"random hands/s (view={view}): mahai {r['mahai']:.1f}")
         return
     game = pyspiel.load_game("spades")
@@ -335,7 +336,11 @@ def main() -> None:
     if args.profile:
         rng = random.Random(3)
         prof = cProfile.Profile()
-        prof.runcall(lambda: [our_hand(rng, True) for _ in range(300)])
+        def hands() -> None:
+            for _ in range(300):
+                our_hand(rng, True)
+
+        prof.runcall(hands)
         pstats.Stats(prof).sort_stats("tottime").print_stats(15)
 
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 import typer
 
 from mahai import __version__, engine_build
+from mahai.cli.common import MahaiGroup
 
 app = typer.Typer(
     name="mahai",
     help="Mahai: Mille Bornes, Spades and DenboraZup — web table, terminal play, bot simulation.",
     no_args_is_help=True,
     add_completion=False,
+    cls=MahaiGroup,
 )
 
 

@@ -590,16 +590,19 @@ def arena(
 ) -> None:
     """A round robin over duplicate deals, seats rotated: openskill ratings, win rates with 95%
     intervals, score margins, CPU seconds per decision; JSON, CSV and plots."""
-    if backend not in ("local", "ray"):
-        raise typer.BadParameter("choose local or ray", param_hint="--backend")
     try:
+        if resume and out is None:  # it kept nothing and said nothing
+            raise InvalidOptions("resume_needs_out", domain="cli")
+        if backend not in ("local", "ray"):
+            raise InvalidOptions("bad_choice", domain="cli", option="--backend", value=backend,
+                                 choices="local, ray")
         setup = table_setup(game, edition, option, players)
         names = bot_list(setup.game, bots, [])
         matches = schedule(names, setup.players, games, gauntlet)
     except MahaiError as err:
         raise fail(err, lang) from None
-    except ValueError as err:
-        raise typer.BadParameter(str(err), param_hint="--bots") from None
+    except ValueError:  # fewer than two bots, or one named twice (games is at least 1 here)
+        raise fail(InvalidOptions("arena_bots", domain="cli", bots=bots), lang) from None
     console = Console(width=None if sys.stdout.isatty() else 120)
     log = None
     done: dict[MatchKey, Outcome] = {}
@@ -626,9 +629,8 @@ def arena(
                                progress=lambda n: progress.advance(task, n),
                                on_result=None if log is None else lambda o: _log(log, matches, o, run),
                                done=done)
-        except RayMissing as err:
-            Console(stderr=True).print(str(err), style="red")
-            raise typer.Exit(code=2) from None
+        except RayMissing:
+            raise fail(InvalidOptions("ray_missing", domain="cli"), lang) from None
         except OSError:  # the log cannot be written (a full disk): the games logged so far are kept
             raise fail(InvalidOptions("out_unwritable", domain="cli", path=str(out)), lang) from None
         finally:

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from mahai.cli.app import app
-from mahai.cli.common import check_lang, fail
+from mahai.cli.common import LangOpt, fail
 from mahai.core.errors import MahaiError
 from mahai.core.text import printable
 from mahai.games.denborazup import GAME, DenboraZupGame, chronology, deck_problems, format_date, load_deck
@@ -33,7 +33,7 @@ def _game(deck: Path | None) -> DenboraZupGame:
 
 @denborazup_app.command("chronology")
 def chronology_command(
-    lang: str = typer.Option(DEFAULT_LANGUAGE, help="eu, en, es or fr.", callback=check_lang),
+    lang: LangOpt = DEFAULT_LANGUAGE,
     deck: DeckOption = None,
 ) -> None:
     """Every event of the deck sorted by date: a chronology of the history of the Basque Country (DZR-14)."""
@@ -54,7 +54,7 @@ def chronology_command(
 @denborazup_app.command("check-deck")
 def check_deck(
     path: Annotated[Path, typer.Argument(help="The deck file (CSV).")],
-    lang: str = typer.Option(DEFAULT_LANGUAGE, help="eu, en, es or fr.", callback=check_lang),
+    lang: LangOpt = DEFAULT_LANGUAGE,
 ) -> None:
     """Validate a deck file: list every problem with its line, print the balance table
     (per century, area, category, star cards by era and category) and the balance goals

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import gc
+import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -11,6 +13,9 @@ from typing import Any
 import typer
 
 from mahai.cli.app import app
+from mahai.cli.common import LangOpt, fail
+from mahai.core.errors import InvalidOptions
+from mahai.i18n import DEFAULT_LANGUAGE
 
 
 def default_db() -> str:
@@ -25,13 +30,14 @@ def url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-def proxy_options(trusted: list[str]) -> dict[str, Any]:
+def proxy_options(trusted: list[str], lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     """uvicorn's options for the ``--trusted-proxy`` addresses: its
     ``ProxyHeadersMiddleware`` takes the client address (and scheme) from
     ``X-Forwarded-For`` (``X-Forwarded-Proto``) only on connections from one of
     them, the rightmost address not trusted; none: the headers are never used
     (uvicorn would otherwise believe them from 127.0.0.1, i.e. from any local
-    program). Exits with 2 on an entry that is not an IP address or network.
+    program). Exits with 2 on an entry that is not an IP address or network (``bad_proxy``,
+    said in ``lang``).
 
     >>> proxy_options([])
     {'proxy_headers': False}
@@ -46,28 +52,60 @@ def proxy_options(trusted: list[str]) -> dict[str, Any]:
         try:
             ipaddress.ip_network(entry.strip(), strict=False)
         except ValueError:
-            typer.echo(f"mahai serve: --trusted-proxy {entry!r} is not an IP address or network.", err=True)
-            raise typer.Exit(2) from None
+            raise fail(InvalidOptions("bad_proxy", domain="cli", value=entry), lang) from None
     return {"proxy_headers": True, "forwarded_allow_ips": [e.strip() for e in trusted]}
 
 
 @contextmanager
-def _database_errors(url: str) -> Iterator[None]:
-    """Exit with 2 and one line on stderr when the database ``url`` cannot be opened (an unknown
-    scheme, a folder that cannot be made, a server that does not answer), not a traceback; the
-    URL is shown without its user and password."""
+def _database_errors(url: str, lang: str = DEFAULT_LANGUAGE) -> Iterator[None]:
+    """Exit with 2 and one line on stderr in ``lang`` when the database ``url`` cannot be opened,
+    not a traceback: ``db_unknown_kind`` (a scheme SQLAlchemy does not know, or whose driver is
+    not installed: ``mysql://``), else ``db_unopenable`` with the driver's own first line as the
+    reason (a folder that cannot be made, a server that does not answer). The URL is shown
+    without its user and password."""
     import sqlalchemy.exc
 
+    shown = url.split("@")[-1]
     try:
         yield
+    except (ImportError, sqlalchemy.exc.NoSuchModuleError, sqlalchemy.exc.ArgumentError):
+        raise fail(InvalidOptions("db_unknown_kind", domain="cli", url=shown), lang) from None
     except (OSError, ValueError, sqlalchemy.exc.SQLAlchemyError) as exc:  # ValueError: a port not a number
-        shown = url.split("@")[-1]
         reason = (str(exc).splitlines() or [type(exc).__name__])[0][:200].replace(url, shown)
         if "@" in url:  # nothing of the user's name and password, whatever the driver quoted
             secret = url.split("@")[0].split("//")[-1]
             reason = reason.replace(secret, "…")
-        typer.echo(f"mahai serve: the database {shown} cannot be opened: {reason}", err=True)
-        raise typer.Exit(2) from None
+        raise fail(InvalidOptions("db_unopenable", domain="cli", url=shown, reason=reason), lang) from None
+
+
+def listening_socket(host: str, port: int, lang: str = DEFAULT_LANGUAGE, reuse_port: bool = False
+                     ) -> socket.socket:
+    """A TCP socket bound to ``host:port`` (as uvicorn binds: ``SO_REUSEADDR``), for uvicorn to
+    listen on; ``reuse_port``: with ``SO_REUSEPORT`` too, as each ``--workers`` process binds.
+    Exits with 2 and one line in ``lang`` where it cannot be bound, not uvicorn's English log:
+    ``port_in_use``, ``port_forbidden`` (a port below 1024 without the rights), ``bad_host``
+    (a name that resolves to no address, or an address of no interface here), else
+    ``cannot_listen`` with the system's reason."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if reuse_port:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        if isinstance(exc, socket.gaierror) or exc.errno == errno.EADDRNOTAVAIL:
+            error = InvalidOptions("bad_host", domain="cli", host=host)
+        elif exc.errno == errno.EADDRINUSE:
+            error = InvalidOptions("port_in_use", domain="cli", port=str(port))
+        elif exc.errno == errno.EACCES:
+            error = InvalidOptions("port_forbidden", domain="cli", port=str(port))
+        else:
+            error = InvalidOptions("cannot_listen", domain="cli", host=host, port=str(port),
+                                   reason=exc.strerror or type(exc).__name__)
+        raise fail(error, lang) from None
+    return sock
 
 
 @app.command()
@@ -96,6 +134,7 @@ def serve(
                                     "name the client's address (X-Forwarded-For, the rightmost address "
                                     "that is not a trusted proxy), which the per-client limits then count. "
                                     "Default: none, the header is never believed."),
+    lang: LangOpt = DEFAULT_LANGUAGE,
 ) -> None:
     """Start the web platform: lobby, tables for every game, bots, replays.
 
@@ -115,12 +154,13 @@ def serve(
         host = "0.0.0.0"
     url = db or default_db()
     if workers > 1 and not is_postgres(url):
-        typer.echo("mahai serve: --workers needs a PostgreSQL database (--db postgresql://…); "
-                   "SQLite serves one process.", err=True)
-        raise typer.Exit(2)
+        raise fail(InvalidOptions("workers_need_postgres", domain="cli"), lang)
+    proxies = proxy_options(trusted_proxy, lang)
+    # Bound before anything is built: a port in use is said at once (uvicorn logged it in English
+    # after the start-up; the workers' children each failed and were started again for ever).
+    sock = listening_socket(host, port, lang, reuse_port=workers > 1)
     shared = listen_addresses(host)
     hosts = allowed_hosts(host, shared, allow_host)
-    proxies = proxy_options(trusted_proxy)
 
     def make_app() -> Any:
         application = create_app(url, pace=bot_pace, lan=shared, hosts=hosts,
@@ -141,7 +181,8 @@ def serve(
         from mahai.server.store import migrate, normalize_url
         from mahai.server.workers import supervise
 
-        with _database_errors(url):
+        sock.close()  # each worker binds its own (SO_REUSEPORT); this one only checked the port
+        with _database_errors(url, lang):
             engine = sa.create_engine(normalize_url(url))  # the schema once, before the processes start
             migrate(engine)
             engine.dispose()
@@ -149,7 +190,7 @@ def serve(
                    f"{url.split('@')[-1]})")
         supervise(workers, make_app, host, port, log_level="warning", ws_max_size=MAX_MESSAGE, **proxies)
         return
-    with _database_errors(url):
+    with _database_errors(url, lang):
         application = make_app()
     typer.echo(f"Mahai: open http://{shown}:{port}/ in your browser (database: {url.split('@')[-1]})")
     if host in ("0.0.0.0", "::"):
@@ -159,4 +200,11 @@ def serve(
                 typer.echo(f"  http://{url_host(address)}:{port}/")
         else:
             typer.echo("No network address found: other devices cannot reach this machine.")
-    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE, **proxies)
+    server = uvicorn.Server(uvicorn.Config(application, host=host, port=port, log_level="warning",
+                                           ws_max_size=MAX_MESSAGE, **proxies))
+    try:
+        server.run(sockets=[sock])  # as uvicorn.run, on the socket bound above
+    except KeyboardInterrupt:
+        pass
+    if not server.started:
+        raise typer.Exit(3)  # uvicorn's start-up failure (its log said why)

@@ -21,11 +21,34 @@ Importing this module registers, with ``pyspiel.register_game``:
     >>> state.current_player(), state.action_to_string(52)
     (2, 'bid nil')
 
-Parameters (``pyspiel.load_game(name, {...})``): ``players``, ``edition`` (empty: the
-one the player count is made for; ``2016`` may be written ``edition_2016``, as the game
-string shows it), ``options`` (overrides, ``"target:300;spades_lead:
-any_time"``), ``seed`` (the chance outcomes' seeds, below) and ``max_length`` (stop,
-all returns 0, after this many decisions; 0: the encoding's bound).
+Parameters (``pyspiel.load_game(name, {...})`` or ``"name(players=3,seed=7)"``), the
+same for every game; a parameter not given takes its default:
+
+==============  =======  ===========================================================
+parameter       default  meaning
+==============  =======  ===========================================================
+``players``     ``0``    the player count; ``0``: the count the edition is made for
+                         (Spades ``standard`` 4, ``two_player`` 2, ``openspiel`` 4;
+                         Mille Bornes 2; DenboraZup ``solo`` 1, ``multi`` and ``long``
+                         2), else the fewest it allows. A count the edition does not
+                         allow raises ``InvalidOptions`` (``bad_player_count``).
+``edition``     ``""``   the edition (Spades ``standard``, ``two_player``, ``openspiel``;
+                         Mille Bornes ``eu``, ``classic``, ``2016``, ``bsd``; DenboraZup
+                         ``solo``, ``multi``, ``long``); empty: the one the player count
+                         is made for (``python_mahai_spades_openspiel``: ``openspiel``).
+                         ``2016`` may be written ``edition_2016``, as the game string
+                         shows it (OpenSpiel would read the digits back as a number).
+``options``     ``""``   rule options over the edition, ``name:value`` (or ``name=value``)
+                         separated by ``;`` or ``/`` (``"target:300;spades_lead:any_time"``);
+                         the names are the fields of the game's options (as ``mahai play
+                         GAME -o name=value``); a part without a value raises
+                         ``ValueError``, an unknown name or value ``InvalidOptions``.
+``seed``        ``0``    mixed into every chance outcome's seed (below): two games that
+                         differ only by ``seed`` deal differently for the same outcomes.
+``max_length``  ``0``    stop after this many decisions (terminal, every return 0);
+                         ``0``: the encoding's bound (``max_game_length``). Negative
+                         raises ``ValueError``.
+==============  =======  ===========================================================
 
 Actions are the fixed indices of each game's encoding (:mod:`.spades`,
 :mod:`.mille_bornes`, :mod:`.denborazup`, which document the index ↔ notation map);
@@ -606,15 +629,16 @@ def _game_type(short: str, long: str, defaults: dict[str, Any], zero_sum: bool,
     )
 
 
-def _defaults(players: int, edition: str = "") -> dict[str, Any]:
-    return {"players": players, "edition": edition, "options": "", "seed": 0, "max_length": 0}
+def _defaults(edition: str = "") -> dict[str, Any]:
+    """The parameters and their defaults (see the module docstring's table)."""
+    return {"players": 0, "edition": edition, "options": "", "seed": 0, "max_length": 0}
 
 
 class SpadesGame(MahaiGame):
     """``python_mahai_spades``: Spades, 2 or 4 players, every edition."""
 
     game_name = "spades"
-    defaults = _defaults(4)
+    defaults = _defaults()
     game_type = _game_type("python_mahai_spades", "Python Mahai Spades", defaults, True, 2, 4)
 
 
@@ -622,7 +646,7 @@ class SpadesOpenSpielGame(MahaiGame):
     """``python_mahai_spades_openspiel``: Spades in OpenSpiel's rule set (edition ``openspiel``)."""
 
     game_name = "spades"
-    defaults = _defaults(4, "openspiel")
+    defaults = _defaults("openspiel")
     game_type = _game_type("python_mahai_spades_openspiel", "Python Mahai Spades (OpenSpiel rules)",
                            defaults, True, 4, 4)
 
@@ -631,7 +655,7 @@ class MilleBornesGame(MahaiGame):
     """``python_mahai_mille_bornes``: Mille Bornes, 2 to 6 players."""
 
     game_name = "mille_bornes"
-    defaults = _defaults(2)
+    defaults = _defaults()
     game_type = _game_type("python_mahai_mille_bornes", "Python Mahai Mille Bornes", defaults, False, 2, 6)
 
 
@@ -639,7 +663,7 @@ class DenboraZupGame(MahaiGame):
     """``python_mahai_denborazup``: DenboraZup, 1 to 8 players (the package deck)."""
 
     game_name = "denborazup"
-    defaults = _defaults(2)
+    defaults = _defaults()
     game_type = _game_type("python_mahai_denborazup", "Python Mahai DenboraZup", defaults, False, 1, 8)
 
 

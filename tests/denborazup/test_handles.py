@@ -142,3 +142,33 @@ def test_handles_are_no_option_a_player_sets() -> None:
     assert "handles" not in {s.name for s in option_specs(GAME.options("multi"))}
     with pytest.raises(InvalidOptions):
         GAME.options("multi", handles=False)
+
+
+def test_the_handles_a_game_keeps_are_bounded_and_its_decks_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's handle → card map (so that a recorded notation still names its card) keeps the
+    newest :attr:`~DenboraZupGame.HANDLES_KEPT` handles, whatever the number of games (measured at
+    the default bound of 200,000: 31 MB); it belongs to the game object and so to its deck: a
+    handle of another deck's game names nothing; a game by ids (rule tests) adds none."""
+    from mahai.games.denborazup import DenboraZupGame
+    from mahai.games.denborazup.cards import Deck
+
+    monkeypatch.setattr(DenboraZupGame, "HANDLES_KEPT", 1000)
+    game = DenboraZupGame(GAME.deck)
+    options = game.options("multi")
+    states = [game.new(options, 2, seed) for seed in range(30)]  # 30 × the deck's cards
+    assert len(game._handles) == 1000
+    newest = states[-1]
+    assert all(game._handles[h] == c for h, c in newest.by_handle.items())
+    assert not any(h in game._handles for h in states[0].by_handle)  # the oldest went first
+    card = next(iter(newest.hands[0]))
+    place = f"place {newest.handles[card]} slot 0"
+    assert "—" not in str(game.describe_action(game.parse_action(place)))
+
+    other = DenboraZupGame(Deck(GAME.deck.events[:60]))
+    other.new(other.options("multi"), 2, 1)
+    assert "—" in str(other.describe_action(other.parse_action(place)))  # not its game's handle
+    assert len(other._handles) == 60
+
+    by_id = DenboraZupGame(GAME.deck, opaque=False)
+    by_id.new(by_id.options("multi"), 2, 1)
+    assert len(by_id._handles) == 0

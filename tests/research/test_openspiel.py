@@ -204,3 +204,29 @@ def test_a_mahai_bot_finishes_an_exchange_begun_by_someone_else() -> None:
         assert action in state.legal_actions() and action >= PASS
         state.apply_action(action)
     assert state.engine.passed[player].bit_count() == 3
+
+
+def test_every_parameter_is_documented_with_its_default() -> None:
+    """The module docstring's table and the README's list each parameter of every game with
+    the default it really has; ``players: 0`` is the count the edition is made for, so an
+    edition alone is a whole game (``{"edition": "solo"}`` asked DenboraZup for its default 2
+    players and was refused; Spades' ``two_player`` was set for 4)."""
+    import re
+    from pathlib import Path
+
+    doc = mo.__doc__ or ""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    for cls in mo.GAMES.values():
+        for name, default in cls.defaults.items():
+            if name == "edition" and default:  # the one game with its own default edition
+                assert f"``{default}``" in doc
+                continue
+            text = str(default) if default != "" else '""'
+            assert re.search(rf"^``{name}``\s+``{re.escape(text)}``\s", doc, re.M), (name, default)
+            assert re.search(rf"^\| `{name}` \| `{re.escape(text)}` \|", readme, re.M), (name, default)
+    assert pyspiel.load_game("python_mahai_denborazup", {"edition": "solo"}).num_players() == 1
+    assert pyspiel.load_game("python_mahai_spades", {"edition": "two_player"}).num_players() == 2
+    assert [pyspiel.load_game(n).num_players() for n in mo.GAMES] == [4, 4, 2, 2]
+    assert pyspiel.load_game("python_mahai_mille_bornes(players=4,seed=7)").num_players() == 4
+    with pytest.raises(Exception, match="bad_player_count"):
+        pyspiel.load_game("python_mahai_denborazup", {"edition": "solo", "players": 2})

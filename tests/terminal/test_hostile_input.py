@@ -257,12 +257,12 @@ def test_serve_refuses_a_port_out_of_range_and_a_database_it_cannot_open(tmp_pat
     one line and exit code 2, without the user's password."""
     afile = tmp_path / "file"
     afile.write_text("x")
-    for args, said in ((["--db", "junk://x"], "cannot be opened"),
+    for args, said in ((["--db", "junk://x"], "does not know the kind of database"),
                        (["--db", f"sqlite:///{afile}/sub/mahai.sqlite3"], "cannot be opened"),
                        (["--db", "postgresql://ane:secret@host:abc/x"], "cannot be opened"),
                        (["--port", "99999", "--db", "junk://x"], "--port"),  # refused before the database
                        (["--bot-pace", "-1", "--db", "junk://x"], "--bot-pace")):
-        result = runner.invoke(app, ["serve", *args])
+        result = runner.invoke(app, ["serve", *args, "--lang", "en"])
         assert result.exit_code == 2, (args, result.output[-800:])
         assert said in result.output and "Traceback" not in result.output
         assert "secret" not in result.output

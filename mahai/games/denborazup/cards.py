@@ -119,6 +119,26 @@ class Deck:
         """The event with id ``card_id``. Raises KeyError if absent."""
         return self._index[card_id]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Its events only: the index is rebuilt (__post_init__), not pickled a second time.
+        return (Deck, (self.events,))
+
+
+class PackageDeck(Deck):
+    """The game's own deck (``data/events.csv``, :func:`~mahai.games.denborazup.deck.package_deck`,
+    read once per process): pickled by reference, so a pickled game state carries no card
+    (an OpenSpiel state, a web snapshot: 200 KB of titles and explanations each before) and the
+    unpickled states share this process's deck."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_package_deck, ())
+
+
+def _package_deck() -> Deck:
+    from mahai.games.denborazup.deck import package_deck
+
+    return package_deck()
+
 
 def chronology(deck: Iterable[HistoryCard]) -> list[HistoryCard]:
     """DZR-14: every event sorted by date (``sort_key``, then Basque title)."""

@@ -44,6 +44,7 @@ from mahai.games.denborazup.cards import (
     LANGUAGES,
     Deck,
     HistoryCard,
+    PackageDeck,
     chronology,
     format_date,
     format_parts,
@@ -472,13 +473,23 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 DECK_PATH = DATA_DIR / "events.csv"
 
 
+_PACKAGE_DECKS: dict[Path, Deck] = {}
+"""The package deck read so far, by path (:func:`package_deck`)."""
+
+
 def package_deck() -> Deck:
-    """The game's own deck, ``data/events.csv``.
+    """The game's own deck, ``data/events.csv``: read once per process (a
+    :class:`~mahai.games.denborazup.cards.PackageDeck`, pickled by reference), the same
+    object at every call.
 
     Raises:
-        DeckError: ``deck_missing`` if the file is not there, or any load error.
+        DeckError: ``deck_missing`` if the file is not there, or any load error (not kept:
+            the next call reads the file again).
     """
-    return load_deck(DECK_PATH)
+    deck = _PACKAGE_DECKS.get(DECK_PATH)
+    if deck is None:
+        deck = _PACKAGE_DECKS[DECK_PATH] = PackageDeck(load_deck(DECK_PATH).events)
+    return deck
 
 
 __all__ = ["AREAS", "BALANCE_GOALS", "CATEGORIES", "COLUMNS", "DATA_DIR", "DECK_PATH", "DENIED_HOSTS",

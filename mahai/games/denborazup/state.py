@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal, NamedTuple
 
 from mypy_extensions import mypyc_attr
@@ -120,6 +120,9 @@ class DenboraZupState(State[DenboraZupAction]):
     def __init__(self, deck: Deck, options: DenboraZupOptions, players: int, rng: random.Random,
                  opaque: bool = True) -> None:
         super().__init__(players, rng)
+        self.source: Deck = deck
+        """The deck the game was made from (immutable, shared by clones; pickled without its
+        cards when it is the package deck)."""
         self.cards: dict[str, HistoryCard] = {e.id: e for e in deck}
         self.opaque = opaque
         self.handles: dict[str, str] = card_handles(self.cards, rng) if opaque else {c: c for c in self.cards}
@@ -155,6 +158,19 @@ class DenboraZupState(State[DenboraZupAction]):
         self._pending_catch: set[Seat] = set()
         self.first_player = 0
         self._setup()
+
+    # Pickled without ``cards``, rebuilt from ``source`` (the package deck pickles as a name):
+    # the cards were 200 KB of every pickled state.
+    def __getstate__(self) -> dict[str, Any]:
+        state = super().__getstate__()
+        if "source" in state:
+            state.pop("cards", None)
+        return state
+
+    def __setstate__(self, state: Mapping[str, Any]) -> None:
+        super().__setstate__(state)
+        if "cards" not in state:
+            self.cards = {e.id: e for e in self.source}
 
     # --- setup (DZR-3, DZR-4, DZR-12) ---
 

@@ -1,0 +1,126 @@
+"""A bad value on the command line of ``mahai arena``, ``mahai serve`` (and every other
+command): one line in the player's language (``--lang``), exit code 2, no traceback and none of
+Typer's, Click's or uvicorn's English. Typer's own usage errors (an unknown flag) stay Typer's,
+as they are for ``mahai play``."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from mahai.cli import app
+
+runner = CliRunner()
+MAHAI = Path(sys.executable).parent / "mahai"
+ARENA = ["arena", "spades", "--bots", "random,heuristic", "--games", "1"]
+
+# (arguments, what English says, what Basque says)
+REFUSED = [
+    ([*ARENA, "--jobs", "0"], "“--jobs” must be 1 or more, not 0.",
+     "“--jobs” aukerak 1 edo gehiago izan behar du"),
+    (["arena", "spades", "--bots", "random,heuristic", "--games", "x"],
+     "“--games” takes a whole number, not “x”.",
+     "“--games” aukerak zenbaki oso bat behar du, ez “x”."),
+    ([*ARENA, "--backend", "foo"], "“foo” is not a valid value for “--backend”. Choices: local, ray.",
+     "“foo” ez da “--backend” aukerarentzako balio egokia."),
+    (["arena", "spades", "--bots", "random"], "An arena needs two or more different bots",
+     "Lehiaketak bi robot desberdin edo gehiago behar ditu"),
+    (["arena", "spades"], "The option “--bots” is missing", "“--bots” aukera falta da"),
+    (["arena"], "The argument “GAME” is missing", "“GAME” argumentua falta da"),
+    (["play", "spades", "--players", "x"], "“--players” takes a whole number",
+     "“--players” aukerak zenbaki oso bat"),
+    (["simulate", "nim", "--games", "0"], "“--games” must be 1 or more, not 0.",
+     "“--games” aukerak 1 edo gehiago"),
+    (["serve", "--port", "0"], "“--port” must be 1 or more, not 0.", "“--port” aukerak 1 edo gehiago"),
+    (["serve", "--port", "99999"], "“--port” must be 65535 or less, not 99999.",
+     "“--port” aukerak 65535 edo gutxiago"),
+    (["serve", "--port", "x"], "“--port” takes a whole number, not “x”.", "“--port” aukerak zenbaki oso bat"),
+    (["serve", "--bot-pace", "-1"], "“--bot-pace” must be 0 or more, not -1.",
+     "“--bot-pace” aukerak 0 edo gehiago"),
+    (["serve", "--bot-pace", "slow"], "“--bot-pace” takes a number, not “slow”.",
+     "“--bot-pace” aukerak zenbaki bat"),
+    (["serve", "--workers", "2", "--db", "sqlite:///x.db"], "“--workers” needs a PostgreSQL database",
+     "“--workers” aukerak PostgreSQL datu-base bat behar du"),
+    (["serve", "--trusted-proxy", "proxy.example.org"], "“proxy.example.org” is not an IP address or network",
+     "“proxy.example.org” ez da IP helbide edo sare bat"),
+    (["serve", "--db", "mysql://x/y"], "Mahai does not know the kind of database “mysql://x/y”",
+     "Mahaik ez du “mysql://x/y” datu-base mota ezagutzen"),
+    (["serve", "--db", "junk://x"], "Mahai does not know the kind of database", "datu-base mota ezagutzen"),
+    (["serve", "--host", "nosuch.invalid", "--port", "8"], "Cannot listen on “nosuch.invalid”",
+     "Ezin da “nosuch.invalid” helbidean entzun"),
+    ([*ARENA, "--resume"], "“--resume” needs “--out” too", "“--resume” aukerak “--out” ere behar du"),
+    (["denborazup", "chronology", "--deck"], None, None),  # a usage error: Typer's, as for play
+]
+
+
+def one_line(output: str) -> str:
+    return " ".join(output.split())
+
+
+@pytest.mark.parametrize(("args", "english", "basque"), REFUSED,
+                         ids=lambda a: " ".join(a) if isinstance(a, list) else None)
+def test_a_bad_value_is_one_line_in_the_players_language(args: list[str], english: str | None,
+                                                         basque: str | None) -> None:
+    if english is None:  # an option without its value: Typer's usage error, for every command alike
+        result = runner.invoke(app, [*args])
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        return
+    for lang, said in (("en", english), ("eu", basque)):
+        # --lang last: it is read first all the same, so the error before it is said in it
+        result = runner.invoke(app, [*args, "--lang", lang])
+        assert result.exit_code == 2, (args, result.output[-800:])
+        assert said in one_line(result.output), (lang, result.output)
+        assert result.output.strip().count("\n") == 0, result.output  # one line, no usage, no box
+        assert "Invalid value" not in result.output and "Usage:" not in result.output
+        assert "Error" not in result.output and "Traceback" not in result.output
+
+
+def test_an_unknown_language_is_refused_in_basque() -> None:
+    result = runner.invoke(app, ["arena", "spades", "--bots", "random,heuristic", "--lang", "xx"])
+    assert result.exit_code == 2
+    said = "“xx” ez da “--lang” aukerarentzako balio egokia. Aukerak: eu, en, es, fr."
+    assert one_line(result.output) == said
+
+
+def test_an_unknown_flag_stays_typers_usage_error_as_for_play() -> None:
+    for command in (["play", "spades"], ["arena", "spades", "--bots", "random,heuristic"], ["serve"]):
+        result = runner.invoke(app, [*command, "--bogus"])
+        assert result.exit_code == 2 and "No such option: --bogus" in result.output
+
+
+def test_the_ray_backend_without_ray_is_explained(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its message went through Rich markup: ``pip install 'mahai[ray]'`` lost its ``[ray]``."""
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray: ImportError
+    result = runner.invoke(app, [*ARENA, "--backend", "ray", "--lang", "en"])
+    assert result.exit_code == 2
+    assert "“--backend ray” needs Ray: install it with “pip install 'mahai[ray]'”." in one_line(result.output)
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_serve_on_a_port_in_use_says_so_in_one_line(tmp_path: Path, workers: str) -> None:
+    """A real ``mahai serve`` on a port another program listens on: uvicorn logged
+    ``ERROR: [Errno 98] error while attempting to bind…`` after printing the address to open,
+    and exited with 3 (with ``--workers``, each child failed and was started again)."""
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = str(other.getsockname()[1])
+        db = "postgresql://nobody@127.0.0.1:1/none" if workers == "2" else f"sqlite:///{tmp_path}/m.db"
+        for lang, said in (("en", f"Port {port} is already used by another program"),
+                           ("fr", f"Le port {port} est déjà utilisé par un autre programme")):
+            done = subprocess.run([str(MAHAI), "serve", "--port", port, "--workers", workers, "--db", db,
+                                   "--lang", lang], capture_output=True, text=True, timeout=120)
+            assert done.returncode == 2, done.stdout + done.stderr
+            assert said in one_line(done.stderr) and done.stdout == "", done.stdout + done.stderr
+            assert "ERROR" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_database_that_does_not_answer_is_said_in_the_players_language() -> None:
+    result = runner.invoke(app, ["serve", "--db", "postgresql://ane:secret@127.0.0.1:1/x", "--lang", "es"])
+    assert result.exit_code == 2 and "secret" not in result.output
+    assert one_line(result.output).startswith("No se puede abrir la base de datos 127.0.0.1:1/x: ")
