@@ -15,7 +15,7 @@ import typer
 from mahai.cli.app import app
 from mahai.cli.common import LangOpt, fail
 from mahai.core.errors import InvalidOptions
-from mahai.i18n import DEFAULT_LANGUAGE
+from mahai.i18n import DEFAULT_LANGUAGE, translate
 
 
 def default_db() -> str:
@@ -186,20 +186,21 @@ def serve(
             engine = sa.create_engine(normalize_url(url))  # the schema once, before the processes start
             migrate(engine)
             engine.dispose()
-        typer.echo(f"Mahai: open http://{shown}:{port}/ in your browser ({workers} processes, database: "
-                   f"{url.split('@')[-1]})")
+        typer.echo(translate("cli", "serve.open_workers", lang, url=f"http://{shown}:{port}/",
+                             workers=workers, db=url.split("@")[-1]))
         supervise(workers, make_app, host, port, log_level="warning", ws_max_size=MAX_MESSAGE, **proxies)
         return
     with _database_errors(url, lang):
         application = make_app()
-    typer.echo(f"Mahai: open http://{shown}:{port}/ in your browser (database: {url.split('@')[-1]})")
+    # the database without its credentials (user:password@)
+    typer.echo(translate("cli", "serve.open", lang, url=f"http://{shown}:{port}/", db=url.split("@")[-1]))
     if host in ("0.0.0.0", "::"):
         if shared:
-            typer.echo("On the same network (a phone, another computer), open:")
+            typer.echo(translate("cli", "serve.lan", lang))
             for address in shared:
                 typer.echo(f"  http://{url_host(address)}:{port}/")
         else:
-            typer.echo("No network address found: other devices cannot reach this machine.")
+            typer.echo(translate("cli", "serve.no_lan", lang))
     server = uvicorn.Server(uvicorn.Config(application, host=host, port=port, log_level="warning",
                                            ws_max_size=MAX_MESSAGE, **proxies))
     try:

@@ -78,8 +78,8 @@ SAME_WORDS: frozenset[str] = frozenset({
     "gora", "behera",  # the DenboraZup coin's faces (sheet 004), English UP/DOWN
     "zero",  # Basque too (Euskaltzaindia's dictionary)
     "araba", "bizkaia", "gipuzkoa", "iparralde", "wikipedia",  # place names and a site's name
-
     "postgresql", "sqlite", "ray",  # the databases and the cluster library ``serve`` and ``arena`` name
+    "mahai",  # the platform's own name (Basque for "table")
 })
 """Lower-case words that a Basque translation may share with its English text."""
 

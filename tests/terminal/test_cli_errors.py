@@ -124,3 +124,28 @@ def test_a_database_that_does_not_answer_is_said_in_the_players_language() -> No
     result = runner.invoke(app, ["serve", "--db", "postgresql://ane:secret@127.0.0.1:1/x", "--lang", "es"])
     assert result.exit_code == 2 and "secret" not in result.output
     assert one_line(result.output).startswith("No se puede abrir la base de datos 127.0.0.1:1/x: ")
+
+
+@pytest.mark.parametrize("lang", ["eu", "en"])
+def test_serve_says_where_to_open_it_in_the_players_language(tmp_path: Path, lang: str) -> None:
+    """A real ``mahai serve --lan``: the address to open and the network addresses are said in
+    ``--lang`` (they were English whatever the language), the database without its password."""
+    from mahai.i18n import translate
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    db = f"sqlite:///{tmp_path}/m.db"
+    server = subprocess.Popen([str(MAHAI), "serve", "--port", str(port), "--lan", "--db", db, "--lang", lang],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        first = server.stdout.readline().strip()
+        second = server.stdout.readline().strip()
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert first == translate("cli", "serve.open", lang, url=f"http://localhost:{port}/", db=db)
+    assert second in (translate("cli", "serve.lan", lang), translate("cli", "serve.no_lan", lang))
+    if lang != "en":
+        assert "in your browser" not in first and "network" not in second
