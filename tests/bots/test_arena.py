@@ -21,6 +21,7 @@ from mahai.cli.arena import (
     read_log,
     rotations,
     run_arena,
+    run_local,
     schedule,
     summarize,
     wilson,
@@ -170,3 +171,24 @@ def test_an_unfinished_run_played_every_matchup_as_far() -> None:
               on_result=lambda o: order.append(schedule(["heuristic", "random", "easy"], 2, 4)[o.index].pair))
     assert order[:6] == [("heuristic", "random")] * 2 + [("heuristic", "easy")] * 2 + [("random", "easy")] * 2
     assert sorted(order) == sorted(m.pair for m in schedule(["heuristic", "random", "easy"], 2, 4))
+
+
+def test_worker_processes_play_one_game_a_task(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``--jobs``, each game is its own task and is reported (logged to ``games.jsonl``) when it
+    ends: games were sent in batches of up to 8, so a run of the Mille Bornes expert (minutes a game)
+    logged nothing for an hour and a run cut short lost up to 8 games a worker."""
+    import mahai.cli.arena as arena
+
+    sent: list[object] = []
+
+    class Counting(arena.ProcessPoolExecutor):  # type: ignore[misc]
+        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+            sent.append(args)
+            return super().submit(fn, *args, **kwargs)
+
+    monkeypatch.setattr(arena, "ProcessPoolExecutor", Counting)
+    matches = schedule(["heuristic", "random"], 2, 24)
+    seen: list[int] = []
+    out = run_local("mille_bornes", SHORT, 2, 3, matches, jobs=2, on_result=lambda o: seen.append(o.index))
+    assert len(sent) == len(matches) == 24
+    assert sorted(seen) == [o.index for o in out] == list(range(24))
