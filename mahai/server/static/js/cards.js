@@ -305,9 +305,18 @@ function glide(el, from, to, ms) {
 // cards fly from and to it. `extras`: what the game shows at the seat (bid, tricks, hand size).
 // A name as its words (span.word, spaces between): it wraps only between words, and a word too
 // wide for its place ends in "…" (CSS) instead of being cut in the middle.
-export function nameWords(h, name) {
+// `keepLast`: a short last word (a bot's number, "Ausazkoa 2") stays on the line of the word
+// before it, which ends in "…" if the two do not fit ("Heuristik… 2"): the number is what tells
+// two bots apart, and a plate's name broke onto two lines at 390 px.
+export function nameWords(h, name, keepLast = false) {
   const words = String(name).split(/\s+/).filter(Boolean);
-  return words.flatMap((w, i) => (i ? [" ", h("span", { class: "word" }, w)] : [h("span", { class: "word" }, w)]));
+  const word = (w) => h("span", { class: "word" }, w);
+  if (keepLast && words.length >= 2 && Array.from(words[words.length - 1]).length <= 3) {
+    const [before, last] = words.splice(-2);
+    const tail = h("span", { class: "tail" }, word(before), h("span", { class: "word last" }, last));
+    return [...words.flatMap((w) => [word(w), " "]), tail];
+  }
+  return words.flatMap((w, i) => (i ? [" ", word(w)] : [word(w)]));
 }
 
 // Score sheets fit their place: a name's word is cut with "…" (CSS --name-max on table.score)
@@ -363,7 +372,7 @@ export function seatPlate(ui, msg, seat, extras = [], opts = {}) {
   },
   h("div", { class: "plate-name" }, ring,
     h("span", { class: `avatar ${info && info.kind === "bot" ? "bot" : ""}`, "aria-hidden": "true" }, initial(name)),
-    h("span", { class: "name", title: name }, nameWords(h, name)),
+    h("span", { class: "name", title: name }, nameWords(h, name, true)),
     info && info.kind === "person" && info.online ? h("span", { class: "online-dot", title: ui.t("online"), "aria-hidden": "true" }) : null),
   extras && extras.length ? h("div", { class: "plate-extra" }, extras) : null);
 }
