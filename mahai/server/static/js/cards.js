@@ -373,6 +373,7 @@ export function seatPlate(ui, msg, seat, extras = [], opts = {}) {
   h("div", { class: "plate-name" }, ring,
     h("span", { class: `avatar ${info && info.kind === "bot" ? "bot" : ""}`, "aria-hidden": "true" }, initial(name)),
     h("span", { class: "name", title: name }, nameWords(h, name, true)),
-    info && info.kind === "person" && info.online ? h("span", { class: "online-dot", title: ui.t("online"), "aria-hidden": "true" }) : null),
+    // presence is live news: a replay does not show who is online now
+    ui.live && info && info.kind === "person" && info.online ? h("span", { class: "online-dot", title: ui.t("online"), "aria-hidden": "true" }) : null),
   extras && extras.length ? h("div", { class: "plate-extra" }, extras) : null);
 }
