@@ -114,7 +114,7 @@ function newTableForm() {
   el.replaceChildren(
     h("h2", { id: "new-table-title" }, t("New table")),
     gamePicker(), editionPicker(), countPicker(), seatsBox(), moreOptions(),
-    h("p", {}, h("button", { type: "submit", id: "create" }, t("Create table"))),
+    h("p", { class: "create-bar" }, h("button", { type: "submit", id: "create" }, t("Create table"))),
     h("p", { id: "error", role: "alert" }));
   return el;
 }
@@ -133,7 +133,8 @@ function gamePicker() {
         h("input", { type: "radio", name: "game", id: `game-${g.name}`, value: g.name, checked: g.name === form.game,
                      "aria-describedby": g.about ? `game-${g.name}-about` : null,
                      onchange: () => { chooseGame(g.name); rerenderForm(); } }),
-        h("span", { class: "title" }, g.title),
+        h("span", { class: "title" }, g.title,
+          g.example ? [" ", h("span", { class: "pill example" }, t("Example for developers"))] : null),
         h("img", { src: g.picture, alt: "", width: "240", height: "88" }),
         g.about ? h("span", { class: "about", id: `game-${g.name}-about` }, g.about) : null),
       g.rules ? h("a", { class: "rules-link", href: `${g.rules}?lang=${currentLang()}` },
