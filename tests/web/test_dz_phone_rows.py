@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from mahai.games import available_games
+from mahai.i18n import LANGUAGES
 from tests.web.server import Server, perform, seat_page
 
 pytestmark = pytest.mark.web
@@ -50,9 +51,9 @@ BIGGER = r"""() => {
 
 
 @contextmanager
-def open_table(server: Server, browser: Any, edition: str, width: int) -> Iterator[Any]:
+def open_table(server: Server, browser: Any, edition: str, width: int, lang: str = "eu") -> Iterator[Any]:
     made = server.create("denborazup", ["person", "bot:random"], edition=edition)
-    with seat_page(server, browser, made, viewport={"width": width, "height": 844}) as page:
+    with seat_page(server, browser, made, lang=lang, viewport={"width": width, "height": 844}) as page:
         # the coin flipped (by this player if it is theirs to flip), the bot decided: nothing
         # changes until this player decides
         page.wait_for_function("window.mahaiLast.legal.length > 0")
@@ -120,3 +121,27 @@ def test_a_long_timeline_shows_that_it_scrolls(server: Server, browser: Any, wid
         page.wait_for_timeout(100)
         assert page.evaluate(ARROWS) == ["left"]
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+VERDICTS = r"""() => [...document.querySelectorAll('#reveal .verdict')].map((v) => {
+  const card = v.closest('.event').getBoundingClientRect();
+  const box = v.getBoundingClientRect();
+  return { text: v.textContent, lines: box.height / parseFloat(getComputedStyle(v).fontSize),
+           inside: box.left >= card.left - 0.5 && box.right <= card.right + 0.5 && v.scrollWidth <= v.clientWidth + 0.5 };
+})"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_reveals_verdict_fits_one_line_of_its_card(server: Server, browser: Any, lang: str) -> None:
+    """The play test of session 9: "✗ oker jarrita" (placed wrongly, DZR-5) broke onto two lines
+    of its card in the reveal's rows of three on a phone; the longest verdict ("✓ bien colocada")
+    now stays on one line inside its card in each language."""
+    if "denborazup" not in available_games():
+        pytest.skip("denborazup is not installed")
+    with open_table(server, browser, "multi", 390, lang) as page:
+        page.evaluate(BIGGER)
+        page.wait_for_selector("#reveal .reveal-item")
+        verdicts = page.evaluate(VERDICTS)
+        assert {v["text"][0] for v in verdicts} == {"✓", "✗"}
+        bad = [v for v in verdicts if v["lines"] > 1.6 or not v["inside"]]
+        assert not bad, bad
