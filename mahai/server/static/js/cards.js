@@ -313,7 +313,8 @@ export function nameWords(h, name, keepLast = false) {
   const word = (w) => h("span", { class: "word" }, w);
   if (keepLast && words.length >= 2 && Array.from(words[words.length - 1]).length <= 3) {
     const [before, last] = words.splice(-2);
-    const tail = h("span", { class: "tail" }, word(before), h("span", { class: "word last" }, last));
+    // the space is kept for the text (copy, textContent); flex lays no space: column-gap does
+    const tail = h("span", { class: "tail" }, word(before), " ", h("span", { class: "word last" }, last));
     return [...words.flatMap((w) => [word(w), " "]), tail];
   }
   return words.flatMap((w, i) => (i ? [" ", word(w)] : [word(w)]));
