@@ -127,7 +127,8 @@ VERDICTS = r"""() => [...document.querySelectorAll('#reveal .verdict')].map((v) 
   const card = v.closest('.event').getBoundingClientRect();
   const box = v.getBoundingClientRect();
   return { text: v.textContent, lines: box.height / parseFloat(getComputedStyle(v).fontSize),
-           inside: box.left >= card.left - 0.5 && box.right <= card.right + 0.5 && v.scrollWidth <= v.clientWidth + 0.5 };
+           inside: box.left >= card.left - 0.5 && box.right <= card.right + 0.5
+             && v.scrollWidth <= v.clientWidth + 0.5 };
 })"""
 
 

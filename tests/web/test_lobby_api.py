@@ -140,7 +140,8 @@ def test_a_developers_example_comes_after_the_games_for_families(client: TestCli
     order the games are installed in (a plug-in named "abc" sorts before "nim", and this one first)."""
     import mahai.server.app
 
-    monkeypatch.setattr(mahai.server.app, "available_games", lambda: ["nim", "mille_bornes", "spades", "denborazup"])
+    installed = ["nim", "mille_bornes", "spades", "denborazup"]
+    monkeypatch.setattr(mahai.server.app, "available_games", lambda: installed)
     games = client.get("/api/games?lang=eu").json()
     assert [(g["name"], g["example"]) for g in games] == [
         ("mille_bornes", False), ("spades", False), ("denborazup", False), ("nim", True)]

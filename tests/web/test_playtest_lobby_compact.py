@@ -17,7 +17,8 @@ from tests.web.server import PHONE, Server
 
 pytestmark = pytest.mark.web
 
-SHOWN = r"""(sel) => [...document.querySelectorAll(sel)].filter((e) => e.offsetParent !== null).map((e) => e.id)"""
+SHOWN = r"""(sel) => [...document.querySelectorAll(sel)].filter((e) => e.offsetParent !== null)
+  .map((e) => e.id)"""
 
 
 def open_lobby(server: Server, browser: Any, viewport: dict[str, int]) -> tuple[Any, Any]:
