@@ -305,17 +305,21 @@ function glide(el, from, to, ms) {
 // cards fly from and to it. `extras`: what the game shows at the seat (bid, tricks, hand size).
 // A name as its words (span.word, spaces between): it wraps only between words, and a word too
 // wide for its place ends in "…" (CSS) instead of being cut in the middle.
-// `keepLast`: a short last word (a bot's number, "Ausazkoa 2") stays on the line of the word
-// before it, which ends in "…" if the two do not fit ("Heuristik… 2"): the number is what tells
-// two bots apart, and a plate's name broke onto two lines at 390 px.
-export function nameWords(h, name, keepLast = false) {
+// `keepShort`: a short word at either end (a bot's number, "Ausazkoa 2"; a seat's number,
+// "3. eserlekua") stays on the line of the word beside it, which ends in "…" if the two do not fit
+// ("Heuristik… 2"): the number is what tells two seats apart, and a plate's name broke onto two
+// lines at 390 px.
+export function nameWords(h, name, keepShort = false) {
   const words = String(name).split(/\s+/).filter(Boolean);
-  const word = (w) => h("span", { class: "word" }, w);
-  if (keepLast && words.length >= 2 && Array.from(words[words.length - 1]).length <= 3) {
-    const [before, last] = words.splice(-2);
+  const word = (w, cls = "word") => h("span", { class: cls }, w);
+  const short = (w) => Array.from(w).length <= 3;
+  if (keepShort && words.length >= 2 && (short(words[words.length - 1]) || short(words[0]))) {
+    const atEnd = short(words[words.length - 1]);
+    const [a, b] = atEnd ? words.splice(-2) : words.splice(0, 2);
     // the space is kept for the text (copy, textContent); flex lays no space: column-gap does
-    const tail = h("span", { class: "tail" }, word(before), " ", h("span", { class: "word last" }, last));
-    return [...words.flatMap((w) => [word(w), " "]), tail];
+    const tail = h("span", { class: "tail" }, atEnd ? [word(a), " ", word(b, "word keep")] : [word(a, "word keep"), " ", word(b)]);
+    const rest = words.map(word);
+    return atEnd ? [...rest.flatMap((w) => [w, " "]), tail] : [tail, ...rest.flatMap((w) => [" ", w])];
   }
   return words.flatMap((w, i) => (i ? [" ", word(w)] : [word(w)]));
 }
