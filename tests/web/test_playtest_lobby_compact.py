@@ -73,3 +73,23 @@ def test_the_desktop_lobby_keeps_its_pictures_and_sentences(server: Server, brow
         assert page.locator(".choice:has(#game-nim) .example").count() == 1
     finally:
         ctx.close()
+
+
+def test_three_of_my_tables_leave_create_in_sight_on_a_phone(server: Server, browser: Any) -> None:
+    """"My tables" comes first (the way back to a game); three of them on a phone still leave
+    "Create table" on the first screen: a table takes its game, its seats, its links, and the
+    date it leaves the list in small type (each took 170 px, 580 for three)."""
+    made = [server.create(g, ["person", "person", *["bot:random"] * n])
+            for g, n in (("spades", 2), ("mille_bornes", 1), ("denborazup", 0))]
+    ctx = browser.new_context(viewport=PHONE)
+    try:
+        page = ctx.new_page()
+        page.add_init_script("localStorage.setItem('mahai.lang', 'eu');" + "".join(
+            f"localStorage.setItem('mahai.creator.{m['id']}', '{m['creator']}');" for m in made))
+        page.goto(server.url + "/")
+        page.wait_for_function("document.querySelectorAll('#my-tables-list li').length === 3")
+        assert page.locator("#my-tables").bounding_box()["height"] <= 520
+        assert in_sight(page, "#create")
+    finally:
+        ctx.close()
+

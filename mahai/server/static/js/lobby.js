@@ -347,7 +347,7 @@ async function myTables() {
       h("strong", {}, `${tb.title} · ${tb.edition_title}`), " ",
       h("span", { class: over ? "pill" : "pill ok" }, over ? t("Finished") : t("in play")),
       h("span", { class: "when" }, seatsLine(tb, ownSeat(tb.id))),
-      h("span", { class: "when" }, over ? t("Leaves this list on {when}.", { when: when(tb.leaves_at) })
+      h("span", { class: "when leaves" }, over ? t("Leaves this list on {when}.", { when: when(tb.leaves_at) })
         : t("Abandoned, and off this list, if nobody plays before {when}.", { when: when(tb.leaves_at) })),
       seat && !over ? h("a", { href: `/t/${tb.id}`, class: "resume" }, t("Back to the table")) : null,
       !seat && leftToken(tb.id) && !over ? h("a", { href: `/t/${tb.id}?seat=${encodeURIComponent(leftToken(tb.id))}` },
