@@ -324,6 +324,9 @@ class Game(ABC, Generic[S, OptionsT]):
     """For a game outside Mahai's package: ``"package:path/file.js"``, the web
     table's renderer shipped as a resource of its package (Mahai's own games'
     renderers live in the server's static files). None: the generic renderer."""
+    example: ClassVar[bool] = False
+    """A developer's example of a plug-in (``examples/mahai-nim``), not a game to offer
+    families: the lobby lists it after the others, marked as an example."""
 
     def options(self, edition: str | None = None, /, **overrides: Any) -> OptionsT:
         """The options of ``edition`` (default edition if None) with overrides.

@@ -6,7 +6,8 @@ their scripts from a CDN, so they are off unless ``create_app(docs=True)``):
 - ``GET  /api/games?lang=eu`` → the installed games from their declared
   metadata, every text in ``lang`` (see :func:`mahai.server.lobby.game_info`):
   editions with their player counts, the edition for each player count,
-  options with a label and a one-line explanation, bots, reference pages.
+  options with a label and a one-line explanation, bots, reference pages; a
+  developer's example (``Game.example``, the toy Nim) after the others.
 - ``GET  /api/games/{name}?lang=eu`` → one of them.
 - ``POST /api/games/{name}/players`` ``{edition, options}`` → ``{players: [n, …]}``:
   the player counts those options allow (``Game.players``).
@@ -352,7 +353,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                 out.append(game_info(name, _lang(lang)))
             except Exception:  # noqa: BLE001 - a game being written may not import yet
                 continue
-        return out
+        return sorted(out, key=lambda g: bool(g["example"]))  # the games for families first
 
     @app.get("/api/games/{name}")
     def one_game(name: str, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:

@@ -145,7 +145,8 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
     (the one new bot seats and stand-ins get, :func:`mahai.bots.default_bot`);
     ``references`` (``[{"title", "url"}]``: public reference pages); ``about``
     (one sentence or None, and each edition's ``about``); ``picture`` (URL);
-    ``rules`` (URL of the "How to play" page or None).
+    ``rules`` (URL of the "How to play" page or None); ``example`` (a developer's example,
+    :attr:`mahai.core.Game.example`: the lobby lists it last and says so).
 
     Raises:
         InvalidOptions: ``unknown_game``.
@@ -163,6 +164,7 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
         "bots": [{"name": b, "title": bot_name(game, b, lang)} for b in bot_names(game.name)],
         "default_bot": default_bot(game.name),
         "references": references(game, lang),
+        "example": game.example,
     }
 
 

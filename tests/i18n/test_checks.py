@@ -271,6 +271,17 @@ def test_the_glossary_lets_its_own_words_pass() -> None:
         assert glossary_misuse(basque, [english], "eu") == [], basque
 
 
+def test_french_says_vous_to_the_player() -> None:
+    """Session 9: the French catalogs say "vous" (docs/glossary.md); a "tu" form is caught, and the
+    words that only look like one pass."""
+    for french in ("Tu as gagné !", "À toi de jouer.", "Ta main : {cards}", "Tes cartes", "Il t’attrape.",
+                   "On te donne une carte.", "Ton tour"):
+        assert glossary_misuse(french, ["You won!"], "fr"), french
+    for french in ("Vous avez gagné !", "À vous de jouer.", "Votre main : {cards}", "Tapez un choix.",
+                   "Partie terminée", "Entame : {suit}", "Tour {n}", "Cette carte", "Quitter la table"):
+        assert glossary_misuse(french, ["You won!"], "fr") == [], french
+
+
 def test_the_glossary_names_every_term_of_the_issue() -> None:
     """Issue 12: the suits, trick, lead, follow, bid, nil, blind nil, bags, the Mille Bornes cards as
     sheet 000 names them and the DenboraZup terms each have a row."""

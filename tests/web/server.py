@@ -10,7 +10,8 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -198,6 +199,31 @@ def play_page(page: Any, rng: random.Random, max_moves: int = 2000,
             "document.getElementById('error').textContent !== ''", timeout=30_000)
         moves += 1
     raise AssertionError("the game did not end through the page")
+
+
+# The table's animation times (table.js reads window.mahaiTiming before it loads): none, so a
+# whole game is no slower than its moves; the real times are tests/web/test_table_page.py's.
+FAST = "window.mahaiTiming = {trick: 0, reveal: 0, fly: 0};"
+PHONE = {"width": 390, "height": 844}
+
+
+@contextmanager
+def seat_page(server: Server, browser: Any, made: dict[str, Any], seat: int = 0, lang: str = "eu",
+              viewport: dict[str, int] | None = None, fast: bool = True, **context: Any) -> Iterator[Any]:
+    """A page at ``seat`` of the table ``made`` (:meth:`Server.create`'s answer), on a phone
+    (390 × 844 unless ``viewport``), in ``lang``, its name already chosen (no welcome prompt),
+    animations at no speed (``fast``); opened, and its first state message received. More
+    options of the browser context in ``context`` (``has_touch=True``); closed on exit."""
+    ctx = browser.new_context(viewport=viewport or PHONE, **context)
+    try:
+        page = ctx.new_page()
+        page.add_init_script((FAST if fast else "") + f"localStorage.setItem('mahai.lang', '{lang}');"
+                             f"localStorage.setItem('mahai.named.{made['id']}', '1');")
+        page.goto(server.url + made["links"][str(seat)])
+        page.wait_for_function("window.mahaiLast !== undefined")
+        yield page
+    finally:
+        ctx.close()
 
 
 def move_once(page: Any, rng: random.Random, prefer: tuple[str, ...] = ()) -> bool:

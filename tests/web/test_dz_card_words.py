@@ -14,8 +14,7 @@ import pytest
 
 from mahai.games import available_games
 from mahai.i18n import LANGUAGES
-from tests.web.server import Server
-from tests.web.test_games import FAST
+from tests.web.server import FAST, Server
 from tests.web.test_table_page import reach
 
 pytestmark = pytest.mark.web

@@ -7,13 +7,15 @@ end beyond which more cards lie (the cut card at the edge was the only sign)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
 
 from mahai.games import available_games
-from tests.web.server import Server, perform
-from tests.web.test_games import FAST
+from mahai.i18n import LANGUAGES
+from tests.web.server import Server, perform, seat_page
 
 pytestmark = pytest.mark.web
 
@@ -48,29 +50,25 @@ BIGGER = r"""() => {
 }"""
 
 
-def open_table(server: Server, browser: Any, edition: str, width: int) -> tuple[Any, Any]:
+@contextmanager
+def open_table(server: Server, browser: Any, edition: str, width: int, lang: str = "eu") -> Iterator[Any]:
     made = server.create("denborazup", ["person", "bot:random"], edition=edition)
-    ctx = browser.new_context(viewport={"width": width, "height": 844})
-    page = ctx.new_page()
-    page.add_init_script(FAST + "localStorage.setItem('mahai.lang', 'eu');"
-                         f"localStorage.setItem('mahai.named.{made['id']}', '1');")
-    page.goto(server.url + made["links"]["0"])
-    # the coin flipped (by this player if it is theirs to flip), the bot decided: nothing
-    # changes until this player decides
-    page.wait_for_function("window.mahaiLast && window.mahaiLast.legal.length > 0")
-    if page.evaluate("window.mahaiLast.legal.some((e) => e.action === 'flip')"):
-        perform(page, "flip")
-    page.wait_for_function("window.mahaiLast.view.hand"
-                           " && window.mahaiLast.legal.some((e) => e.action === 'pass')")
-    page.wait_for_timeout(300)
-    return ctx, page
+    with seat_page(server, browser, made, lang=lang, viewport={"width": width, "height": 844}) as page:
+        # the coin flipped (by this player if it is theirs to flip), the bot decided: nothing
+        # changes until this player decides
+        page.wait_for_function("window.mahaiLast.legal.length > 0")
+        if page.evaluate("window.mahaiLast.legal.some((e) => e.action === 'flip')"):
+            perform(page, "flip")
+        page.wait_for_function("window.mahaiLast.view.hand"
+                               " && window.mahaiLast.legal.some((e) => e.action === 'pass')")
+        page.wait_for_timeout(300)
+        yield page
 
 
 def test_the_hand_and_the_reveal_fit_a_phone_in_rows(server: Server, browser: Any) -> None:
     if "denborazup" not in available_games():
         pytest.skip("denborazup is not installed")
-    ctx, page = open_table(server, browser, "multi", 390)
-    try:
+    with open_table(server, browser, "multi", 390) as page:
         assert page.locator("#hand .event").count() == 5
         assert page.evaluate(BEYOND, "#hand") == []  # the first deal's five cards
         page.evaluate(BIGGER)
@@ -87,8 +85,6 @@ def test_the_hand_and_the_reveal_fit_a_phone_in_rows(server: Server, browser: An
                                ".getBoundingClientRect();"
                                " return Math.abs((r.left + r.right) / 2 - innerWidth / 2); }")
         assert middle < 12, middle
-    finally:
-        ctx.close()
 
 
 LONGER = r"""(n) => {
@@ -107,8 +103,7 @@ ARROWS = """() => [...document.querySelectorAll('.tl-more')].filter((b) => b.off
 def test_a_long_timeline_shows_that_it_scrolls(server: Server, browser: Any, width: int) -> None:
     if "denborazup" not in available_games():
         pytest.skip("denborazup is not installed")
-    ctx, page = open_table(server, browser, "long", width)
-    try:
+    with open_table(server, browser, "long", width) as page:
         assert page.locator("#timeline .event").count() == 1
         assert page.evaluate(ARROWS) == []  # one card: nothing beyond
         page.evaluate(LONGER, 14)
@@ -126,5 +121,28 @@ def test_a_long_timeline_shows_that_it_scrolls(server: Server, browser: Any, wid
         page.wait_for_timeout(100)
         assert page.evaluate(ARROWS) == ["left"]
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-    finally:
-        ctx.close()
+
+
+VERDICTS = r"""() => [...document.querySelectorAll('#reveal .verdict')].map((v) => {
+  const card = v.closest('.event').getBoundingClientRect();
+  const box = v.getBoundingClientRect();
+  return { text: v.textContent, lines: box.height / parseFloat(getComputedStyle(v).fontSize),
+           inside: box.left >= card.left - 0.5 && box.right <= card.right + 0.5
+             && v.scrollWidth <= v.clientWidth + 0.5 };
+})"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_reveals_verdict_fits_one_line_of_its_card(server: Server, browser: Any, lang: str) -> None:
+    """The play test of session 9: "✗ oker jarrita" (placed wrongly, DZR-5) broke onto two lines
+    of its card in the reveal's rows of three on a phone; the longest verdict ("✓ bien colocada")
+    now stays on one line inside its card in each language."""
+    if "denborazup" not in available_games():
+        pytest.skip("denborazup is not installed")
+    with open_table(server, browser, "multi", 390, lang) as page:
+        page.evaluate(BIGGER)
+        page.wait_for_selector("#reveal .reveal-item")
+        verdicts = page.evaluate(VERDICTS)
+        assert {v["text"][0] for v in verdicts} == {"✓", "✗"}
+        bad = [v for v in verdicts if v["lines"] > 1.6 or not v["inside"]]
+        assert not bad, bad

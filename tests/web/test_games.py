@@ -11,13 +11,10 @@ from typing import Any
 import pytest
 
 from mahai.games import available_games
-from tests.web.server import Server, play_page
+from tests.web.server import FAST, Server, play_page
 
 pytestmark = pytest.mark.web
 
-# The table's animation times (table.js reads window.mahaiTiming before it loads): none here, so a
-# whole game is no slower than its moves; the real times are tests/web/test_table_page.py's.
-FAST = "window.mahaiTiming = {trick: 0, reveal: 0, fly: 0};"
 
 def denborazup_chooser(actions: list[str], msg: dict[str, Any]) -> str | None:
     """A player who knows history: places a card only where it is right (DZR-5,

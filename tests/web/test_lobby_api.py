@@ -133,6 +133,20 @@ def test_the_games_say_what_they_are(client: TestClient) -> None:
     assert one["name"] == "spades" and one["editions"] and one["about"] != games["spades"]["about"]
 
 
+def test_a_developers_example_comes_after_the_games_for_families(client: TestClient,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toy Nim (examples/mahai-nim, Game.example) is a plug-in's example, not a card game to
+    offer families (session 9's play test): /api/games lists it last and says so, whatever the
+    order the games are installed in (a plug-in named "abc" sorts before "nim", and this one first)."""
+    import mahai.server.app
+
+    installed = ["nim", "mille_bornes", "spades", "denborazup"]
+    monkeypatch.setattr(mahai.server.app, "available_games", lambda: installed)
+    games = client.get("/api/games?lang=eu").json()
+    assert [(g["name"], g["example"]) for g in games] == [
+        ("mille_bornes", False), ("spades", False), ("denborazup", False), ("nim", True)]
+
+
 def test_the_lists_show_listed_tables_and_say_when_tables_leave(client: TestClient) -> None:
     hidden = make(client)
     listed = make(client, listed=True)

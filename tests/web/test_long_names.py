@@ -15,8 +15,7 @@ import pytest
 
 from mahai.games import available_games, get_game
 from mahai.server.text import card_labels, legal_json
-from tests.web.server import Server
-from tests.web.test_games import FAST
+from tests.web.server import FAST, Server
 
 pytestmark = pytest.mark.web
 

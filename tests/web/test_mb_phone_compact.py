@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.server import Server
-from tests.web.test_games import FAST
+from tests.web.server import Server, seat_page
 
 pytestmark = pytest.mark.web
 
@@ -25,13 +24,8 @@ MEASURE = r"""() => ({
 
 def test_empty_tableaux_leave_the_hand_on_a_phones_screen(server: Server, browser: Any) -> None:
     made = server.create("mille_bornes", ["person", "bot:random"])
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    try:
-        page = ctx.new_page()
-        page.add_init_script(FAST + "localStorage.setItem('mahai.lang', 'eu');"
-                             f"localStorage.setItem('mahai.named.{made['id']}', '1');")
-        page.goto(server.url + made["links"]["0"])
-        page.wait_for_function("window.mahaiLast && window.mahaiLast.legal.length > 0")
+    with seat_page(server, browser, made) as page:
+        page.wait_for_function("window.mahaiLast.legal.length > 0")
         page.wait_for_timeout(300)
         assert page.evaluate("window.mahaiLast.view.tableaux"
                              ".every(t => !t.battle.length && !t.safeties.length)")
@@ -47,5 +41,3 @@ def test_empty_tableaux_leave_the_hand_on_a_phones_screen(server: Server, browse
         pile = page.eval_on_selector("[data-place='battle-0'] .card", "c => c.getBoundingClientRect().height")
         empty = page.eval_on_selector("[data-place='speed-0'] .card", "c => c.getBoundingClientRect().height")
         assert pile >= 55 and empty < pile * 0.7, (pile, empty)
-    finally:
-        ctx.close()

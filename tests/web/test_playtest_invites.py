@@ -1,6 +1,7 @@
 """The new-user play test of session 5, the invitations: an invitation link opens in the
-creator's language (``?lang=xx`` on any page chooses the page's language and keeps it, as the
-language menu does), and the creator's own seat is marked on the invitations page."""
+creator's language (``?lang=xx`` on any page chooses the page's language and keeps it for the
+next pages, unless the person chose one in the language menu: tests/web/test_playtest_link_language.py),
+and the creator's own seat is marked on the invitations page."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def test_an_invitation_opens_in_the_creators_language(server: Server, browser: A
         guest.goto(urls[1])
         guest.wait_for_function("window.mahaiLast !== undefined && document.body.dataset.seat === '1'")
         assert guest.evaluate("document.documentElement.lang") == "es"
-        assert guest.evaluate("localStorage.getItem('mahai.lang')") == "es"
+        assert guest.evaluate("localStorage.getItem('mahai.lang.link')") == "es"  # not a choice
         assert guest.url.endswith(f"/t/{tid}")
         assert guest.input_value("#lang") == "es"
     finally:

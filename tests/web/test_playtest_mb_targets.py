@@ -10,20 +10,15 @@ from typing import Any
 
 import pytest
 
-from tests.web.server import READY, Server, legal_now, perform
+from tests.web.server import READY, Server, legal_now, perform, seat_page
 
 pytestmark = pytest.mark.web
 
 
 def test_choosing_a_hazard_shows_where_it_goes(server: Server, browser: Any) -> None:
     made = server.create("mille_bornes", ["person", "bot:random"], edition="eu", options={"game_target": 1})
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
     rng = random.Random(2)
-    try:
-        page = ctx.new_page()
-        page.add_init_script("window.mahaiTiming = {trick: 0, reveal: 0, fly: 0};"
-                             f"localStorage.setItem('mahai.named.{made['id']}.0', '1');")
-        page.goto(server.url + made["links"]["0"])
+    with seat_page(server, browser, made) as page:
         hazard = None
         for _ in range(200):
             page.wait_for_function(READY)
@@ -43,5 +38,3 @@ def test_choosing_a_hazard_shows_where_it_goes(server: Server, browser: Any) -> 
         box = button.bounding_box()
         assert box is not None
         assert -1 <= box["y"] and box["y"] + box["height"] <= 845, box  # (sub-pixel scrolling)
-    finally:
-        ctx.close()

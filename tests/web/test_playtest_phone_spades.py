@@ -16,11 +16,10 @@ from typing import Any
 import pytest
 
 from mahai.i18n import translate
-from tests.web.server import READY, Server, legal_now, perform
+from tests.web.server import FAST, READY, Server, legal_now, perform
 
 pytestmark = pytest.mark.web
 
-FAST = "window.mahaiTiming = {trick: 0, reveal: 0, fly: 0};"
 
 
 def open_phone(server: Server, browser: Any, seats: list[str], lang: str = "eu") -> tuple[Any, Any]:

@@ -12,8 +12,7 @@ from typing import Any
 import pytest
 
 from mahai.i18n import translate
-from tests.web.server import Server
-from tests.web.test_games import FAST
+from tests.web.server import Server, seat_page
 from tests.web.test_long_names import messages
 
 pytestmark = pytest.mark.web
@@ -25,13 +24,7 @@ def test_each_partner_has_a_line_of_their_own_in_the_hand_summary(server: Server
     made = server.create("spades", ["person"] * 4, options={"length": "single_hand"})
     *_, pause, _ = messages("spades", "standard", 4, {"length": "single_hand"})
     pause["names"] = NAMES
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    try:
-        page = ctx.new_page()
-        page.add_init_script(FAST + "localStorage.setItem('mahai.lang', 'eu');"
-                             f"localStorage.setItem('mahai.named.{made['id']}', '1');")
-        page.goto(server.url + made["links"]["0"])
-        page.wait_for_function("window.mahaiLast !== undefined")
+    with seat_page(server, browser, made) as page:
         page.evaluate("m => window.mahaiRender(m)", pause)
         page.wait_for_selector("#summary #hand-summary")
         rows = page.evaluate("""() => Object.fromEntries(
@@ -50,8 +43,6 @@ def test_each_partner_has_a_line_of_their_own_in_the_hand_summary(server: Server
             lines = cell.split("\n")
             assert cell == "—" or (re.fullmatch(r"[+-]?\d+", lines[0])
                                    and all(": " in x for x in lines[1:])), nil
-    finally:
-        ctx.close()
 
 
 def test_the_scoreboard_and_a_one_hand_sheet_read_plainly(server: Server, browser: Any) -> None:
@@ -61,13 +52,7 @@ def test_the_scoreboard_and_a_one_hand_sheet_read_plainly(server: Server, browse
     made = server.create("spades", ["person"] * 4, options={"length": "single_hand"})
     *_, pause, final = messages("spades", "standard", 4, {"length": "single_hand"})
     final["names"] = NAMES
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    try:
-        page = ctx.new_page()
-        page.add_init_script(FAST + "localStorage.setItem('mahai.lang', 'eu');"
-                             f"localStorage.setItem('mahai.named.{made['id']}', '1');")
-        page.goto(server.url + made["links"]["0"])
-        page.wait_for_function("window.mahaiLast !== undefined")
+    with seat_page(server, browser, made) as page:
         page.evaluate("m => window.mahaiRender(m)", final)
         sides = page.eval_on_selector_all("#sides .side strong", "els => els.map(e => e.innerText)")
         assert sides == ["Zu + Jon:", "Ausazkoa 2 + Ausazkoa 4:"], sides
@@ -76,5 +61,3 @@ def test_the_scoreboard_and_a_one_hand_sheet_read_plainly(server: Server, browse
         assert page.inner_text("details.scores > summary") == sheet
         assert page.eval_on_selector("#score-sheet caption", "e => e.textContent") == sheet  # said, not seen:
         assert page.eval_on_selector("#score-sheet caption", "e => e.getBoundingClientRect().width") <= 1
-    finally:
-        ctx.close()

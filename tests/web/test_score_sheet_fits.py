@@ -12,8 +12,7 @@ from typing import Any
 import pytest
 
 from mahai.games import available_games
-from tests.web.server import Server
-from tests.web.test_games import FAST
+from tests.web.server import Server, seat_page
 from tests.web.test_long_names import CASES, NAMES, messages
 
 pytestmark = pytest.mark.web
@@ -54,14 +53,8 @@ def test_score_sheets_fit_a_phone_with_long_names(server: Server, browser: Any, 
     edition, players, options = CASES[game]
     made = server.create(game, ["person"] * players, edition=edition, options=options)
     shown = messages(game, edition, players, options)
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
     problems: list[str] = []
-    try:
-        page = ctx.new_page()
-        page.add_init_script(FAST + "localStorage.setItem('mahai.lang', 'eu');"
-                             f"localStorage.setItem('mahai.named.{made['id']}', '1');")
-        page.goto(server.url + made["links"]["0"])
-        page.wait_for_function("window.mahaiLast !== undefined")
+    with seat_page(server, browser, made) as page:
         for i, msg in enumerate(shown):
             page.evaluate("m => window.mahaiRender(m)", msg)
             page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
@@ -72,8 +65,6 @@ def test_score_sheets_fit_a_phone_with_long_names(server: Server, browser: Any, 
                 named = page.evaluate(NAMED)
                 for n in range(1, players):
                     assert all(word in named for word in NAMES[n].split()), (NAMES[n], named)
-    finally:
-        ctx.close()
     assert not problems, "\n".join(dict.fromkeys(problems))
 
 
@@ -87,13 +78,7 @@ def test_a_short_name_is_never_cut_where_there_is_room(server: Server, browser: 
     (a fixed limit for every sheet cut "Ausaz…" with half the width free; MBR-14)."""
     made = server.create("mille_bornes", ["person", "person"], edition="eu", options={"game_target": 1})
     *_, pause, final = messages("mille_bornes", "eu", 2, {"game_target": 1})
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    try:
-        page = ctx.new_page()
-        page.add_init_script(FAST + "localStorage.setItem('mahai.lang', 'eu');"
-                             f"localStorage.setItem('mahai.named.{made['id']}', '1');")
-        page.goto(server.url + made["links"]["0"])
-        page.wait_for_function("window.mahaiLast !== undefined")
+    with seat_page(server, browser, made) as page:
         for msg in (pause, final):
             msg["names"] = {"0": "zu", "1": "Ausazkoa"}
             page.evaluate("m => window.mahaiRender(m)", msg)
@@ -102,5 +87,3 @@ def test_a_short_name_is_never_cut_where_there_is_room(server: Server, browser: 
             assert page.locator("table.score .name .word", has_text="Ausazkoa").count() >= 1
             assert page.evaluate(CUT) == []
             assert page.evaluate(OVERFLOW) == []
-    finally:
-        ctx.close()

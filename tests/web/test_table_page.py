@@ -18,13 +18,12 @@ from typing import Any
 import pytest
 
 from mahai.games import available_games
-from tests.web.server import Server, play_page
+from tests.web.server import FAST, Server, play_page
 
 pytestmark = pytest.mark.web
 
 AUTOPLAY = Path(__file__).with_name("autoplay.js")
 WIDTHS = (360, 390, 768, 1280)
-FAST = "window.mahaiTiming = {trick: 0, reveal: 0, fly: 0};"
 MB = ("draw", "play", "hazard", "remedy", "safety", "coup_fourre", "extend")
 
 CASES = [

@@ -126,6 +126,7 @@ class Nim(Game[NimState, NimOptions]):
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     editions: ClassVar[Mapping[str, NimOptions]] = {"normal": NimOptions(), "misere": NimOptions(misere=True)}
     renderer: ClassVar[str | None] = "mahai_nim:renderer.js"
+    example: ClassVar[bool] = True  # the lobby lists it last, as a developer's example
 
     def new(self, options: NimOptions, players: int, seed: int) -> NimState:
         """A new game; the first player is drawn from ``random.Random(seed)``.

@@ -99,7 +99,16 @@ export function render(root, msg, ui) {
   const cf = legal.filter((e) => is(e, "coup_fourre"));
   const decline = legal.filter((e) => is(e, "decline"));
   const windowKey = v.window ? `${v.leg}:${v.window.team}:${v.window.hazard}:${v.window.attacker}:${v.draw_pile}` : null;
-  if (v.window && (cf.length || decline.length) && windowKey !== waived) {
+  if (v.window && !cf.length && decline.length && v.decision === "coup_fourre"
+      && !legal.some((e) => is(e, "remedy"))) {
+    // Nothing to call (no safety for it in your hand, no fast-game remedy), and yet asked, as every
+    // attacked player is (MBR-10: whether a seat is asked must not tell what it holds): one light
+    // line, said once, and "no coup fourré" as the thing to do, not an alarm.
+    prompts.push(h("section", { class: "prompt light over", id: "window", role: "status" },
+      h("div", { class: "row" },
+        h("p", {}, ui.t("Hazard: {hazard}. You have no safety against it.", { hazard: ui.label(v.window.hazard) })),
+        decline.map((e) => ui.actionButton(e, null, { class: "primary", id: "decline" })))));
+  } else if (v.window && (cf.length || decline.length) && windowKey !== waived) {
     const outOfTurn = legal.filter((e) => is(e, "remedy") && v.decision === "coup_fourre");
     // "over": on a desktop it lies over the opponents' tableau (CSS), adding no height: standing
     // above the table it pushed the bottom of the hand below a 1280 × 800 screen (75 px)

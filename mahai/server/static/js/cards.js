@@ -305,9 +305,23 @@ function glide(el, from, to, ms) {
 // cards fly from and to it. `extras`: what the game shows at the seat (bid, tricks, hand size).
 // A name as its words (span.word, spaces between): it wraps only between words, and a word too
 // wide for its place ends in "…" (CSS) instead of being cut in the middle.
-export function nameWords(h, name) {
+// `keepShort`: a short word at either end (a bot's number, "Ausazkoa 2"; a seat's number,
+// "3. eserlekua") stays on the line of the word beside it, which ends in "…" if the two do not fit
+// ("Heuristik… 2"): the number is what tells two seats apart, and a plate's name broke onto two
+// lines at 390 px.
+export function nameWords(h, name, keepShort = false) {
   const words = String(name).split(/\s+/).filter(Boolean);
-  return words.flatMap((w, i) => (i ? [" ", h("span", { class: "word" }, w)] : [h("span", { class: "word" }, w)]));
+  const word = (w, cls = "word") => h("span", { class: cls }, w);
+  const short = (w) => Array.from(w).length <= 3;
+  if (keepShort && words.length >= 2 && (short(words[words.length - 1]) || short(words[0]))) {
+    const atEnd = short(words[words.length - 1]);
+    const [a, b] = atEnd ? words.splice(-2) : words.splice(0, 2);
+    // the space is kept for the text (copy, textContent); flex lays no space: column-gap does
+    const tail = h("span", { class: "tail" }, atEnd ? [word(a), " ", word(b, "word keep")] : [word(a, "word keep"), " ", word(b)]);
+    const rest = words.map(word);
+    return atEnd ? [...rest.flatMap((w) => [w, " "]), tail] : [tail, ...rest.flatMap((w) => [" ", w])];
+  }
+  return words.flatMap((w, i) => (i ? [" ", word(w)] : [word(w)]));
 }
 
 // Score sheets fit their place: a name's word is cut with "…" (CSS --name-max on table.score)
@@ -363,7 +377,8 @@ export function seatPlate(ui, msg, seat, extras = [], opts = {}) {
   },
   h("div", { class: "plate-name" }, ring,
     h("span", { class: `avatar ${info && info.kind === "bot" ? "bot" : ""}`, "aria-hidden": "true" }, initial(name)),
-    h("span", { class: "name", title: name }, nameWords(h, name)),
-    info && info.kind === "person" && info.online ? h("span", { class: "online-dot", title: ui.t("online"), "aria-hidden": "true" }) : null),
+    h("span", { class: "name", title: name }, nameWords(h, name, true)),
+    // presence is live news: a replay does not show who is online now
+    ui.live && info && info.kind === "person" && info.online ? h("span", { class: "online-dot", title: ui.t("online"), "aria-hidden": "true" }) : null),
   extras && extras.length ? h("div", { class: "plate-extra" }, extras) : null);
 }

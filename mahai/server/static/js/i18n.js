@@ -9,26 +9,35 @@ export function pluralIndex(lang, n) {
   return (PLURAL[lang] || PLURAL.en)(Math.abs(Math.trunc(n)));
 }
 
-// ?lang=xx on any page (an invitation link carries its creator's language) chooses the page's
-// language and keeps it, as the menu does; the parameter then leaves the address bar, so a reload
-// after a change in the menu keeps the menu's choice.
+// The page's language: the person's own choice in a language menu (mahai.lang), else the language
+// of the last link that named one (?lang=xx: an invitation carries its creator's language), else
+// Basque. A link's language never replaces a choice: a French player who opened a Basque family's
+// invitation got Basque, and kept it on every later page. The parameter leaves the address bar, so
+// a reload after a change in the menu keeps the menu's choice. The browser's own language is not
+// asked: Mahai is Basque first, and families who play in Basque often have phones set to Spanish
+// or French; whoever wants another language picks it once in the menu.
+const CHOICE = "mahai.lang";
+const LINK = "mahai.lang.link";
 {
   const url = new URL(location.href);
   const asked = url.searchParams.get("lang");
   if (asked !== null) {
-    if (LANGUAGES.includes(asked)) localStorage.setItem("mahai.lang", asked);
+    if (LANGUAGES.includes(asked)) localStorage.setItem(LINK, asked);
     url.searchParams.delete("lang");
     history.replaceState(history.state, "", url.pathname + url.search + url.hash);
   }
 }
 
 export function currentLang() {
-  const stored = localStorage.getItem("mahai.lang");
-  return LANGUAGES.includes(stored) ? stored : "eu";
+  for (const key of [CHOICE, LINK]) {
+    const lang = localStorage.getItem(key);
+    if (LANGUAGES.includes(lang)) return lang;
+  }
+  return "eu";
 }
 
 export function setLang(lang) {
-  localStorage.setItem("mahai.lang", lang);
+  localStorage.setItem(CHOICE, lang);
 }
 
 // Without an answer (a network or server failure) the page shows the English msgids rather than

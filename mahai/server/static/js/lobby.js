@@ -114,7 +114,7 @@ function newTableForm() {
   el.replaceChildren(
     h("h2", { id: "new-table-title" }, t("New table")),
     gamePicker(), editionPicker(), countPicker(), seatsBox(), moreOptions(),
-    h("p", {}, h("button", { type: "submit", id: "create" }, t("Create table"))),
+    h("p", { class: "create-bar" }, h("button", { type: "submit", id: "create" }, t("Create table"))),
     h("p", { id: "error", role: "alert" }));
   return el;
 }
@@ -133,7 +133,8 @@ function gamePicker() {
         h("input", { type: "radio", name: "game", id: `game-${g.name}`, value: g.name, checked: g.name === form.game,
                      "aria-describedby": g.about ? `game-${g.name}-about` : null,
                      onchange: () => { chooseGame(g.name); rerenderForm(); } }),
-        h("span", { class: "title" }, g.title),
+        h("span", { class: "title" }, g.title,
+          g.example ? [" ", h("span", { class: "pill example" }, t("Example for developers"))] : null),
         h("img", { src: g.picture, alt: "", width: "240", height: "88" }),
         g.about ? h("span", { class: "about", id: `game-${g.name}-about` }, g.about) : null),
       g.rules ? h("a", { class: "rules-link", href: `${g.rules}?lang=${currentLang()}` },
@@ -346,7 +347,7 @@ async function myTables() {
       h("strong", {}, `${tb.title} · ${tb.edition_title}`), " ",
       h("span", { class: over ? "pill" : "pill ok" }, over ? t("Finished") : t("in play")),
       h("span", { class: "when" }, seatsLine(tb, ownSeat(tb.id))),
-      h("span", { class: "when" }, over ? t("Leaves this list on {when}.", { when: when(tb.leaves_at) })
+      h("span", { class: "when leaves" }, over ? t("Leaves this list on {when}.", { when: when(tb.leaves_at) })
         : t("Abandoned, and off this list, if nobody plays before {when}.", { when: when(tb.leaves_at) })),
       seat && !over ? h("a", { href: `/t/${tb.id}`, class: "resume" }, t("Back to the table")) : null,
       !seat && leftToken(tb.id) && !over ? h("a", { href: `/t/${tb.id}?seat=${encodeURIComponent(leftToken(tb.id))}` },
