@@ -32,6 +32,7 @@ def test_the_welcome_says_no_null(server: Server, browser: Any, lang: str, size:
         assert texts == []  # the welcome is a title, paragraphs and the form: no loose text
         lines = [line.strip() for line in said.splitlines() if line.strip()]
         assert lines[0] == translate("web", "Welcome to the table", lang)
-        assert lines[1] == translate("web", "Choose the name the others will see at the table and in the log.", lang)
+        choose = "Choose the name the others will see at the table and in the log."
+        assert lines[1] == translate("web", choose, lang)
     finally:
         ctx.close()
