@@ -3,7 +3,7 @@
 //   mahai.seat.<table>     the seat token (table.js stores it when a seat link is opened)
 //   mahai.creator.<table>  the creator's token (opens the invitations page)
 //   mahai.left.<table>     the token of a seat its person left to a bot (to take it back)
-//   mahai.named.<table>    "1" once the person chose their name at that table
+//   mahai.named.<table>.<seat>  "1" once the person chose their name at that seat (older pages: mahai.named.<table>)
 //   mahai.own.<table>      the creator's own seat (the lobby's first person), marked on the invitations page
 //   mahai.name             the name this browser's person used last
 const PREFIXES = ["mahai.seat.", "mahai.creator.", "mahai.left.", "mahai.named.", "mahai.own."];
@@ -24,7 +24,9 @@ export function knownTables() {
   for (let i = 0; i < localStorage.length; i++) {
     const key = localStorage.key(i);
     const prefix = PREFIXES.find((p) => key.startsWith(p));
-    if (prefix) ids.add(key.slice(prefix.length));
+    // mahai.named.<table>.<seat>: the table's id is before the dot (ids have none); read
+    // whole, the lobby asked for a table "<table>.<seat>", was told of none and forgot the mark
+    if (prefix) ids.add(key.slice(prefix.length).split(".")[0]);
   }
   return [...ids];
 }
@@ -32,6 +34,12 @@ export function knownTables() {
 // Drop everything kept for a table (it left the lists, or the server no longer knows it).
 export function forget(id) {
   for (const p of PREFIXES) localStorage.removeItem(p + id);
+  const seats = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key.startsWith(`mahai.named.${id}.`)) seats.push(key);
+  }
+  for (const key of seats) localStorage.removeItem(key);
 }
 
 export const lastName = () => localStorage.getItem("mahai.name") || "";

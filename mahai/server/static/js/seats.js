@@ -11,7 +11,7 @@
 // the server allows 100 sockets per address) it reads `state`/`update` (who sits where, whether
 // the game is over) and `rematch` (the new table and this seat's new token), and it sends
 // `hand_to_bot` through it.
-import { currentLang, getJson, h, postJson, t } from "./i18n.js";
+import { currentLang, fill, getJson, h, postJson, t } from "./i18n.js";
 import { creatorToken, lastName, leftToken, remember, setLastName } from "./keep.js";
 
 const tableId = location.pathname.split("/")[2];
@@ -245,7 +245,8 @@ function renderWelcome(row, again = false) {
   } },
     h("label", { for: "seat-name" }, t("Your name")), input,
     h("button", { type: "submit", id: "seat-name-save" }, t("Sit down")), limit);
-  welcome.replaceChildren(h("h2", { id: "seat-welcome-title" }, t("Welcome to the table")),
+  // fill, not replaceChildren: the DOM's own writes the absent paragraph (null) as "null"
+  fill(welcome, h("h2", { id: "seat-welcome-title" }, t("Welcome to the table")),
     elsewhere && !again ? h("p", { id: "seat-elsewhere", class: "seat-elsewhere", role: "alert" },
       t("This seat is already open on another device."), " ",
       t("If that is you, carry on here; if not, ask the person who invited you for a link of your own.")) : null,

@@ -320,14 +320,22 @@ function numberKeys() {
   }
 }
 
+// " · pertsona [txanda] ●": the online dot goes with the piece before it, so it never wraps alone
+function seatTail(s, who, toAct) {
+  const tail = [h("span", { class: "muted" }, ` · ${who}`)];
+  if (toAct) tail.push(h("span", { class: "pill ok" }, t("to act")));
+  if (!s.online) return tail;
+  const last = tail.pop();
+  return [...tail, h("span", { class: "with-dot" }, last, h("span", { class: "online-mark", "aria-hidden": "true" }, "●"))];
+}
+
 function renderSeats(msg) {
   // "Ane · pertsona", "Indartsua 3 · robota": both in lower case, as the table's plates say "robota"
   const who = (s) => (s.kind === "bot" ? t("robot") : t("person"));
   $("seats").replaceChildren(...msg.table.seats.map((s) => h("li", {
     class: [s.online ? "online" : "", s.seat === msg.seat ? "me" : ""].join(" "),
     "aria-label": `${seatName(s.seat)}: ${who(s)}${s.online ? ", " + t("online") : ""}`,
-  }, seatName(s.seat), h("span", { class: "muted" }, ` · ${who(s)}`),
-     !msg.over && msg.to_act.includes(s.seat) ? h("span", { class: "pill ok" }, t("to act")) : null)));
+  }, seatName(s.seat), ...seatTail(s, who(s), !msg.over && msg.to_act.includes(s.seat)))));
   // the replay link once over: the game-over panel has its own, by the rematch (it was said twice)
   if ($("side-replay")) $("side-replay").hidden = Boolean(msg.over);
   if ($("seat-tools").childElementCount) return;  // made once (a re-render would drop "Copied!")
