@@ -29,7 +29,8 @@ def test_the_games_pictures_are_level(server: Server, browser: Any, lang: str, w
         page.wait_for_selector(".games .choice .example")
         pictures = page.evaluate(PICTURES)
         assert len(pictures) >= 4, pictures
-        card_tops = page.eval_on_selector_all(".games .choice", "els => els.map(e => e.getBoundingClientRect().top)")
+        card_tops = page.eval_on_selector_all(".games .choice",
+                                              "els => els.map(e => e.getBoundingClientRect().top)")
         rows: dict[int, list[float]] = {}
         for card, picture in zip(card_tops, pictures, strict=True):
             rows.setdefault(round(card), []).append(picture["top"])
@@ -48,7 +49,8 @@ def test_the_badge_is_in_its_card_on_a_phone(server: Server, browser: Any) -> No
         page.goto(server.url + "/")
         badge = page.locator(".choice:has(#game-nim) .example").bounding_box()
         card = page.locator(".choice:has(#game-nim)").bounding_box()
-        assert badge and card and card["x"] <= badge["x"] and badge["x"] + badge["width"] <= card["x"] + card["width"]
+        assert badge and card
+        assert card["x"] <= badge["x"] and badge["x"] + badge["width"] <= card["x"] + card["width"]
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         ctx.close()

@@ -14,7 +14,8 @@ from tests.web.server import PHONE, Server
 pytestmark = pytest.mark.web
 
 BOXES = r"""() => [...document.querySelectorAll('#my-tables-list a')].map((a) => {
-  const r = a.getBoundingClientRect(); return { text: a.textContent, w: r.width, h: r.height, top: r.top }; })"""
+  const r = a.getBoundingClientRect();
+  return { text: a.textContent, w: r.width, h: r.height, top: r.top }; })"""
 
 
 @pytest.mark.parametrize("lang", ["eu", "fr"])
