@@ -101,6 +101,9 @@ def test_every_projected_event_is_described_for_every_viewer(edition: str, playe
                     if projected is None:
                         continue
                     message = GAME.describe_event(projected, viewer)
+                    if event.kind == "look":  # said by the "hand" event after it, once
+                        assert message is None, projected
+                        continue
                     assert message is not None, projected
                     # Written for the viewer: the viewer is "you", never a named third person.
                     assert viewer not in players_named(message), (projected, viewer, message)

@@ -88,7 +88,8 @@ def test_three_of_my_tables_leave_create_in_sight_on_a_phone(server: Server, bro
             f"localStorage.setItem('mahai.creator.{m['id']}', '{m['creator']}');" for m in made))
         page.goto(server.url + "/")
         page.wait_for_function("document.querySelectorAll('#my-tables-list li').length === 3")
-        assert page.locator("#my-tables").bounding_box()["height"] <= 520
+        # 500 px; 548 since a table's links are 36 px targets (test_playtest_lobby_targets.py)
+        assert page.locator("#my-tables").bounding_box()["height"] <= 550
         assert in_sight(page, "#create")
     finally:
         ctx.close()

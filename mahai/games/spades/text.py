@@ -210,8 +210,8 @@ def _match_over(event: Mapping[str, Any], viewer: Seat | None) -> Message:
 def describe_event(event: Mapping[str, Any], viewer: Seat | None) -> Message | None:
     """The sentence of a projected event (``Spades.project_event``) for ``viewer``
     (a seat, or None for a spectator): the "you" form for the viewer's own deeds.
-    Every kind the state emits is described (full and redacted forms); None for a
-    kind Spades does not know."""
+    Every kind the state emits is described (full and redacted forms) but ``look``,
+    which the ``hand`` event after it says (None); None for a kind Spades does not know."""
     kind = event["kind"]
     seat = event.get("seat")
     you = seat is not None and seat == viewer
@@ -237,8 +237,9 @@ def describe_event(event: Mapping[str, Any], viewer: Seat | None) -> Message | N
     if kind == "hand":
         return _hand(event, you)
     if kind == "look":
-        return _m("You looked at your cards.") if you else _m(
-            "{player} looked at their cards.", player=Player(seat))  # type: ignore[arg-type]
+        # Said once, by the "hand" event that always follows it ("Ane picked up 13 cards."):
+        # a line of its own read every deal twice over in the log (SPR-6).
+        return None
     if kind == "exchange":
         return _m("Blind nil exchange: {count} card each way.", count=int(event["count"]))
     if kind == "pass":

@@ -133,9 +133,11 @@ function gamePicker() {
         h("input", { type: "radio", name: "game", id: `game-${g.name}`, value: g.name, checked: g.name === form.game,
                      "aria-describedby": g.about ? `game-${g.name}-about` : null,
                      onchange: () => { chooseGame(g.name); rerenderForm(); } }),
-        h("span", { class: "title" }, g.title,
-          g.example ? [" ", h("span", { class: "pill example" }, t("Example for developers"))] : null),
+        h("span", { class: "title" }, g.title),
         h("img", { src: g.picture, alt: "", width: "240", height: "88" }),
+        // after the picture: beside the title it wrapped the title's line, and Nim's picture sat
+        // lower than the other games' in a desktop row
+        g.example ? h("span", { class: "pill example" }, t("Example for developers")) : null,
         g.about ? h("span", { class: "about", id: `game-${g.name}-about` }, g.about) : null),
       g.rules ? h("a", { class: "rules-link", href: `${g.rules}?lang=${currentLang()}` },
         t("How to play {game}", { game: g.title })) : null))));

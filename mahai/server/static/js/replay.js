@@ -50,7 +50,7 @@ function seatName(s) {
 }
 
 // What the step did, as the list under the title says it: the sentence of the acting seat's event,
-// for the viewer ("Xabier: bere kartak begiratu ditu"). The action's button label read as an order
+// for the viewer ("Xabier: 13 karta hartu ditu"). The action's button label read as an order
 // to the viewer ("Xabier: Begiratu zure kartak", "Zu: Jarri: …"); it stays for a step whose
 // events the viewer may not read.
 function said(f) {

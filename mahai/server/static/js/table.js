@@ -232,6 +232,11 @@ function labelPage() {
 function renderLog() {
   const items = log.filter((ev) => ev.text).slice(-80).map((ev) => h("li", {}, ev.text));
   $("log").replaceChildren(...items);
+  // A table whose first move has no line yet (DenboraZup before the coin flip) says so: an empty
+  // box under "Jokaldiak" read as broken
+  $("log").hidden = !items.length;
+  $("log-empty").hidden = Boolean(items.length);
+  $("log-empty").textContent = items.length ? "" : t("No moves yet.");
   $("log").scrollTop = $("log").scrollHeight;
 }
 
