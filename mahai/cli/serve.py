@@ -105,10 +105,16 @@ def listening_socket(host: str, port: int, lang: str = DEFAULT_LANGUAGE, reuse_p
     listen on; ``reuse_port``: with ``SO_REUSEPORT`` too, as each ``--workers`` process binds.
     Exits with 2 and one line in ``lang`` where it cannot be bound, not uvicorn's English log:
     ``port_in_use``, ``port_forbidden`` (a port below 1024 without the rights), ``bad_host``
-    (a name that resolves to no address, or an address of no interface here), else
+    (a name that resolves to no address, an address of no interface here, or no host: the
+    system reads ``""`` as every network), else
     ``cannot_listen`` with the system's reason."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        if not host.strip():  # the system reads "" as every network (0.0.0.0), and the URL said http://:8000
+            raise socket.gaierror(socket.EAI_NONAME, host)
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
+    except OSError as exc:
+        raise fail(InvalidOptions("bad_host", domain="cli", host=host), lang) from exc
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         if reuse_port:
@@ -173,6 +179,8 @@ def serve(
 
     if lan:
         host = "0.0.0.0"
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]  # an IPv6 address as a URL writes it: [::1]
     url = db or default_db()
     if workers > 1 and not is_postgres(url):
         raise fail(InvalidOptions("workers_need_postgres", domain="cli"), lang)

@@ -280,3 +280,34 @@ def test_serve_never_prints_a_piece_of_the_database_password(url: str) -> None:
     assert "cannot be opened" in result.output and "Traceback" not in result.output
     assert "2secret" not in result.output and "hunter" not in result.output
     assert "…ed" not in result.output and "…sed" not in result.output, result.output
+
+
+@pytest.mark.parametrize("host", ["", " "])
+def test_serve_refuses_an_empty_host(host: str, tmp_path: Path) -> None:
+    """``--host ""`` listened on every network (the system reads "" as 0.0.0.0) and said
+    'open http://:8000/'."""
+    result = runner.invoke(app, ["serve", "--host", host, "--port", "18471", "--lang", "eu",
+                                 "--db", f"sqlite:///{tmp_path}/m.sqlite3"])
+    assert result.exit_code == 2, result.output[-800:]
+    assert "ez da makina honen helbide bat" in result.output and "Traceback" not in result.output
+
+
+def test_serve_takes_an_ipv6_address_in_brackets() -> None:
+    """``--host [::1]``, as a URL writes it, was 'not an address of this machine'; it is ::1
+    (here found in use, so that nothing starts)."""
+    import socket
+
+    taken = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
+    try:
+        taken.bind(("::1", 0))
+    except OSError:
+        pytest.skip("no IPv6 loopback here")
+    taken.listen()
+    port = taken.getsockname()[1]
+    try:
+        result = runner.invoke(app, ["serve", "--host", "[::1]", "--port", str(port), "--lang", "en",
+                                     "--db", "junk://x"])
+    finally:
+        taken.close()
+    assert result.exit_code == 2, result.output[-800:]
+    assert "already" in result.output and "not an address" not in result.output, result.output
