@@ -72,10 +72,31 @@ def _database_errors(url: str, lang: str = DEFAULT_LANGUAGE) -> Iterator[None]:
         raise fail(InvalidOptions("db_unknown_kind", domain="cli", url=shown), lang) from None
     except (OSError, ValueError, sqlalchemy.exc.SQLAlchemyError) as exc:  # ValueError: a port not a number
         reason = (str(exc).splitlines() or [type(exc).__name__])[0][:200].replace(url, shown)
-        if "@" in url:  # nothing of the user's name and password, whatever the driver quoted
-            secret = url.split("@")[0].split("//")[-1]
-            reason = reason.replace(secret, "…")
+        reason = _without_credentials(reason, url)
         raise fail(InvalidOptions("db_unopenable", domain="cli", url=shown, reason=reason), lang) from None
+
+
+def _without_credentials(text: str, url: str) -> str:
+    """``text`` (a driver's message) with nothing of the user's name and password of ``url``:
+    all they typed before the last ``@``, and each piece of it between ``:`` and ``@`` (a
+    password with a bare ``@``, ``u:p@ss@host``, is split by SQLAlchemy at the first one and
+    the driver quotes the rest as the host, ``'ss@host'``), as written and percent-decoded,
+    each replaced by ``…`` where it stands as a word (a user ``u`` leaves "refused" whole).
+
+    >>> _without_credentials("failed to resolve host 'ss@db': refused", "postgresql://u:p@ss@db/x")
+    "failed to resolve host '…@db': refused"
+    """
+    import re
+    from urllib.parse import unquote
+
+    if "@" not in url:
+        return text
+    userinfo = url.split("//", 1)[-1].rsplit("@", 1)[0]
+    pieces = {userinfo, *re.split("[:@]", userinfo)}
+    pieces |= {unquote(p) for p in pieces}
+    for piece in sorted((p for p in pieces if p), key=len, reverse=True):
+        text = re.sub(rf"(?<!\w){re.escape(piece)}(?!\w)", "…", text)
+    return text
 
 
 def listening_socket(host: str, port: int, lang: str = DEFAULT_LANGUAGE, reuse_port: bool = False
@@ -84,10 +105,16 @@ def listening_socket(host: str, port: int, lang: str = DEFAULT_LANGUAGE, reuse_p
     listen on; ``reuse_port``: with ``SO_REUSEPORT`` too, as each ``--workers`` process binds.
     Exits with 2 and one line in ``lang`` where it cannot be bound, not uvicorn's English log:
     ``port_in_use``, ``port_forbidden`` (a port below 1024 without the rights), ``bad_host``
-    (a name that resolves to no address, or an address of no interface here), else
+    (a name that resolves to no address, an address of no interface here, or no host: the
+    system reads ``""`` as every network), else
     ``cannot_listen`` with the system's reason."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        if not host.strip():  # the system reads "" as every network (0.0.0.0), and the URL said http://:8000
+            raise socket.gaierror(socket.EAI_NONAME, host)
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
+    except OSError as exc:
+        raise fail(InvalidOptions("bad_host", domain="cli", host=host), lang) from exc
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         if reuse_port:
@@ -152,6 +179,8 @@ def serve(
 
     if lan:
         host = "0.0.0.0"
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]  # an IPv6 address as a URL writes it: [::1]
     url = db or default_db()
     if workers > 1 and not is_postgres(url):
         raise fail(InvalidOptions("workers_need_postgres", domain="cli"), lang)

@@ -266,3 +266,48 @@ def test_serve_refuses_a_port_out_of_range_and_a_database_it_cannot_open(tmp_pat
         assert result.exit_code == 2, (args, result.output[-800:])
         assert said in result.output and "Traceback" not in result.output
         assert "secret" not in result.output
+
+
+@pytest.mark.parametrize("url", ["postgresql://ane:hunter@2secret@127.0.0.1:1/x",   # a bare '@' in it
+                                 "postgresql://ane@hunter:2secret@127.0.0.1:1/x",
+                                 "postgresql://u@127.0.0.1:1/x"])
+def test_serve_never_prints_a_piece_of_the_database_password(url: str) -> None:
+    """A password with a bare '@' is split by SQLAlchemy at the first one, and the driver
+    quoted the rest as the host ("failed to resolve host '2secret@127.0.0.1'"); a one-letter
+    user name was blanked inside the driver's words ("Connection ref…sed")."""
+    result = runner.invoke(app, ["serve", "--db", url, "--lang", "en"])
+    assert result.exit_code == 2, result.output[-800:]
+    assert "cannot be opened" in result.output and "Traceback" not in result.output
+    assert "2secret" not in result.output and "hunter" not in result.output
+    assert "…ed" not in result.output and "…sed" not in result.output, result.output
+
+
+@pytest.mark.parametrize("host", ["", " "])
+def test_serve_refuses_an_empty_host(host: str, tmp_path: Path) -> None:
+    """``--host ""`` listened on every network (the system reads "" as 0.0.0.0) and said
+    'open http://:8000/'."""
+    result = runner.invoke(app, ["serve", "--host", host, "--port", "18471", "--lang", "eu",
+                                 "--db", f"sqlite:///{tmp_path}/m.sqlite3"])
+    assert result.exit_code == 2, result.output[-800:]
+    assert "ez da makina honen helbide bat" in result.output and "Traceback" not in result.output
+
+
+def test_serve_takes_an_ipv6_address_in_brackets() -> None:
+    """``--host [::1]``, as a URL writes it, was 'not an address of this machine'; it is ::1
+    (here found in use, so that nothing starts)."""
+    import socket
+
+    taken = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
+    try:
+        taken.bind(("::1", 0))
+    except OSError:
+        pytest.skip("no IPv6 loopback here")
+    taken.listen()
+    port = taken.getsockname()[1]
+    try:
+        result = runner.invoke(app, ["serve", "--host", "[::1]", "--port", str(port), "--lang", "en",
+                                     "--db", "junk://x"])
+    finally:
+        taken.close()
+    assert result.exit_code == 2, result.output[-800:]
+    assert "already" in result.output and "not an address" not in result.output, result.output
