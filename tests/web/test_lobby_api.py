@@ -303,19 +303,32 @@ def test_how_to_play_pages_exist_in_every_language(client: TestClient) -> None:
 
 
 def test_serve_prints_the_addresses_of_the_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
     from typer.testing import CliRunner
 
     import mahai.cli.serve as serve_module
     from mahai.cli.app import app
 
     seen: dict[str, Any] = {}
+
+    def run(server: Any, sockets: Any = None) -> None:
+        # uvicorn's Server.run on the socket serve bound (nothing is served here)
+        seen.update(host=server.config.host)
+        server.started = True
+        for sock in sockets or []:
+            sock.close()
+
     monkeypatch.setattr("mahai.server.network.network_addresses", lambda: ["192.168.1.20", "10.0.0.7"])
-    monkeypatch.setattr("uvicorn.run", lambda application, **kw: seen.update(kw))
+    monkeypatch.setattr("uvicorn.Server.run", run)
     assert serve_module.serve is not None
-    result = CliRunner().invoke(app, ["serve", "--lan", "--port", "8123", "--db", "sqlite:///:memory:"])
+    with socket.socket() as probe:  # a port free on every network, as --lan binds 0.0.0.0
+        probe.bind(("0.0.0.0", 0))
+        port = probe.getsockname()[1]
+    result = CliRunner().invoke(app, ["serve", "--lan", "--port", str(port), "--db", "sqlite:///:memory:"])
     assert result.exit_code == 0, result.output
     assert seen["host"] == "0.0.0.0"
-    assert "http://192.168.1.20:8123/" in result.output and "http://10.0.0.7:8123/" in result.output
-    local = CliRunner().invoke(app, ["serve", "--port", "8123", "--db", "sqlite:///:memory:"])
+    assert f"http://192.168.1.20:{port}/" in result.output and f"http://10.0.0.7:{port}/" in result.output
+    local = CliRunner().invoke(app, ["serve", "--port", str(port), "--db", "sqlite:///:memory:"])
     assert "192.168.1.20" not in local.output and seen["host"] == "127.0.0.1"
 
