@@ -312,15 +312,24 @@ def test_serve_prints_the_addresses_of_the_network(monkeypatch: pytest.MonkeyPat
 
     seen: dict[str, Any] = {}
 
-    def run(server: Any, sockets: Any = None) -> None:
-        # uvicorn's Server.run on the socket serve bound (nothing is served here)
-        seen.update(host=server.config.host)
-        server.started = True
-        for sock in sockets or []:
-            sock.close()
+    class Server:
+        """uvicorn's Server on the socket serve bound, serving nothing. uvicorn's own Config is
+        not made either: it configures logging (dictConfig closes every handler there is,
+        pytest's too, and the rest of the worker's tests failed on a closed file in CI)."""
+
+        def __init__(self, config: dict[str, Any]) -> None:
+            self.config = config
+            self.started = False
+
+        def run(self, sockets: Any = None) -> None:
+            seen.update(host=self.config["host"])
+            self.started = True
+            for sock in sockets or []:
+                sock.close()
 
     monkeypatch.setattr("mahai.server.network.network_addresses", lambda: ["192.168.1.20", "10.0.0.7"])
-    monkeypatch.setattr("uvicorn.Server.run", run)
+    monkeypatch.setattr("uvicorn.Config", lambda application, **kw: kw)
+    monkeypatch.setattr("uvicorn.Server", Server)
     assert serve_module.serve is not None
     with socket.socket() as probe:  # a port free on every network, as --lan binds 0.0.0.0
         probe.bind(("0.0.0.0", 0))
