@@ -41,6 +41,12 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     @property
+    def sqlite_file(self) -> Path:
+        """The database file of a ``sqlite:///`` server (tests read what it stored)."""
+        assert self.db.startswith("sqlite:///"), self.db
+        return Path(self.db.removeprefix("sqlite:///"))
+
+    @property
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 

@@ -13,7 +13,6 @@ import random
 import re
 import sqlite3
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -155,7 +154,7 @@ def labelled(game: Game[Any, Any], state: State[Any], viewer: int | None,
 
 @pytest.mark.parametrize(("game_name", "edition", "options", "players"), CASES,
                          ids=[f"{c[0]}-{c[1]}-{c[3]}" for c in CASES])
-def test_every_frame_is_the_viewers_projection(server: Server, tmp_path: Path, game_name: str,
+def test_every_frame_is_the_viewers_projection(server: Server, game_name: str,
                                                edition: str | None, options: dict[str, Any],
                                                players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     if game_name not in available_games():
@@ -203,7 +202,7 @@ def test_every_frame_is_the_viewers_projection(server: Server, tmp_path: Path, g
     assert clients[0].state is not None and clients[0].state["over"]
 
     # the test (not the client) may read the seed: rebuild every state
-    with sqlite3.connect(tmp_path / "mahai.db") as conn:
+    with sqlite3.connect(server.sqlite_file) as conn:
         seed, opts = conn.execute("select seed, options from mahai_tables where id = ?", (tid,)).fetchone()
         actions = [(s, a) for s, a in conn.execute(
             "select seat, notation from mahai_actions where table_id = ? order by idx", (tid,))]

@@ -19,6 +19,7 @@ pytestmark = pytest.mark.web
 WAITS = "No connection: your move will be sent when the connection is back."
 
 
+@pytest.mark.own_server  # killed and restarted
 def test_a_move_made_while_disconnected_is_sent_when_the_connection_is_back(server: Server,
                                                                              browser: Any) -> None:
     made = server.create("mille_bornes", ["person", "person"], edition="eu", options={"game_target": 1})
