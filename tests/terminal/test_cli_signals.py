@@ -155,9 +155,9 @@ def test_a_killed_arena_takes_its_workers_with_it_and_resumes(tmp_path: Path) ->
     for w in left:
         os.kill(w, signal.SIGKILL)
     assert not left, f"workers {left} outlived their parent"
-    resume = ["arena", "spades", "--bots", "random,heuristic", "--games", "4", "--jobs", "2", "--no-plots",
+    resume = ["arena", "spades", "--bots", "random,heuristic", "--games", "2", "--jobs", "2", "--no-plots",
               "--out", str(tmp_path), "--resume"]
     assert CliRunner().invoke(app, resume).exit_code == 0
     setup = table_setup("spades", None, None, None)
-    fresh = run_arena("spades", setup.options, setup.players, ["random", "heuristic"], 4)
+    fresh = run_arena("spades", setup.options, setup.players, ["random", "heuristic"], 2)
     assert outcomes_agree(load_result(tmp_path / "arena.json").outcomes, fresh.outcomes)
