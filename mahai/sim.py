@@ -11,10 +11,16 @@ averaged over the games come from :meth:`mahai.core.Game.stats`.
 
 from __future__ import annotations
 
+import ctypes
 import math
+import os
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -131,6 +137,67 @@ def _run_chunk(args: tuple[str, Any, int, Sequence[str], int, list[int]]) -> lis
     return [run_one(game_name, options, players, bot_names, seed, i) for i in indices]
 
 
+@contextmanager
+def worker_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
+    """``jobs`` worker processes (``mahai simulate --jobs``, ``mahai arena --jobs``) that end with
+    the command, however it ends.
+
+    * Stopped, not waited for, when the block is left by an exception (a Ctrl-C, a game's error,
+      a generator closed): the pool's own exit played every task still queued first (a Ctrl-C of
+      ``mahai arena`` over 2,000 random Spades games took two minutes to end; an expert's arena,
+      hours), then waited for the games in play.
+    * Each worker ends when its parent ends (:func:`_worker_start`): after a ``kill -9`` of the
+      command they waited for tasks for ever.
+    """
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start, initargs=(os.getpid(),))
+    try:
+        yield pool
+    except BaseException:
+        for process in list((pool._processes or {}).values()):  # public only in 3.14 (kill_workers)
+            process.kill()
+        # Quick now: the pool sees its workers dead and stops. Its thread joined here, not at exit
+        # (a shutdown without waiting raced with it there: "OSError: Bad file descriptor").
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
+PR_SET_PDEATHSIG = 1
+"""prctl(2): the signal this process gets when its parent ends (Linux)."""
+
+
+def _worker_start(owner: int) -> None:
+    """Start of each worker process of :func:`worker_pool` (``owner``: the command's pid).
+
+    * It ends when its parent ends. On Linux the kernel sends it SIGTERM at once
+      (``PR_SET_PDEATHSIG``: no thread, no delay, as ``mahai serve --workers``' children; with the
+      ``forkserver`` start method the parent is the fork server, which ends with ``owner``);
+      elsewhere a daemon thread looks every second whether its parent changed.
+    * A Ctrl-C is left to the parent, which stops the workers: the terminal sends it to every
+      process of the command, and an idle worker printed a ``KeyboardInterrupt`` traceback.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        armed = ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM) == 0
+    except (OSError, AttributeError, TypeError):  # no prctl: not Linux
+        armed = False
+    if not armed:
+        threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True, name="mahai-parent").start()
+        return
+    try:
+        os.kill(owner, 0)  # gone before prctl: no signal would come
+    except ProcessLookupError:
+        os._exit(1)
+    except PermissionError:  # alive, another user's pid
+        pass
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
+
+
 def run_games(
     game_name: str,
     options: Any,
@@ -155,7 +222,7 @@ def run_games(
                 progress(len(results))
             yield from results
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with worker_pool(jobs) as pool:
         futures = [pool.submit(_run_chunk, (game_name, options, players, bot_names, seed, b))
                    for b in batches]
         for fut in futures:

@@ -38,7 +38,7 @@ import math
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import asdict, dataclass, field, replace
 from itertools import combinations
 from pathlib import Path
@@ -66,7 +66,7 @@ from mahai.core.errors import InvalidOptions, MahaiError
 from mahai.core.options import options_to_dict
 from mahai.games import get_game
 from mahai.i18n import DEFAULT_LANGUAGE
-from mahai.sim import make_bots
+from mahai.sim import make_bots, worker_pool
 
 Backend = Literal["local", "ray"]
 OutOpt = Annotated[Path | None, typer.Option(help="Write JSON, CSV and plots (PNG, SVG) to this directory.")]
@@ -169,7 +169,7 @@ def run_local(game_name: str, options: Any, players: int, seed: int, matches: Se
                 progress(1)
         return out
     results: list[Outcome] = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with worker_pool(jobs) as pool:
         # One game a task, as with Ray: an expert's game takes minutes, and a run cut short
         # keeps (in games.jsonl) every game but the ``jobs`` in play; batches of 8 games lost
         # up to 8 a worker and showed no progress for an hour. A task costs well under 1 ms.

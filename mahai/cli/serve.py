@@ -56,6 +56,38 @@ def proxy_options(trusted: list[str], lang: str = DEFAULT_LANGUAGE) -> dict[str,
     return {"proxy_headers": True, "forwarded_allow_ips": [e.strip() for e in trusted]}
 
 
+def check_database(url: str, lang: str = DEFAULT_LANGUAGE) -> None:
+    """Refuse a ``--db`` URL that is unusable whatever the database says, before anything is
+    built or bound: exit 2 and one line in ``lang``, the URL shown without its user and password.
+
+    * ``db_bad_port``: a port that is not a whole number from 1 to 65535 (SQLAlchemy's
+      ``make_url`` raised Python's English ``invalid literal for int()``);
+    * ``db_in_memory``: an SQLite database in memory (``sqlite://``, ``sqlite:///``,
+      ``sqlite:///:memory:``, ``mode=memory``): every table would be lost at the end, and the
+      server's threads (the store's writer, the readers) would each have an empty database of
+      their own (a new table failed with an Internal Server Error). Refused rather than warned of:
+      nothing works on it, and a throwaway server is one temporary file away;
+    * ``db_unknown_kind``: a URL SQLAlchemy cannot parse.
+    """
+    import sqlalchemy.exc
+    from sqlalchemy.engine import make_url
+
+    shown = url.split("@")[-1]
+    try:
+        parsed = make_url(url)
+    except sqlalchemy.exc.ArgumentError:
+        raise fail(InvalidOptions("db_unknown_kind", domain="cli", url=shown), lang) from None
+    except ValueError:  # int() of the port
+        raise fail(InvalidOptions("db_bad_port", domain="cli", url=shown), lang) from None
+    if parsed.port is not None and not 1 <= parsed.port <= 65535:
+        raise fail(InvalidOptions("db_bad_port", domain="cli", url=shown), lang)
+    database = parsed.database or ""
+    if parsed.get_backend_name() == "sqlite" and (
+            database in ("", ":memory:") or database.startswith("file::memory:")
+            or parsed.query.get("mode") == "memory"):
+        raise fail(InvalidOptions("db_in_memory", domain="cli", url=shown), lang)
+
+
 @contextmanager
 def _database_errors(url: str, lang: str = DEFAULT_LANGUAGE) -> Iterator[None]:
     """Exit with 2 and one line on stderr in ``lang`` when the database ``url`` cannot be opened,
@@ -169,6 +201,8 @@ def serve(
     computer of the same network can open are printed; invitation links made
     from a browser on this machine use them.
     """
+    url = db or default_db()
+    check_database(url, lang)  # before the server's modules are imported: said at once
     import uvicorn
 
     from mahai.server import create_app
@@ -181,7 +215,6 @@ def serve(
         host = "0.0.0.0"
     if host.startswith("[") and host.endswith("]"):
         host = host[1:-1]  # an IPv6 address as a URL writes it: [::1]
-    url = db or default_db()
     if workers > 1 and not is_postgres(url):
         raise fail(InvalidOptions("workers_need_postgres", domain="cli"), lang)
     proxies = proxy_options(trusted_proxy, lang)

@@ -177,16 +177,16 @@ def test_worker_processes_play_one_game_a_task(monkeypatch: pytest.MonkeyPatch) 
     """With ``--jobs``, each game is its own task and is reported (logged to ``games.jsonl``) when it
     ends: games were sent in batches of up to 8, so a run of the Mille Bornes expert (minutes a game)
     logged nothing for an hour and a run cut short lost up to 8 games a worker."""
-    import mahai.cli.arena as arena
+    import mahai.sim as sim
 
     sent: list[object] = []
 
-    class Counting(arena.ProcessPoolExecutor):  # type: ignore[misc]
+    class Counting(sim.ProcessPoolExecutor):  # type: ignore[misc]
         def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
             sent.append(args)
             return super().submit(fn, *args, **kwargs)
 
-    monkeypatch.setattr(arena, "ProcessPoolExecutor", Counting)
+    monkeypatch.setattr(sim, "ProcessPoolExecutor", Counting)  # the pool of mahai arena --jobs (worker_pool)
     matches = schedule(["heuristic", "random"], 2, 24)
     seen: list[int] = []
     out = run_local("mille_bornes", SHORT, 2, 3, matches, jobs=2, on_result=lambda o: seen.append(o.index))

@@ -53,6 +53,14 @@ REFUSED = [
     (["serve", "--db", "junk://x"], "Mahai does not know the kind of database", "datu-base mota ezagutzen"),
     (["serve", "--host", "nosuch.invalid", "--port", "8"], "Cannot listen on “nosuch.invalid”",
      "Ezin da “nosuch.invalid” helbidean entzun"),
+    # a database in memory: nothing kept, and the server's threads each had an empty one of their own;
+    # refused before the address is bound (--host: without the check, the refusal was bad_host's)
+    (["serve", "--db", "sqlite://", "--host", "nosuch.invalid"], "“sqlite://” is a database in memory",
+     "“sqlite://” memoriako datu-base bat da"),
+    (["serve", "--db", "sqlite:///", "--host", "nosuch.invalid"], "“sqlite:///” is a database in memory",
+     "“sqlite:///” memoriako datu-base bat da"),
+    (["serve", "--db", "sqlite:///:memory:", "--workers", "2"],
+     "“sqlite:///:memory:” is a database in memory", "“sqlite:///:memory:” memoriako datu-base bat da"),
     ([*ARENA, "--resume"], "“--resume” needs “--out” too", "“--resume” aukerak “--out” ere behar du"),
     (["denborazup", "chronology", "--deck"], None, None),  # a usage error: Typer's, as for play
 ]
@@ -124,6 +132,21 @@ def test_a_database_that_does_not_answer_is_said_in_the_players_language() -> No
     result = runner.invoke(app, ["serve", "--db", "postgresql://ane:secret@127.0.0.1:1/x", "--lang", "es"])
     assert result.exit_code == 2 and "secret" not in result.output
     assert one_line(result.output).startswith("No se puede abrir la base de datos 127.0.0.1:1/x: ")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("eu", "“db:5x/x” datu-basearen atakak 1 eta 65535 arteko zenbaki oso bat izan behar du (“--db”)."),
+    ("en", "The port of the database “db:5x/x” must be a whole number from 1 to 65535 (“--db”)."),
+    ("es", "El puerto de la base de datos «db:5x/x» debe ser un número entero entre 1 y 65535 («--db»)."),
+    ("fr", "Le port de la base de données « db:5x/x » doit être un nombre entier de 1 à 65535 (« --db »)."),
+])
+def test_a_database_port_that_is_no_number_is_said_in_the_players_language(lang: str, said: str) -> None:
+    """It was Python's English reason, ``invalid literal for int() with base 10: '5x'``."""
+    for workers in ("1", "2"):
+        result = runner.invoke(app, ["serve", "--db", "postgresql://ane:secret@db:5x/x",
+                                     "--workers", workers, "--lang", lang])
+        assert result.exit_code == 2 and "secret" not in result.output and "ane" not in result.output
+        assert one_line(result.output) == said
 
 
 @pytest.mark.parametrize("lang", ["eu", "en"])

@@ -259,7 +259,7 @@ def test_serve_refuses_a_port_out_of_range_and_a_database_it_cannot_open(tmp_pat
     afile.write_text("x")
     for args, said in ((["--db", "junk://x"], "does not know the kind of database"),
                        (["--db", f"sqlite:///{afile}/sub/mahai.sqlite3"], "cannot be opened"),
-                       (["--db", "postgresql://ane:secret@host:abc/x"], "cannot be opened"),
+                       (["--db", "postgresql://ane:secret@host:abc/x"], "port of the database “host:abc/x”"),
                        (["--port", "99999", "--db", "junk://x"], "--port"),  # refused before the database
                        (["--bot-pace", "-1", "--db", "junk://x"], "--bot-pace")):
         result = runner.invoke(app, ["serve", *args, "--lang", "en"])

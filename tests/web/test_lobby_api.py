@@ -302,7 +302,7 @@ def test_how_to_play_pages_exist_in_every_language(client: TestClient) -> None:
     assert client.get("/rules/..%2Fapp").status_code == 404
 
 
-def test_serve_prints_the_addresses_of_the_network(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_serve_prints_the_addresses_of_the_network(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     import socket
 
     from typer.testing import CliRunner
@@ -334,10 +334,11 @@ def test_serve_prints_the_addresses_of_the_network(monkeypatch: pytest.MonkeyPat
     with socket.socket() as probe:  # a port free on every network, as --lan binds 0.0.0.0
         probe.bind(("0.0.0.0", 0))
         port = probe.getsockname()[1]
-    result = CliRunner().invoke(app, ["serve", "--lan", "--port", str(port), "--db", "sqlite:///:memory:"])
+    db = f"sqlite:///{tmp_path}/m.db"  # a file: a database in memory is refused (db_in_memory)
+    result = CliRunner().invoke(app, ["serve", "--lan", "--port", str(port), "--db", db])
     assert result.exit_code == 0, result.output
     assert seen["host"] == "0.0.0.0"
     assert f"http://192.168.1.20:{port}/" in result.output and f"http://10.0.0.7:{port}/" in result.output
-    local = CliRunner().invoke(app, ["serve", "--port", str(port), "--db", "sqlite:///:memory:"])
+    local = CliRunner().invoke(app, ["serve", "--port", str(port), "--db", db])
     assert "192.168.1.20" not in local.output and seen["host"] == "127.0.0.1"
 

@@ -1,0 +1,163 @@
+"""The real ``mahai`` command stopped from outside: a Ctrl-C at any moment ends it quietly (exit
+code 130, no traceback), and a ``kill -9`` of ``mahai arena --jobs N`` takes its worker
+processes with it."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from mahai.cli import app
+from mahai.cli.arena import load_result, outcomes_agree, run_arena
+from mahai.cli.common import table_setup
+
+MAHAI = Path(sys.executable).parent / "mahai"
+LONG_ARENA = ["arena", "spades", "--bots", "random,heuristic", "--games", "5000", "--jobs", "2", "--no-plots"]
+"""An arena that is still playing when it is stopped (two worker processes)."""
+
+CTRL_C = '''
+import os, signal, sys
+
+
+class CtrlC:
+    """A Ctrl-C (SIGINT to this process, as the terminal sends it) when the module that
+    MAHAI_TEST_CTRL_C names starts being imported: a moment of the start chosen, not timed."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name == os.environ.get("MAHAI_TEST_CTRL_C"):
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+
+sys.meta_path.insert(0, CtrlC())
+'''
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes started by ``pid``, and theirs (from /proc): the workers, and with the
+    ``forkserver`` start method the fork server too."""
+    parents = {int(e): _stat(int(e))[1:2] for e in os.listdir("/proc") if e.isdigit()}
+    found: list[int] = []
+    todo = [pid]
+    while todo:
+        ppid = str(todo.pop())
+        kids = [child for child, parent in parents.items() if parent == [ppid]]
+        found += kids
+        todo += kids
+    return found
+
+
+def _stat(pid: int) -> list[str]:
+    """State and parent pid of ``pid`` (``[]`` when it is gone)."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return []
+    return text.rsplit(")", 1)[1].split()[:2]
+
+
+def alive(pid: int) -> bool:
+    return _stat(pid)[:1] not in ([], ["Z"])  # a zombie has ended (its new parent reaps it)
+
+
+def started(pid: int, workers: int) -> list[int]:
+    """The processes ``pid`` started, once there are ``workers`` of them (up to 60 s)."""
+    for _ in range(600):
+        found = descendants(pid)
+        if len(found) >= workers:
+            return found
+        time.sleep(0.1)
+    raise AssertionError("no worker process started")
+
+
+def logged(path: Path, games: int) -> None:
+    """Wait until ``games`` games are in ``path`` (the workers are playing), up to 60 s."""
+    for _ in range(600):
+        if path.exists() and path.read_bytes().count(b"\n") >= games:
+            return
+        time.sleep(0.1)
+    raise AssertionError("the arena logged no game")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc")
+@pytest.mark.parametrize("module", [
+    "mahai.cli.arena",  # the commands' imports, before Typer runs
+    "mahai.server.store",  # serve's build, before uvicorn runs
+], ids=["while-starting", "while-building"])
+def test_a_ctrl_c_early_ends_quietly(tmp_path: Path, module: str) -> None:
+    """A Ctrl-C while ``mahai`` imports its commands printed a ``KeyboardInterrupt`` traceback
+    (the console script imported ``mahai.cli`` outside any handler); it ends with 130, as a
+    Ctrl-C during a command does (Typer's), and says nothing."""
+    (tmp_path / "sitecustomize.py").write_text(CTRL_C)
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "MAHAI_TEST_CTRL_C": module}
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = str(probe.getsockname()[1])
+    done = subprocess.run([str(MAHAI), "serve", "--port", port, "--db", f"sqlite:///{tmp_path}/m.db"],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr, done.stderr
+    assert done.returncode == 130, (done.returncode, done.stderr)
+    assert done.stdout == "" and done.stderr.strip() == ""  # the server never said where to open it
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc")
+@pytest.mark.parametrize("command", [
+    LONG_ARENA, ["simulate", "spades", "--bots", "random,heuristic", "--games", "20000", "--jobs", "2"],
+], ids=["arena", "simulate"])
+def test_a_ctrl_c_stops_the_worker_processes_at_once(command: list[str]) -> None:
+    """Ctrl-C in the terminal (SIGINT to every process of the command) of ``--jobs 2``: the pool's
+    exit played every game still queued (2,000 random Spades games: two minutes; an expert's
+    arena: hours), and an idle worker could print a traceback. The command now kills its workers
+    and ends with 130."""
+    run = subprocess.Popen([str(MAHAI), *command], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True, start_new_session=True)
+    try:
+        workers = started(run.pid, 2)
+        os.killpg(run.pid, signal.SIGINT)
+        _out, err = run.communicate(timeout=30)  # a hang guard: it took minutes
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
+    assert run.returncode == 130 and "Traceback" not in err, err
+    assert not any(alive(w) for w in workers)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc")
+def test_a_killed_arena_takes_its_workers_with_it_and_resumes(tmp_path: Path) -> None:
+    """``kill -9`` of ``mahai arena --jobs 2``: its worker processes waited for games for ever
+    (the pool's queue stays open in them). They now end with their parent (Linux
+    ``PR_SET_PDEATHSIG``). A ``--resume`` from the log it left (its last line maybe cut) then gives
+    the fresh run's games."""
+    arena = subprocess.Popen([str(MAHAI), *LONG_ARENA, "--out", str(tmp_path)],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        logged(tmp_path / "games.jsonl", 2)
+        workers = descendants(arena.pid)
+        assert len(workers) >= 2
+    finally:
+        arena.kill()
+        arena.wait()
+    for _ in range(200):  # up to 20 s: the kernel signals them at once
+        if not any(alive(w) for w in workers):
+            break
+        time.sleep(0.1)
+    left = [w for w in workers if alive(w)]
+    for w in left:
+        os.kill(w, signal.SIGKILL)
+    assert not left, f"workers {left} outlived their parent"
+    resume = ["arena", "spades", "--bots", "random,heuristic", "--games", "2", "--jobs", "2", "--no-plots",
+              "--out", str(tmp_path), "--resume"]
+    assert CliRunner().invoke(app, resume).exit_code == 0
+    setup = table_setup("spades", None, None, None)
+    fresh = run_arena("spades", setup.options, setup.players, ["random", "heuristic"], 2)
+    assert outcomes_agree(load_result(tmp_path / "arena.json").outcomes, fresh.outcomes)
