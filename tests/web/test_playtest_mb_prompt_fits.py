@@ -35,13 +35,13 @@ def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
 
 
 def test_the_coup_fourre_prompt_leaves_the_hand_and_the_attacker_on_the_screen(server: Server, browser: Any) -> None:
-    msg = reach("mille_bornes", "eu", 2,
+    msg = reach("mille_bornes", "eu", 4,
                 lambda g, s: 0 in s.to_act() and g.view(s, 0)["window"] is not None
                 and any(a.notation().startswith("coup_fourre") for a in s.legal_actions(0)))
     view = msg["view"]
     team = view["team_of"][0]
     assert view["tableaux"][team]["battle"][-1] == view["window"]["hazard"]  # the hazard, on your pile
-    made = server.create("mille_bornes", ["person", "person"], edition="eu")
+    made = server.create("mille_bornes", ["person"] * 4, edition="eu")  # two teams of two
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = ctx.new_page()

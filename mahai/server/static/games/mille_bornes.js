@@ -96,7 +96,6 @@ export function render(root, msg, ui) {
 
   // the decision owed now comes first: coup fourré, the extension, a fast game's remedy
   const prompts = [];
-  let windowPrompt = null;  // the coup-fourré question: over the draw and discard piles (see below)
   const cf = legal.filter((e) => is(e, "coup_fourre"));
   const decline = legal.filter((e) => is(e, "decline"));
   const windowKey = v.window ? `${v.leg}:${v.window.team}:${v.window.hazard}:${v.window.attacker}:${v.draw_pile}` : null;
@@ -105,13 +104,16 @@ export function render(root, msg, ui) {
     // Nothing to call (no safety for it in your hand, no fast-game remedy), and yet asked, as every
     // attacked player is (MBR-10: whether a seat is asked must not tell what it holds): one light
     // line, said once, and "no coup fourré" as the thing to do, not an alarm.
-    windowPrompt = h("section", { class: "prompt light over", id: "window", role: "status" },
+    prompts.push(h("section", { class: "prompt light over", id: "window", role: "status" },
       h("div", { class: "row" },
         h("p", {}, ui.t("Hazard: {hazard}. You have no safety against it.", { hazard: ui.label(v.window.hazard) })),
-        decline.map((e) => ui.actionButton(e, null, { class: "primary", id: "decline" }))));
+        decline.map((e) => ui.actionButton(e, null, { class: "primary", id: "decline" })))));
   } else if (v.window && (cf.length || decline.length) && windowKey !== waived) {
     const outOfTurn = legal.filter((e) => is(e, "remedy") && v.decision === "coup_fourre");
-    windowPrompt = h("section", { class: "prompt urgent over", id: "window", role: "alert" },
+    // "over": on a tablet or a desktop it lies over the draw and discard piles (CSS), adding no
+    // height (standing above the table it pushed the bottom of the hand below a 1280 × 800 screen)
+    // and hiding neither the attacker's plate (over the opponents' tableau it did) nor your pile
+    prompts.push(h("section", { class: "prompt urgent over", id: "window", role: "alert" },
       h("div", { class: "row" }, card(v.window.hazard, ui, { small: true }),
         h("p", {}, cf.length ? ui.t("Hazard: {hazard}. Your safety: {safety}.", { hazard: ui.label(v.window.hazard), safety: ui.label(words(cf[0])[1]) })
           : ui.t("Hazard: {hazard}.", { hazard: ui.label(v.window.hazard) }))),
@@ -121,7 +123,7 @@ export function render(root, msg, ui) {
         decline.length ? decline.map((e) => ui.actionButton(e, null, { class: "big", id: "decline" }))
           // on your own turn "no" is simply to play on: the prompt goes, the window stays open
           : h("button", { type: "button", class: "big", id: "decline", onclick: () => { waived = windowKey; ui.rerender(); } },
-            ui.t("No, carry on"))));
+            ui.t("No, carry on")))));
   }
   if (v.decision === "extension") {
     prompts.push(h("section", { class: "prompt urgent", id: "extension", role: "alert" },
@@ -181,7 +183,7 @@ export function render(root, msg, ui) {
     // what to do now, over the hand: draw (the pile glowed, nothing said so), choose, place
     const hint = chosen ? ui.t("Now choose where {card} goes.", { card: ui.label(chosen) })
       : Object.keys(byCard).length ? ui.t("Choose a card.")
-        : draw && !prompts.length && !windowPrompt ? ui.t("Press the draw pile to draw a card.") : null;
+        : draw && !prompts.length ? ui.t("Press the draw pile to draw a card.") : null;
     dock = h("div", { class: "dock", "data-home": "", tabindex: "-1" },
       hint ? h("p", { class: "hint" }, hint) : null,
       ui.fan(h, cards, { id: "hand", class: "hand hand-cards", "data-count": String(cards.length), role: "group", "aria-label": ui.t("Your hand") }),
@@ -189,12 +191,7 @@ export function render(root, msg, ui) {
         redrawing ? (entry ? ui.actionButton(entry, ui.t("Discard and draw"), { class: "primary", id: "redraw" })
           : h("button", { type: "button", disabled: true, class: "primary", id: "redraw" }, ui.t("Discard and draw"))) : null) : null);
   }
-  // The coup-fourré question goes with the draw and discard piles: on a phone first above the table
-  // (CSS order), on a tablet or a desktop over those piles (CSS), adding no height (standing above
-  // the table it pushed the bottom of the hand below a 1280 × 800 screen) and hiding neither the
-  // attacker's plate (over the opponents' tableau it did) nor the hazard on your battle pile.
-  const centre = h("div", { class: "mb-centre" }, windowPrompt, middle);
-  ui.fill(root, prompts, h("div", { class: "mb-table" }, others, centre, mine), dock,
+  ui.fill(root, prompts, h("div", { class: "mb-table" }, others, middle, mine), dock,
     h("details", { class: "panel scores", open: msg.over || null }, h("summary", {}, ui.t("Score sheet")), h("div", { class: "scroll-x", tabindex: "0", role: "group", "aria-label": ui.t("Score sheet") }, scoreSheet(v, ui))));
 }
 
