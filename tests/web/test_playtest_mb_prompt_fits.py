@@ -31,10 +31,13 @@ WHERE = """(team) => {
 
 
 def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
-    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+    """Whether two boxes (CSS pixels) share some area."""
+    return (a["left"] < b["right"] and b["left"] < a["right"]
+            and a["top"] < b["bottom"] and b["top"] < a["bottom"])
 
 
-def test_the_coup_fourre_prompt_leaves_the_hand_and_the_attacker_on_the_screen(server: Server, browser: Any) -> None:
+def test_the_coup_fourre_prompt_leaves_the_hand_and_the_attacker_on_the_screen(server: Server,
+                                                                              browser: Any) -> None:
     msg = reach("mille_bornes", "eu", 4,
                 lambda g, s: 0 in s.to_act() and g.view(s, 0)["window"] is not None
                 and any(a.notation().startswith("coup_fourre") for a in s.legal_actions(0)))
