@@ -7,6 +7,8 @@ and a family playing in Basque often has phones set to Spanish or French."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -26,28 +28,30 @@ def shown(page: Any, path: str) -> str:
     return lang
 
 
-def test_a_chosen_language_wins_over_the_links(server: Server, browser: Any) -> None:
+@contextmanager
+def guest(server: Server, browser: Any) -> Iterator[tuple[Any, str]]:
+    """A page in a phone's fresh browser (no language chosen, none from a link) and the
+    invitation link to the second seat of a Spades table; the browser closed on exit."""
     made = server.create("spades", ["person", "person", "bot:random", "bot:random"])
-    link = f"{server.url}{made['links']['1']}"
     ctx = browser.new_context(viewport=PHONE)
     try:
-        page = ctx.new_page()
+        yield ctx.new_page(), f"{server.url}{made['links']['1']}"
+    finally:
+        ctx.close()
+
+
+def test_a_chosen_language_wins_over_the_links(server: Server, browser: Any) -> None:
+    with guest(server, browser) as (page, link):
         assert shown(page, server.url + "/") == "eu"  # no choice, no link: Basque
         page.select_option("#lang", "fr")  # the guest's own choice
         assert shown(page, link + "&lang=eu") == "fr"  # the creator's Basque does not replace it
         assert "lang=" not in page.url
         assert shown(page, server.url + "/") == "fr"
         assert page.evaluate("localStorage.getItem('mahai.lang')") == "fr"
-    finally:
-        ctx.close()
 
 
 def test_without_a_choice_the_last_links_language_is_kept(server: Server, browser: Any) -> None:
-    made = server.create("spades", ["person", "person", "bot:random", "bot:random"])
-    link = f"{server.url}{made['links']['1']}"
-    ctx = browser.new_context(viewport=PHONE)
-    try:
-        page = ctx.new_page()
+    with guest(server, browser) as (page, link):
         assert shown(page, link + "&lang=es") == "es"  # the creator's language
         assert shown(page, server.url + "/") == "es"  # kept on the next pages
         assert shown(page, server.url + "/?lang=xx") == "es"  # an unknown one changes nothing
@@ -55,5 +59,3 @@ def test_without_a_choice_the_last_links_language_is_kept(server: Server, browse
         assert page.evaluate("localStorage.getItem('mahai.lang')") is None  # not a choice
         page.select_option("#lang", "en")
         assert shown(page, link + "&lang=es") == "en"  # now a choice: it wins
-    finally:
-        ctx.close()

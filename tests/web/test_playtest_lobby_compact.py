@@ -75,22 +75,32 @@ def test_the_desktop_lobby_keeps_its_pictures_and_sentences(server: Server, brow
         ctx.close()
 
 
-def test_three_of_my_tables_leave_create_in_sight_on_a_phone(server: Server, browser: Any) -> None:
-    """"My tables" comes first (the way back to a game); three of them on a phone still leave
-    "Create table" on the first screen: a table takes its game, its seats, its links, and the
-    date it leaves the list in small type (each took 170 px, 580 for three)."""
+def test_many_of_my_tables_leave_create_in_sight_on_a_phone(server: Server, browser: Any) -> None:
+    """"My tables" comes first (the way back to a game); on a phone "Create table" is still on
+    the first screen: a table takes its game, its seats, its links, and the date it leaves the
+    list in small type (each took 170 px, 580 for three), and the list shows the three latest,
+    then "Show all (6)" (session 10: with six tables the form began below the first screen)."""
     made = [server.create(g, ["person", "person", *["bot:random"] * n])
-            for g, n in (("spades", 2), ("mille_bornes", 1), ("denborazup", 0))]
+            for g, n in (("spades", 2), ("mille_bornes", 1), ("denborazup", 0)) * 2]
     ctx = browser.new_context(viewport=PHONE)
     try:
         page = ctx.new_page()
         page.add_init_script("localStorage.setItem('mahai.lang', 'eu');" + "".join(
             f"localStorage.setItem('mahai.creator.{m['id']}', '{m['creator']}');" for m in made))
         page.goto(server.url + "/")
-        page.wait_for_function("document.querySelectorAll('#my-tables-list li').length === 3")
-        # 500 px; 548 since a table's links are 36 px targets (test_playtest_lobby_targets.py)
-        assert page.locator("#my-tables").bounding_box()["height"] <= 550
+        page.wait_for_function("document.querySelectorAll('#my-tables-list li').length === 6")
         assert in_sight(page, "#create")
+        assert page.locator("#my-tables-list li:visible").count() == 3
+        # 500 px; 548 since a table's links are 36 px targets (test_playtest_lobby_targets.py); 600
+        # with "Show all"
+        assert page.locator("#my-tables").bounding_box()["height"] <= 600
+        more = translate("web", "Show all ({n})", "eu").replace("{n}", "6")
+        assert page.inner_text("#my-tables-more") == more
+        page.click("#my-tables-more")
+        assert page.locator("#my-tables-list li:visible").count() == 6
+        assert page.locator("#my-tables-more").count() == 0
+        # the keyboard goes on at the first table shown now
+        assert page.evaluate("document.activeElement.closest('li') === "
+                             "document.querySelectorAll('#my-tables-list li')[3]")
     finally:
         ctx.close()
-

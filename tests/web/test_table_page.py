@@ -247,7 +247,9 @@ def test_page_weight_and_first_render(server: Server, browser: Any) -> None:
             css = sum(n for p, n in sizes if p.endswith(".css"))
             first = int(page.evaluate("document.body.dataset.rendered"))
             out[game] = {"js": js, "css": css, "first_render_ms": first}
-            assert js < 120_000 and css < 40_000, out
+            # CSS: 39.5 kB in session 9, 40.5 kB since session 10 (the Mille Bornes coup-fourré
+            # prompt laid out over the piles on a desktop); uncompressed, comments included
+            assert js < 120_000 and css < 42_000, out
             assert not errors, errors
         finally:
             ctx.close()
@@ -347,11 +349,20 @@ def test_a_hazard_you_may_answer_comes_first_with_the_safety_named(server: Serve
 
 
 def test_the_extension_question_comes_first(server: Server, browser: Any) -> None:
-    """MBR-12: "Segituko dut?" is asked as a prompt with the two answers."""
+    """MBR-12: "Segituko dut?" is asked as a prompt with the two answers. It comes into view:
+    on a phone scrolled down to the hand (the last distance card played), the question stood
+    above the screen's top edge (session 10's play test)."""
     msg = reach("mille_bornes", "eu", 2,
                 lambda g, s: 0 in s.to_act() and g.view(s, 0)["decision"] == "extension")
-    ctx, page, _, errors = show(server, browser, "mille_bornes", "eu", 2, msg)
+    before = {**msg, "legal": [], "to_act": [1], "view": {**msg["view"], "decision": None}}
+    ctx, page, _, errors = show(server, browser, "mille_bornes", "eu", 2, before)
     try:
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")  # at the hand
+        assert page.evaluate("document.querySelector('#board').getBoundingClientRect().top") < -200
+        page.evaluate("m => window.mahaiRender(m)", msg)
+        page.wait_for_function("document.querySelector('#extension').getBoundingClientRect().top >= 0",
+                               timeout=5000)
+        assert page.evaluate("document.querySelector('#extension').getBoundingClientRect().bottom") <= 844
         assert page.evaluate("document.querySelector('#board').firstElementChild.id") == "extension"
         assert page.is_visible("#extension [data-action='extend yes']")
         assert page.is_visible("#extension [data-action='extend no']")

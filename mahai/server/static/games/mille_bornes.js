@@ -110,8 +110,9 @@ export function render(root, msg, ui) {
         decline.map((e) => ui.actionButton(e, null, { class: "primary", id: "decline" })))));
   } else if (v.window && (cf.length || decline.length) && windowKey !== waived) {
     const outOfTurn = legal.filter((e) => is(e, "remedy") && v.decision === "coup_fourre");
-    // "over": on a desktop it lies over the opponents' tableau (CSS), adding no height: standing
-    // above the table it pushed the bottom of the hand below a 1280 × 800 screen (75 px)
+    // "over": on a tablet or a desktop it lies over the draw and discard piles (CSS), adding no
+    // height (standing above the table it pushed the bottom of the hand below a 1280 × 800 screen)
+    // and hiding neither the attacker's plate (over the opponents' tableau it did) nor your pile
     prompts.push(h("section", { class: "prompt urgent over", id: "window", role: "alert" },
       h("div", { class: "row" }, card(v.window.hazard, ui, { small: true }),
         h("p", {}, cf.length ? ui.t("Hazard: {hazard}. Your safety: {safety}.", { hazard: ui.label(v.window.hazard), safety: ui.label(words(cf[0])[1]) })

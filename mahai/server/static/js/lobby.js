@@ -319,6 +319,12 @@ function seatsLine(tb, own = null) {
   });
 }
 
+// "My tables" shows the FEW_TABLES latest (in play before finished: a finished table leaves the list
+// sooner), then "Show all (N)": the way back to a game stays first, and the new-table form (its
+// "Create table" bar) still starts on a phone's first screen (with six tables it lay below it).
+const FEW_TABLES = 3;
+let allTables = false;  // "Show all" pressed: kept when the language changes
+
 async function myTables() {
   const ids = knownTables();
   if (!ids.length) return;
@@ -341,11 +347,11 @@ async function myTables() {
   }
   if (!kept.length) return;
   kept.sort((a, b) => b.leaves_at - a.leaves_at);
-  list.replaceChildren(...kept.map((tb) => {
+  list.replaceChildren(...kept.map((tb, i) => {
     const seat = seatToken(tb.id);
     const creator = creatorToken(tb.id);
     const over = tb.status === "over";
-    return h("li", { "data-table": tb.id },
+    return h("li", { "data-table": tb.id, hidden: !allTables && i >= FEW_TABLES },
       h("strong", {}, `${tb.title} · ${tb.edition_title}`), " ",
       h("span", { class: over ? "pill" : "pill ok" }, over ? t("Finished") : t("in play")),
       h("span", { class: "when" }, seatsLine(tb, ownSeat(tb.id))),
@@ -359,6 +365,18 @@ async function myTables() {
       over ? h("a", { href: `/t/${tb.id}/replay` }, t("Replay")) : null,
       !seat && !leftToken(tb.id) && !over ? h("a", { href: `/t/${tb.id}?spectate=1` }, t("Watch")) : null);
   }));
+  const more = document.getElementById("my-tables-more");
+  if (more) more.remove();
+  if (!allTables && kept.length > FEW_TABLES) {
+    list.after(h("button", { type: "button", id: "my-tables-more", "aria-controls": "my-tables-list",
+      onclick: () => {
+        allTables = true;
+        for (const li of list.children) li.hidden = false;
+        document.getElementById("my-tables-more").remove();
+        const next = list.children[FEW_TABLES].querySelector("a");  // the first table that was hidden
+        if (next) next.focus();
+      } }, t("Show all ({n})", { n: kept.length })));
+  }
   document.getElementById("my-tables").hidden = false;
 }
 

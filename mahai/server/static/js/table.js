@@ -47,6 +47,7 @@ let pending = 0;        // messages received, not yet shown
 let skipHold = null;    // ends the current hold early
 let gone = false;       // the server knows no such table: no reconnecting
 let handPlayable = false; // the hand (the board's [data-home]) had a move at the last render
+let lastPrompt = null;     // the id of the question (the board's .prompt with answers) at the last render
 const log = [];
 
 const $ = (id) => document.getElementById(id);
@@ -291,6 +292,11 @@ function render() {
     "[data-home] [data-action]:not([disabled]), [data-home] [data-pick]:not([disabled])"));
   if (playable && !handPlayable) showHome();
   handPlayable = playable;
+  // a question has just been put to you, its answers in it: bring it into view (not while the hand
+  // has a move: the hand comes first then)
+  const prompt = msg.over ? null : board.querySelector(".prompt:has([data-action]:not([disabled]))");
+  if (prompt && prompt.id !== lastPrompt && !playable) showPrompt(prompt);
+  lastPrompt = prompt ? prompt.id : null;
   // keep keyboard focus where it was (the same control), else on the table
   if (inPlay && (!document.activeElement || document.activeElement === document.body)) {
     const again = key && document.querySelector(key);
@@ -313,6 +319,18 @@ function showHome() {
   const r = home.getBoundingClientRect();
   if (r.height && (r.bottom > window.innerHeight || r.top < 0)) {
     home.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+  }
+}
+
+// A question put to you now (Mille Bornes' extension or coup fourré, a bid…) stands at the top of
+// the table: into view, with the least scrolling, if it is (partly) off the screen. On a phone
+// scrolled down to the hand, "Ibilbidea osatu duzu. Segituko duzu luzapenarekin?" was above the
+// screen's top edge, and the table seemed stuck.
+function showPrompt(prompt) {
+  if (!$("summary").hidden || document.activeElement instanceof HTMLInputElement) return;
+  const r = prompt.getBoundingClientRect();
+  if (r.height && (r.top < 0 || r.bottom > window.innerHeight)) {
+    prompt.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
   }
 }
 
