@@ -16,13 +16,22 @@ from tests.web.test_playtest_mb_sheet import play_out
 pytestmark = pytest.mark.web
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_replay_names_the_seats_it_can_be_seen_from(server: Server, browser: Any, lang: str) -> None:
+@pytest.fixture(scope="module")
+def finished(shared_server: Server) -> dict[str, Any]:
+    """Itziar, Xabier and a random bot's Mille Bornes game (one leg), played to its end once: each
+    language reads its replay."""
     seats = [{"kind": "person", "name": "Itziar"}, {"kind": "person", "name": "Xabier"},
              {"kind": "bot", "bot": "random"}]
-    made = server.post("/api/tables", {"game": "mille_bornes", "edition": "eu", "options": {"game_target": 1},
-                                       "seats": seats, "lang": "eu"})
-    play_out(server, made, seats=(0, 1))
+    made: dict[str, Any] = shared_server.post("/api/tables", {
+        "game": "mille_bornes", "edition": "eu", "options": {"game_target": 1}, "seats": seats, "lang": "eu"})
+    play_out(shared_server, made, seats=(0, 1))
+    return made
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_replay_names_the_seats_it_can_be_seen_from(server: Server, finished: dict[str, Any],
+                                                        browser: Any, lang: str) -> None:
+    made = finished
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = ctx.new_page()
