@@ -57,5 +57,6 @@ def test_without_a_choice_the_last_links_language_is_kept(server: Server, browse
         assert shown(page, server.url + "/?lang=xx") == "es"  # an unknown one changes nothing
         assert shown(page, link + "&lang=eu") == "eu"  # another link's language
         assert page.evaluate("localStorage.getItem('mahai.lang')") is None  # not a choice
-        page.select_option("#lang", "en")
+        with page.expect_navigation():  # the table page reloads in the chosen language
+            page.select_option("#lang", "en")
         assert shown(page, link + "&lang=es") == "en"  # now a choice: it wins
