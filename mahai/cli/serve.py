@@ -72,7 +72,7 @@ def check_database(url: str, lang: str = DEFAULT_LANGUAGE) -> None:
     import sqlalchemy.exc
     from sqlalchemy.engine import make_url
 
-    shown = url.split("@")[-1]
+    shown = shown_url(url)
     try:
         parsed = make_url(url)
     except sqlalchemy.exc.ArgumentError:
@@ -88,6 +88,19 @@ def check_database(url: str, lang: str = DEFAULT_LANGUAGE) -> None:
         raise fail(InvalidOptions("db_in_memory", domain="cli", url=shown), lang)
 
 
+def shown_url(url: str) -> str:
+    """``url`` as a message shows it: without the user and password before the last ``@``, and
+    a password given as a query parameter (``?password=…``, which libpq and SQLAlchemy accept)
+    replaced by ``…``.
+
+    >>> shown_url("postgresql://u:secret@db/x?sslmode=require&password=s3&x=1")
+    'db/x?sslmode=require&password=…&x=1'
+    """
+    import re
+
+    return re.sub(r"(?i)([?&]password=)[^&]*", r"\1…", url.split("@")[-1])
+
+
 @contextmanager
 def _database_errors(url: str, lang: str = DEFAULT_LANGUAGE) -> Iterator[None]:
     """Exit with 2 and one line on stderr in ``lang`` when the database ``url`` cannot be opened,
@@ -97,7 +110,7 @@ def _database_errors(url: str, lang: str = DEFAULT_LANGUAGE) -> Iterator[None]:
     without its user and password."""
     import sqlalchemy.exc
 
-    shown = url.split("@")[-1]
+    shown = shown_url(url)
     try:
         yield
     except (ImportError, sqlalchemy.exc.NoSuchModuleError, sqlalchemy.exc.ArgumentError):

@@ -132,6 +132,11 @@ def test_a_database_that_does_not_answer_is_said_in_the_players_language() -> No
     result = runner.invoke(app, ["serve", "--db", "postgresql://ane:secret@127.0.0.1:1/x", "--lang", "es"])
     assert result.exit_code == 2 and "secret" not in result.output
     assert one_line(result.output).startswith("No se puede abrir la base de datos 127.0.0.1:1/x: ")
+    # a password in the query (libpq's ?password=) is no more shown than one before the "@"
+    result = runner.invoke(app, ["serve", "--db", "postgresql://127.0.0.1:1/x?password=secret",
+                                 "--lang", "fr"])
+    assert result.exit_code == 2 and "secret" not in result.output, result.output
+    assert "127.0.0.1:1/x?password=…" in one_line(result.output)
 
 
 @pytest.mark.parametrize(("lang", "said"), [
