@@ -151,6 +151,7 @@ def kept(public: dict[str, Any]) -> Any:
     return public["version"], public["over"], [(s["kind"], s["bot"], s["name"]) for s in public["seats"]]
 
 
+@pytest.mark.slow
 def test_fuzzed_messages_get_no_5xx_no_traceback_and_change_nothing(fuzzed: Server) -> None:
     made = fuzzed.post("/api/tables", {"game": "nim", "seats": [{"kind": "person", "name": "Ane"},
                                                                 {"kind": "person", "name": "Jon"}]})

@@ -57,6 +57,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "edition", "options", "seats", "prefer"), CASES,
                          ids=[f"{c[0]}-{c[1]}" for c in CASES])
 def test_a_person_plays_a_whole_game_against_bots(server: Server, page: Any, game: str, edition: str,

@@ -96,6 +96,7 @@ def sit(page: Any, name: str | None = None) -> None:
         page.wait_for_selector("#seat-welcome", state="hidden")
 
 
+@pytest.mark.slow
 def test_links_reach_other_devices_and_two_people_play_then_rematch(browser: Any, tmp_path: Path) -> None:
     server = Server(f"sqlite:///{tmp_path / 'mahai.db'}", args=("--host", "0.0.0.0")).start()
     contexts = [with_seat_controls(browser.new_context()) for _ in range(3)]

@@ -55,6 +55,7 @@ def silent_socket(server: Server, table_id: str) -> socket.socket:
     return sock
 
 
+@pytest.mark.slow
 def test_a_silent_spectator_does_not_hold_the_table_back(tmp_path: Path) -> None:
     """Before issue 14 a spectator that never read froze the table once the
     socket buffers were full (a few thousand small updates): here a long Nim game
@@ -203,6 +204,7 @@ def test_the_writer_commits_a_batch_and_only_the_faulty_write_fails(tmp_path: Pa
     store.dispose()
 
 
+@pytest.mark.slow
 def test_acknowledged_bot_moves_survive_sigkill_under_load(tmp_path: Path) -> None:
     """Several tables of bots at pace 0; the server is SIGKILLed five times: every
     version a spectator was sent is in the store afterwards (an update is sent

@@ -60,6 +60,7 @@ def test_a_table_made_from_the_lobby_keeps_the_chosen_edition(server: Server, pa
     assert info["edition"] == "2016" and info["options"]["edition"] == "2016"
 
 
+@pytest.mark.slow
 def test_the_spades_page_names_its_score_columns_and_describes_every_event(server: Server, page: Any) -> None:
     made = server.create("spades", ["person", "bot:random", "bot:random", "bot:random"], edition="standard",
                          options={"length": "single_hand"}, lang="eu")

@@ -27,6 +27,7 @@ PLATES = r"""() => [...document.querySelectorAll('.plate')].map((p) => {
 })"""
 
 
+@pytest.mark.slow
 def test_bot_and_seat_names_stay_on_one_line_of_their_plates(server: Server, browser: Any) -> None:
     """Also a person's seat before they chose a name ("3. eserlekua", "Seat 3", in a replay too)."""
     levels = [*get_game("spades").bots, "random", "person"]

@@ -44,6 +44,7 @@ def shown_hand(page: Any) -> list[str]:
     return hand
 
 
+@pytest.mark.slow
 def test_two_players_kill_and_restart_then_finish(browser: Any, tmp_path: Path) -> None:
     if "mille_bornes" not in available_games():
         pytest.skip("Mille Bornes is not in the tree yet")

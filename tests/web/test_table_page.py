@@ -101,6 +101,7 @@ def open_table(server: Server, browser: Any, game: str, edition: str, options: d
     return ctx, page, made, errors
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("case", "game", "edition", "options", "players", "prefer"), CASES,
                          ids=[c[0] for c in CASES])
 def test_a_whole_game_through_the_table_at_every_width(server: Server, browser: Any, case: str, game: str,

@@ -286,6 +286,7 @@ def test_copying_the_spectator_link_says_so(server: Server, browser: Any) -> Non
         ctx.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["spades", "mille_bornes", "denborazup"])
 def test_the_result_line_stays_over_the_table_at_game_over(server: Server, browser: Any, game: str) -> None:
     """SPR-13, MBR-1, DZR-8: at game over the status line over the table (hidden then: scrolled
