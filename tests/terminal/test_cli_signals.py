@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -18,6 +17,7 @@ from typer.testing import CliRunner
 from mahai.cli import app
 from mahai.cli.arena import load_result, outcomes_agree, run_arena
 from mahai.cli.common import table_setup
+from tests.conftest import free_port
 
 MAHAI = Path(sys.executable).parent / "mahai"
 LONG_ARENA = ["arena", "spades", "--bots", "random,heuristic", "--games", "5000", "--jobs", "2", "--no-plots"]
@@ -99,10 +99,7 @@ def test_a_ctrl_c_early_ends_quietly(tmp_path: Path, module: str) -> None:
     Ctrl-C during a command does (Typer's), and says nothing."""
     (tmp_path / "sitecustomize.py").write_text(CTRL_C)
     env = {**os.environ, "PYTHONPATH": str(tmp_path), "MAHAI_TEST_CTRL_C": module}
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = str(probe.getsockname()[1])
-    done = subprocess.run([str(MAHAI), "serve", "--port", port, "--db", f"sqlite:///{tmp_path}/m.db"],
+    done = subprocess.run([str(MAHAI), "serve", "--port", str(free_port()), "--db", f"sqlite:///{tmp_path}/m.db"],
                           env=env, capture_output=True, text=True, timeout=120)
     assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr, done.stderr
     assert done.returncode == 130, (done.returncode, done.stderr)
