@@ -77,7 +77,10 @@ the CPU time of 295 decisions, compiled; decisions alone missed short rollouts a
 model's re-deals by up to 6 times), so the budget is deterministic again: over the same worlds,
 0.50 s a decision on a loaded machine (the 0.6 s cap: 0.47 s; 91% of the work without a limit),
 stopped at 40% of the decisions (the cap: 39%); the slowest is the first 25,000 decisions' own
-(1,563 worlds of short rollouts near a leg's end), as with the cap (``docs/arena/README.md``)."""
+(1,563 worlds of short rollouts near a leg's end), as with the cap (``docs/arena/README.md``).
+Session 11: the work limit bounds those first decisions too (teams as well): at 104 positions of
+six heuristic legs within 250 km of the target, the largest work of a decision fell from 144,756
+(6,600 rollouts, 2,594 worlds) to 91,261."""
 SPADES_STRONG_SAMPLES = 3
 """Spades ``strong``: determinizations per card played (bids and blind nil: the heuristic's)."""
 SPADES_EXPERT_SAMPLES = 8

@@ -578,8 +578,10 @@ class MilleBornesSearchBot(SearchBot):
         self.spec.absent = round_absent(self._round, obs, seat)
         z, self.z = self.z, max(self.z, TEAMS_Z)
         budget = self.budget
-        # the extra worlds at close decisions (Budget.extra) were measured with two players only
-        self.budget = Budget(budget.rollouts, budget.decisions, budget.seconds, budget.min_rollouts)
+        # the extra worlds at close decisions (Budget.extra) were measured with two players only;
+        # the work limit stays (it bounds the time of a decision near a leg's end)
+        self.budget = Budget(budget.rollouts, budget.decisions, budget.seconds, budget.min_rollouts,
+                             work=budget.work, per_rollout=budget.per_rollout, per_deal=budget.per_deal)
         try:
             action = super().act(game, seat, obs, legal)
         finally:

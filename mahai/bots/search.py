@@ -63,10 +63,12 @@ class Budget:
         extra: simulated decisions a PIMC search may add at a close decision (:func:`pimc`:
             its two best finalists within ``close`` standard errors of each other); 0: never.
         close: see ``extra`` (standard errors of the finalists' paired difference).
-        work: the whole decision's work after which the ``extra`` decisions stop (None: no
-            limit), so a close decision stays under a time limit on every machine alike: simulated
-            decisions, plus ``per_rollout`` for each rollout and ``per_deal`` for each world dealt
-            (:attr:`SearchSpec.dealt`), counted since the search began.
+        work: the whole decision's work at which it stops, its first worlds as well as the
+            ``extra`` ones (None: no limit), so a decision stays under a time limit on every
+            machine alike: simulated decisions, plus ``per_rollout`` for each rollout and
+            ``per_deal`` for each world dealt (:attr:`SearchSpec.dealt`), counted since the search
+            began (near a horizon the rollouts are short, and ``decisions`` alone lets thousands
+            of them through).
         per_rollout: simulated decisions one rollout's fixed cost is worth in ``work`` (its
             clone and scoring: a short rollout costs more than its few decisions).
         per_deal: simulated decisions one dealt world is worth in ``work`` (a spec that rejects
@@ -135,6 +137,8 @@ class _Meter:
             share = max(share, self.decisions / b.decisions)
         if b.seconds is not None:
             share = max(share, self.elapsed / b.seconds)
+        if b.work is not None:  # short rollouts near a horizon: many worlds for few decisions
+            share = max(share, self.work() / b.work)
         return share
 
 
@@ -282,7 +286,8 @@ def pimc(game: Game[Any, Any], spec: SearchSpec, seat: Seat, observation: Observ
     (:func:`paired_advantage`, checked every ``first_round`` worlds), they alone are played in
     new worlds, up to ``extra`` more simulated decisions, and while the whole decision's work
     stays under :attr:`Budget.work` (a deterministic measure: the choice never depends on the
-    machine's speed). Returns the statistics of every candidate, in the order given.
+    machine's speed; it bounds the rounds of the successive halving too). Returns the statistics
+    of every candidate, in the order given.
 
     Raises:
         ValueError: no candidates.

@@ -114,7 +114,7 @@ def test_choices_with_extra_worlds_never_depend_on_unseen_cards() -> None:
     assert checked >= 1  # some decision was close and got extra worlds
 
 
-def _close_search(extra: int, work: int | None = None) -> list[Any]:
+def _close_search(extra: int, work: int | None = None, decisions: int = 2_000) -> list[Any]:
     """An early-game decision (close: a few discards worth about the same) searched with 2,000
     simulated decisions, then ``extra`` more if the best two stay close (up to ``work``)."""
     state = advance(2, 4, 11)
@@ -125,7 +125,7 @@ def _close_search(extra: int, work: int | None = None) -> list[Any]:
     default = spec.default(GAME, seat, obs, legal)
     cands = spec.candidates(GAME, seat, obs, legal, default)
     assert len(cands) >= 3
-    budget = Budget(rollouts=10_000, decisions=2_000, extra=extra, work=work, per_rollout=15, per_deal=8)
+    budget = Budget(rollouts=10_000, decisions=decisions, extra=extra, work=work, per_rollout=15, per_deal=8)
     return pimc(GAME, spec, seat, obs, cands, budget, random.Random(1), default=default)
 
 
@@ -152,13 +152,24 @@ def test_extra_worlds_go_to_the_two_best_at_a_close_decision() -> None:
 
 def test_extra_worlds_stop_at_the_work_limit() -> None:
     """:attr:`Budget.work`: the extra worlds stop once the whole decision's work (decisions, 15 a
-    rollout, 8 a world dealt) reaches it; already reached by the first 2,000 decisions, none is
-    added; a little above, some but fewer than without a limit."""
+    rollout, 8 a world dealt) reaches it: a little above the first 2,000 decisions' work, some
+    are added, but fewer than without a limit."""
     base, unlimited = _close_search(0), _close_search(20_000)
-    spent = _close_search(20_000, work=2_000)
-    assert [s.n for s in spent] == [s.n for s in base]
     some = _close_search(20_000, work=12_000)
     assert sum(s.n for s in base) < sum(s.n for s in some) < sum(s.n for s in unlimited)
+
+
+def test_the_work_limit_bounds_the_first_worlds_too() -> None:
+    """:attr:`Budget.work` bounds the whole decision, the successive halving's worlds as well as
+    the extra ones: near a leg's end the rollouts are short, and 25,000 simulated decisions were
+    6,600 rollouts and 2,600 worlds dealt, the slowest decisions of the expert (session 10). With
+    a limit below the work of the first 12,000 decisions, fewer worlds are played, within one
+    world's rollouts of the limit (15 a rollout, 8 a world, at least one simulated decision each)."""
+    base = _close_search(0, decisions=12_000)
+    capped = _close_search(20_000, work=5_000, decisions=12_000)
+    rollouts = sum(s.n for s in capped)
+    assert rollouts < sum(s.n for s in base)
+    assert (15 + 1) * rollouts <= 5_000 + (15 + 8 + 200) * len(capped)
 
 
 def test_the_expert_chooses_the_same_whatever_the_clock_says() -> None:
