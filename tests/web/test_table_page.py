@@ -249,7 +249,8 @@ def test_page_weight_and_first_render(server: Server, browser: Any) -> None:
             first = int(page.evaluate("document.body.dataset.rendered"))
             out[game] = {"js": js, "css": css, "first_render_ms": first}
             # CSS: 39.5 kB in session 9, 40.5 kB since session 10 (the Mille Bornes coup-fourré
-            # prompt laid out over the piles on a desktop); uncompressed, comments included
+            # prompt laid out over the piles on a desktop), 41.1 kB since session 11 (that prompt
+            # compact on a phone); uncompressed, comments included
             assert js < 120_000 and css < 42_000, out
             assert not errors, errors
         finally:
@@ -325,7 +326,10 @@ def finished_nim(server: Server, browser: Any, width: int = 390, height: int = 8
 
 def test_a_hazard_you_may_answer_comes_first_with_the_safety_named(server: Server, browser: Any) -> None:
     """MBR-10: the coup fourré is a prompt before anything else, naming the safety, with
-    "Kontraerasoa!" and "no" as its two answers (the only controls of the move)."""
+    "Kontraerasoa!" and "no" as its two answers (the only controls of the move). On a phone it
+    is compact, the hazard beside the words and the two answers side by side under them: the
+    card, the words and each answer stood one under the other, 277 px of a 390 × 844 screen
+    (303 with two teams' longer words) until session 11."""
     msg = reach("mille_bornes", "eu", 2,
                 lambda g, s: 0 in s.to_act() and g.view(s, 0)["window"] is not None
                 and any(a.notation().startswith("coup_fourre") for a in s.legal_actions(0)))
@@ -340,6 +344,12 @@ def test_a_hazard_you_may_answer_comes_first_with_the_safety_named(server: Serve
         assert cf["label"].startswith("Kontraerasoa!")
         assert page.is_visible("#window #decline")  # "no": decline the window, or play on
         assert page.get_attribute("#coup-fourre", "data-key") == "1"  # number key 1 answers it
+        box = {sel: page.locator(sel).bounding_box() for sel in ("#window", "#window .card", "#window p",
+                                                                  "#coup-fourre", "#decline")}
+        assert box["#window"]["height"] <= 180, box
+        assert box["#window .card"]["x"] + box["#window .card"]["width"] <= box["#window p"]["x"], box
+        assert box["#coup-fourre"]["y"] == box["#decline"]["y"], box  # side by side
+        assert box["#coup-fourre"]["height"] >= 36 and box["#decline"]["height"] >= 36, box  # big targets
         assert len(page.query_selector_all(f"[data-action={json.dumps(cf['action'])}]")) == 1
         check_widths(page, "coup fourré", problems)
         audit(page, "coup fourré", problems)
