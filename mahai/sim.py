@@ -166,6 +166,18 @@ PR_SET_PDEATHSIG = 1
 """prctl(2): the signal this process gets when its parent ends (Linux)."""
 
 
+def die_with_parent() -> bool:
+    """Have the kernel send this process SIGTERM when its parent ends (Linux
+    ``prctl(PR_SET_PDEATHSIG)``): the workers of :func:`worker_pool` and the children of
+    ``mahai serve --workers`` (:mod:`mahai.server.workers`). Returns whether it is armed (False:
+    not Linux, no ``prctl``). A parent already gone before the call sends nothing: the caller
+    looks (:func:`_worker_start` does)."""
+    try:
+        return bool(ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM) == 0)
+    except (OSError, AttributeError, TypeError):  # no prctl: not Linux
+        return False
+
+
 def _worker_start(owner: int) -> None:
     """Start of each worker process of :func:`worker_pool` (``owner``: the command's pid).
 
@@ -177,11 +189,7 @@ def _worker_start(owner: int) -> None:
       process of the command, and an idle worker printed a ``KeyboardInterrupt`` traceback.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        armed = ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM) == 0
-    except (OSError, AttributeError, TypeError):  # no prctl: not Linux
-        armed = False
-    if not armed:
+    if not die_with_parent():
         threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True, name="mahai-parent").start()
         return
     try:

@@ -125,19 +125,23 @@ def _without_credentials(text: str, url: str) -> str:
     """``text`` (a driver's message) with nothing of the user's name and password of ``url``:
     all they typed before the last ``@``, and each piece of it between ``:`` and ``@`` (a
     password with a bare ``@``, ``u:p@ss@host``, is split by SQLAlchemy at the first one and
-    the driver quotes the rest as the host, ``'ss@host'``), as written and percent-decoded,
-    each replaced by ``…`` where it stands as a word (a user ``u`` leaves "refused" whole).
+    the driver quotes the rest as the host, ``'ss@host'``), and a password given in the query
+    (``?password=…``, as :func:`shown_url` hides it), as written and percent-decoded, each
+    replaced by ``…`` where it stands as a word (a user ``u`` leaves "refused" whole).
 
     >>> _without_credentials("failed to resolve host 'ss@db': refused", "postgresql://u:p@ss@db/x")
     "failed to resolve host '…@db': refused"
+    >>> _without_credentials('bad option "s3 cr3t"', "postgresql://db/x?sslmode=require&password=s3%20cr3t")
+    'bad option "…"'
     """
     import re
-    from urllib.parse import unquote
+    from urllib.parse import unquote, unquote_plus
 
-    if "@" not in url:
-        return text
-    userinfo = url.split("//", 1)[-1].rsplit("@", 1)[0]
-    pieces = {userinfo, *re.split("[:@]", userinfo)}
+    pieces = set(re.findall(r"(?i)[?&]password=([^&]*)", url))
+    pieces |= {unquote_plus(p) for p in pieces}
+    if "@" in url:
+        userinfo = url.split("//", 1)[-1].rsplit("@", 1)[0]
+        pieces |= {userinfo, *re.split("[:@]", userinfo)}
     pieces |= {unquote(p) for p in pieces}
     for piece in sorted((p for p in pieces if p), key=len, reverse=True):
         text = re.sub(rf"(?<!\w){re.escape(piece)}(?!\w)", "…", text)

@@ -22,7 +22,8 @@ their scripts from a CDN, so they are off unless ``create_app(docs=True)``):
 - ``GET  /api/tables`` → the tables their creators listed, in play;
   ``GET /api/tables?ids=a,b`` → those tables (the lobby's "my tables"), each
   with ``status`` (``playing``, ``over``, ``abandoned``) and ``leaves_at``
-  (:func:`mahai.server.lobby.table_status`); ``GET /api/tables/{id}`` → one.
+  (:func:`mahai.server.lobby.table_status`), in play first then finished, each
+  latest first (:data:`mahai.server.lobby.STATUS_ORDER`); ``GET /api/tables/{id}`` → one.
 - ``POST /api/tables/{id}/invitations`` ``{creator}`` → every seat's invitation
   until the seat is taken: ``{table, origin, seats: [{seat, name, kind,
   state: open|taken|bot, link, url, qr}], spectate: {link, url, qr}}`` (``qr``:
@@ -105,7 +106,7 @@ from mahai.server.limits import (
     json_ok,
     nests_deeper,
 )
-from mahai.server.lobby import deck_chronology, game_info, game_title, players_for, table_status
+from mahai.server.lobby import STATUS_ORDER, deck_chronology, game_info, game_title, players_for, table_status
 from mahai.server.network import qr_data_uri, share_origin
 from mahai.server.rules import rules_page
 from mahai.server.security import Guard, allowed_hosts, request_lang
@@ -407,12 +408,18 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         """Without ``ids``: the tables their creators listed, still in play,
         most recently active first, ``limit`` of them from ``offset``
         (paging). With ``ids`` (comma-separated, at most 100): those tables,
-        whatever their state (unknown ids are left out). ``lang``: the titles' and
-        unnamed bots' language (default: each table's)."""
+        whatever their state (unknown ids are left out), in the order the lobby's "my tables"
+        shows them: in play (or waiting for players) first, then finished, then abandoned,
+        each most recently active first. ``lang``: the titles' and unnamed bots' language
+        (default: each table's)."""
         shown_lang = lang if lang in LANGUAGES else None
         if ids is not None:
             chosen = [hub.find(i) for i in ids.split(",")[:100]]
-            return [listing(t, shown_lang) for t in chosen if t is not None]
+            # A table idle for days, still in play, before one finished an hour ago: by the date
+            # they leave the list alone (a finished table leaves sooner) it fell behind it, under
+            # the lobby's "Show all".
+            mine = [listing(t, shown_lang) for t in chosen if t is not None]
+            return sorted(mine, key=lambda t: (STATUS_ORDER[t["status"]], -t["leaves_at"]))
         shown = [listing(t, shown_lang) for t in hub.listed(limit, offset)]
         return [t for t in shown if t["status"] == "playing"]
 

@@ -198,6 +198,12 @@ def table_status(over: bool, last_activity: float, now: float | None = None) -> 
     return ("abandoned" if now >= leaves else "playing"), leaves
 
 
+STATUS_ORDER = {"playing": 0, "over": 1, "abandoned": 2}
+"""The order of a browser's own tables in the lobby ("my tables", which shows the first few):
+the way back to a game first, whatever the date it would leave the list (see
+:func:`table_status`)."""
+
+
 # --------------------------------------------------------------- reference pages
 # Public reference documents a game offers outside play, named explicitly (no
 # reflection): DenboraZup's chronology of its deck (DZR-14). The table page never

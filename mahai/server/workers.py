@@ -13,7 +13,6 @@ parent stops every child; a child whose parent dies gets SIGTERM (Linux
 
 from __future__ import annotations
 
-import ctypes
 import os
 import signal
 import socket
@@ -23,16 +22,10 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+from mahai.sim import die_with_parent
+
 RESPAWN = 1.0
 """Seconds before a dead child is started again."""
-
-
-def _die_with_parent() -> None:
-    try:
-        libc = ctypes.CDLL(None)
-        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
 
 
 def bound_socket(host: str, port: int) -> socket.socket:
@@ -54,7 +47,7 @@ def bound_socket(host: str, port: int) -> socket.socket:
 def _child(make_app: Callable[[], Any], host: str, port: int, options: dict[str, Any]) -> None:
     import uvicorn
 
-    _die_with_parent()
+    die_with_parent()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, signal.SIG_DFL)
     sock = bound_socket(host, port)

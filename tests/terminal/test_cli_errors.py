@@ -139,6 +139,20 @@ def test_a_database_that_does_not_answer_is_said_in_the_players_language() -> No
     assert "127.0.0.1:1/x?password=…" in one_line(result.output)
 
 
+def test_a_drivers_message_keeps_no_password_given_in_the_query() -> None:
+    """libpq takes a password from the URL's query (``?password=…``): the driver's reason shown
+    after "cannot open the database" kept it where the driver quoted it alone (the URL itself was
+    shortened by ``shown_url``), as written or percent-decoded; one before the ``@`` was hidden."""
+    from mahai.cli.serve import _without_credentials
+
+    url = "postgresql://db/x?sslmode=require&PASSWORD=s%C3%A9cret+9&application_name=m"
+    said = _without_credentials('invalid value "sécret 9", "s%C3%A9cret+9"; sslmode require; m', url)
+    assert said == 'invalid value "…", "…"; sslmode require; m'
+    assert _without_credentials("password authentication failed for user ane: pw",
+                                "postgresql://ane:pw@db/x?password=q") == \
+        "password authentication failed for user …: …"  # "password" itself is no piece of it
+
+
 @pytest.mark.parametrize(("lang", "said"), [
     ("eu", "“db:5x/x” datu-basearen atakak 1 eta 65535 arteko zenbaki oso bat izan behar du (“--db”)."),
     ("en", "The port of the database “db:5x/x” must be a whole number from 1 to 65535 (“--db”)."),

@@ -158,3 +158,39 @@ def test_a_killed_arena_takes_its_workers_with_it_and_resumes(tmp_path: Path) ->
     setup = table_setup("spades", None, None, None)
     fresh = run_arena("spades", setup.options, setup.players, ["random", "heuristic"], 2)
     assert outcomes_agree(load_result(tmp_path / "arena.json").outcomes, fresh.outcomes)
+
+
+ARMED_CHILD = '''
+import os, time
+from mahai.sim import die_with_parent
+
+r, w = os.pipe()
+pid = os.fork()
+if pid == 0:
+    os.close(1), os.close(2)  # the test reads this parent's output to its end
+    os.write(w, b"1" if die_with_parent() else b"0")
+    time.sleep(60)
+    os._exit(0)
+print(pid, os.read(r, 1).decode())  # then this parent ends, its child armed
+'''
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl, /proc")
+def test_one_die_with_parent_ends_a_process_with_its_parent() -> None:
+    """:func:`mahai.sim.die_with_parent` (Linux ``PR_SET_PDEATHSIG``) is the one call that both
+    the simulations' worker processes and ``mahai serve --workers``' children make (the server
+    kept a copy of its own): a process it armed ends when its parent ends."""
+    import mahai.server.workers
+    from mahai.sim import die_with_parent
+
+    assert mahai.server.workers.die_with_parent is die_with_parent
+    out = subprocess.run([sys.executable, "-c", ARMED_CHILD], capture_output=True, text=True, timeout=60,
+                         check=True).stdout.split()
+    child, armed = int(out[0]), out[1]
+    for _ in range(100):  # up to 10 s: the kernel signals it at once
+        if not alive(child):
+            break
+        time.sleep(0.1)
+    if alive(child):
+        os.kill(child, signal.SIGKILL)
+    assert armed == "1" and not alive(child)

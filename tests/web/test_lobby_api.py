@@ -153,8 +153,8 @@ def test_the_lists_show_listed_tables_and_say_when_tables_leave(client: TestClie
     public = [t["id"] for t in client.get("/api/tables").json()]
     assert listed["id"] in public and hidden["id"] not in public
     mine = client.get(f"/api/tables?ids={hidden['id']},{listed['id']},unknown").json()
-    assert [t["id"] for t in mine] == [hidden["id"], listed["id"]]
-    first = mine[0]
+    assert [t["id"] for t in mine] == [listed["id"], hidden["id"]]  # the latest first
+    first = mine[1]
     assert first["status"] == "playing"
     assert first["leaves_at"] == pytest.approx(time.time() + ABANDONED_AFTER, abs=60)
     table = hub_of(client).tables[listed["id"]]
@@ -177,6 +177,23 @@ async def _play_out(client: TestClient, made: dict[str, Any]) -> None:
 
 def play_out(client: TestClient, made: dict[str, Any]) -> None:
     client.portal.call(_play_out, client, made)  # type: ignore[union-attr]
+
+
+def test_my_tables_come_in_play_first_then_finished_each_latest_first(client: TestClient) -> None:
+    """The lobby's "my tables" shows the first three (session 10): a table still in play but
+    idle for six days came after one finished today, by the date each leaves the list (a
+    finished table leaves a day after its last move, one in play is abandoned after a week),
+    and hid under "Show all"."""
+    idle, done, fresh, older = (make(client) for _ in range(4))
+    hub = hub_of(client)
+    hub.tables[idle["id"]].row.created -= 6 * 24 * 3600  # nobody moved for six days
+    hub.tables[older["id"]].row.created -= 3600
+    play_out(client, done)
+    ids = ",".join(m["id"] for m in (done, idle, older, fresh))
+    mine = client.get(f"/api/tables?ids={ids}").json()
+    assert [(t["id"], t["status"]) for t in mine] == [
+        (fresh["id"], "playing"), (older["id"], "playing"), (idle["id"], "playing"), (done["id"], "over")]
+    assert mine[2]["leaves_at"] < mine[3]["leaves_at"]  # what the order was
 
 
 def test_rematch_keeps_people_seats_and_names_and_moves_each_page(client: TestClient) -> None:

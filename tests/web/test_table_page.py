@@ -249,7 +249,8 @@ def test_page_weight_and_first_render(server: Server, browser: Any) -> None:
             first = int(page.evaluate("document.body.dataset.rendered"))
             out[game] = {"js": js, "css": css, "first_render_ms": first}
             # CSS: 39.5 kB in session 9, 40.5 kB since session 10 (the Mille Bornes coup-fourré
-            # prompt laid out over the piles on a desktop); uncompressed, comments included
+            # prompt laid out over the piles on a desktop), 41.1 kB since session 11 (that prompt
+            # compact on a phone); uncompressed, comments included
             assert js < 120_000 and css < 42_000, out
             assert not errors, errors
         finally:
@@ -325,7 +326,10 @@ def finished_nim(server: Server, browser: Any, width: int = 390, height: int = 8
 
 def test_a_hazard_you_may_answer_comes_first_with_the_safety_named(server: Server, browser: Any) -> None:
     """MBR-10: the coup fourré is a prompt before anything else, naming the safety, with
-    "Kontraerasoa!" and "no" as its two answers (the only controls of the move)."""
+    "Kontraerasoa!" and "no" as its two answers (the only controls of the move). On a phone it
+    is compact, the hazard beside the words and the two answers side by side under them: the
+    card, the words and each answer stood one under the other, 277 px of a 390 × 844 screen
+    (303 with two teams' longer words) until session 11."""
     msg = reach("mille_bornes", "eu", 2,
                 lambda g, s: 0 in s.to_act() and g.view(s, 0)["window"] is not None
                 and any(a.notation().startswith("coup_fourre") for a in s.legal_actions(0)))
@@ -340,6 +344,12 @@ def test_a_hazard_you_may_answer_comes_first_with_the_safety_named(server: Serve
         assert cf["label"].startswith("Kontraerasoa!")
         assert page.is_visible("#window #decline")  # "no": decline the window, or play on
         assert page.get_attribute("#coup-fourre", "data-key") == "1"  # number key 1 answers it
+        box = {sel: page.locator(sel).bounding_box() for sel in ("#window", "#window .card", "#window p",
+                                                                  "#coup-fourre", "#decline")}
+        assert box["#window"]["height"] <= 180, box
+        assert box["#window .card"]["x"] + box["#window .card"]["width"] <= box["#window p"]["x"], box
+        assert box["#coup-fourre"]["y"] == box["#decline"]["y"], box  # side by side
+        assert box["#coup-fourre"]["height"] >= 36 and box["#decline"]["height"] >= 36, box  # big targets
         assert len(page.query_selector_all(f"[data-action={json.dumps(cf['action'])}]")) == 1
         check_widths(page, "coup fourré", problems)
         audit(page, "coup fourré", problems)
@@ -352,17 +362,28 @@ def test_a_hazard_you_may_answer_comes_first_with_the_safety_named(server: Serve
 def test_the_extension_question_comes_first(server: Server, browser: Any) -> None:
     """MBR-12: "Segituko dut?" is asked as a prompt with the two answers. It comes into view:
     on a phone scrolled down to the hand (the last distance card played), the question stood
-    above the screen's top edge (session 10's play test)."""
+    above the screen's top edge (session 10's play test). Asked while the person types their
+    name, it waits until they leave the field (the page does not jump under their fingers), then
+    comes into view: it never came (session 11)."""
     msg = reach("mille_bornes", "eu", 2,
                 lambda g, s: 0 in s.to_act() and g.view(s, 0)["decision"] == "extension")
     before = {**msg, "legal": [], "to_act": [1], "view": {**msg["view"], "decision": None}}
     ctx, page, _, errors = show(server, browser, "mille_bornes", "eu", 2, before)
+    top = "document.querySelector('#extension').getBoundingClientRect().top"
     try:
+        page.fill("#seat-name", "Ane")  # typing, the phone scrolled down to the hand
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        assert page.evaluate("document.querySelector('#board').getBoundingClientRect().top") < -200
+        page.evaluate("m => window.mahaiRender(m)", msg)
+        page.wait_for_timeout(400)  # a scroll would have started
+        assert page.evaluate(top) < 0 and page.evaluate("document.activeElement.id") == "seat-name"
+        page.evaluate("document.activeElement.blur()")  # a tap elsewhere
+        page.wait_for_function(f"{top} >= 0", timeout=5000)
+        page.evaluate("m => window.mahaiRender(m)", before)  # not asked now; the hand in sight
         page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")  # at the hand
         assert page.evaluate("document.querySelector('#board').getBoundingClientRect().top") < -200
         page.evaluate("m => window.mahaiRender(m)", msg)
-        page.wait_for_function("document.querySelector('#extension').getBoundingClientRect().top >= 0",
-                               timeout=5000)
+        page.wait_for_function(f"{top} >= 0", timeout=5000)
         assert page.evaluate("document.querySelector('#extension').getBoundingClientRect().bottom") <= 844
         assert page.evaluate("document.querySelector('#board').firstElementChild.id") == "extension"
         assert page.is_visible("#extension [data-action='extend yes']")

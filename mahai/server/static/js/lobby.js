@@ -319,9 +319,10 @@ function seatsLine(tb, own = null) {
   });
 }
 
-// "My tables" shows the FEW_TABLES latest (in play before finished: a finished table leaves the list
-// sooner), then "Show all (N)": the way back to a game stays first, and the new-table form (its
-// "Create table" bar) still starts on a phone's first screen (with six tables it lay below it).
+// "My tables" shows the FEW_TABLES first in the server's order (in play before finished, each latest
+// first: mahai.server.lobby.STATUS_ORDER), then "Show all (N)": the way back to a game stays first,
+// and the new-table form (its "Create table" bar) still starts on a phone's first screen (with six
+// tables it lay below it).
 const FEW_TABLES = 3;
 let allTables = false;  // "Show all" pressed: kept when the language changes
 
@@ -339,14 +340,13 @@ async function myTables() {
   const found = res.data;
   const now = Date.now() / 1000;
   const kept = [];
-  for (const id of ids) {
-    const tb = found.find((x) => x.id === id);
-    // Gone from the server, finished a while ago, or abandoned: it leaves the list.
-    if (!tb || tb.status === "abandoned" || (tb.status === "over" && now >= tb.leaves_at)) { forget(id); continue; }
+  for (const id of ids) if (!found.some((x) => x.id === id)) forget(id);  // gone from the server
+  for (const tb of found) {
+    // Finished a while ago, or abandoned: it leaves the list.
+    if (tb.status === "abandoned" || (tb.status === "over" && now >= tb.leaves_at)) { forget(tb.id); continue; }
     kept.push(tb);
   }
   if (!kept.length) return;
-  kept.sort((a, b) => b.leaves_at - a.leaves_at);
   list.replaceChildren(...kept.map((tb, i) => {
     const seat = seatToken(tb.id);
     const creator = creatorToken(tb.id);

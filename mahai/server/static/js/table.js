@@ -48,6 +48,7 @@ let skipHold = null;    // ends the current hold early
 let gone = false;       // the server knows no such table: no reconnecting
 let handPlayable = false; // the hand (the board's [data-home]) had a move at the last render
 let lastPrompt = null;     // the id of the question (the board's .prompt with answers) at the last render
+let promptWaits = false;   // that question came while the person typed (their name): shown when they leave the field
 const log = [];
 
 const $ = (id) => document.getElementById(id);
@@ -296,6 +297,7 @@ function render() {
   // has a move: the hand comes first then)
   const prompt = msg.over ? null : board.querySelector(".prompt:has([data-action]:not([disabled]))");
   if (prompt && prompt.id !== lastPrompt && !playable) showPrompt(prompt);
+  else if (!prompt || playable) promptWaits = false;
   lastPrompt = prompt ? prompt.id : null;
   // keep keyboard focus where it was (the same control), else on the table
   if (inPlay && (!document.activeElement || document.activeElement === document.body)) {
@@ -325,9 +327,12 @@ function showHome() {
 // A question put to you now (Mille Bornes' extension or coup fourré, a bid…) stands at the top of
 // the table: into view, with the least scrolling, if it is (partly) off the screen. On a phone
 // scrolled down to the hand, "Ibilbidea osatu duzu. Segituko duzu luzapenarekin?" was above the
-// screen's top edge, and the table seemed stuck.
+// screen's top edge, and the table seemed stuck. Not while the person types (their name): the
+// page does not jump under their fingers; it waits until they leave the field ("Eseri", a tap
+// elsewhere). It came once only: a question asked while typing was never shown.
 function showPrompt(prompt) {
-  if (!$("summary").hidden || document.activeElement instanceof HTMLInputElement) return;
+  promptWaits = document.activeElement instanceof HTMLInputElement;
+  if (!$("summary").hidden || promptWaits) return;
   const r = prompt.getBoundingClientRect();
   if (r.height && (r.top < 0 || r.bottom > window.innerHeight)) {
     prompt.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
@@ -468,8 +473,18 @@ document.addEventListener("keydown", (ev) => {
   if (b && !b.disabled) { ev.preventDefault(); b.focus({ preventScroll: true }); b.click(); }
 });
 document.addEventListener("pointerdown", () => document.body.classList.remove("kbd"));
+// Not a text field (the name prompt stands in #play on a phone): each update put the focus back
+// in the name field the person had left, and a phone's keyboard could not be put away for good.
 document.addEventListener("focusin", (ev) => {
-  lastFocus = $("play").contains(ev.target) ? (focusKey(ev.target) || "#board") : null;
+  const table = $("play").contains(ev.target) && !(ev.target instanceof HTMLInputElement);
+  lastFocus = table ? (focusKey(ev.target) || "#board") : null;
+});
+document.addEventListener("focusout", (ev) => {
+  if (!promptWaits || !(ev.target instanceof HTMLInputElement)) return;
+  setTimeout(() => {  // once focus has moved (to another field: it waits on)
+    const prompt = lastPrompt && document.getElementById(lastPrompt);
+    if (promptWaits && prompt) showPrompt(prompt);
+  });
 });
 
 (async () => {
