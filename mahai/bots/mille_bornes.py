@@ -457,8 +457,18 @@ class ExpertPolicy(HeuristicBot):
     def value(self, v: _View, action: Action) -> float:
         if isinstance(action, Discard):
             return -expert_keep_value(v, CARD_OF[action.card], v.hand)
-        return HeuristicBot.value(self, v, action)
+        value = HeuristicBot.value(self, v, action)
+        if isinstance(action, Hazard) and CARD_OF[action.card] != SPEED_LIMIT:
+            if v.hazard >= 0 or v.needs_roll():
+                # stopped itself: the remedy or roll can wait a turn, the rolling opponent cannot
+                # be stopped later for free (MBR-6, MBR-8); a safety still goes first (MBR-9)
+                value += ATTACK_WHEN_STOPPED
+        return value
 
+
+ATTACK_WHEN_STOPPED: Final = 2_000.0
+"""What :class:`ExpertPolicy` adds to a battle hazard while its own car is stopped: above a
+remedy or roll (:data:`P_REMEDY`), below a safety (:data:`P_SAFETY`)."""
 
 LANDING_PLAN: Final = 300
 """Km left within which :class:`ExpertPolicy` keeps the cards of an exact landing (MBR-11)."""
