@@ -90,6 +90,31 @@ def test_the_expert_plays_its_policy_for_its_own_team_only() -> None:
     assert spec.policy(GAME, other, 1).notation() == "discard 25"
 
 
+def stopped_in_teams(seat: int) -> MilleBornesState:
+    """Four players, two teams (MBR-1): ``seat`` to play, its team stopped by a stop with a roll
+    and a flat tire in hand, the other team rolling."""
+    st = make(players=4, seed=3)
+    put(st, st.team_of[seat], "roll", "100", "stop")
+    put(st, 1 - st.team_of[seat], "roll", "100")
+    set_hand(st, seat, "roll", "flat_tire", "25", "50", "gasoline", "spare_tire", "75")
+    turn(st, seat)
+    return st
+
+
+def test_in_teams_the_expert_plays_its_policy_for_both_partners() -> None:
+    """Four players (MBR-1): the search's rollouts play the expert's policy for the searching seat
+    and its partner (session 11: it beats the heuristic in teams too), the other team the
+    heuristic. Stopped with a roll in hand and the other team rolling, the policy attacks first,
+    the heuristic plays the roll (MBR-6, MBR-8)."""
+    spec = MilleBornesSpec(own=ExpertPolicy(random.Random(0)))
+    bot = MilleBornesSearchBot(random.Random(0), Budget(rollouts=4), spec=spec)
+    st = stopped_in_teams(0)
+    bot.act(GAME, 0, GAME.observe(st, 0), st.legal_actions(0))
+    assert spec.team == st.team_of[0] == st.team_of[2]
+    assert spec.policy(GAME, stopped_in_teams(2), 2).notation() == "hazard flat_tire 1"
+    assert spec.policy(GAME, stopped_in_teams(1), 1).notation() == "play roll"
+
+
 def test_a_hazard_answered_by_its_remedy_means_no_safety_in_hand() -> None:
     """MBR-9, MBR-10: the opponent answers the search's flat tire with a spare tire (no coup
     fourré, no safety laid): at the search's next turn its worlds give the opponent no
