@@ -97,9 +97,10 @@ class MilleBornesSpec(SearchSpec):
         prior: head start of the heuristic's own action (points).
         top: how many of the heuristic's best-ranked actions are searched on the bot's turn.
         safeties: also search laying each safety held (:meth:`candidates`).
-        own: the rollout policy of the searching seat in two-player games, which also ranks its
-            candidates and gives its default action (default: ``policy``; the expert's is an
-            :class:`~mahai.bots.mille_bornes.ExpertPolicy`, the opponent staying the heuristic).
+        own: the rollout policy of the searching seat's team (its partner too), with any number
+            of players, which also ranks its candidates and gives its default action (default:
+            ``policy``; the expert's is an :class:`~mahai.bots.mille_bornes.ExpertPolicy`, the
+            other teams staying the heuristic).
     """
 
     scale = 400.0
@@ -411,9 +412,10 @@ class MilleBornesSearchBot(SearchBot):
         self, game: Game[Any, Any], seat: Seat, observation: Observation, legal: Sequence[Action]
     ) -> Action:
         assert isinstance(self.spec, MilleBornesSpec)
-        # the own policy for two players (measured there; teams keep the heuristic)
+        # the own policy (if any) for its team, with any number of players (session 11: the expert's
+        # beats the heuristic with two players and in teams of four)
         self.spec.team = -1
-        if isinstance(observation, MilleBornesObservation) and observation.players == 2:
+        if isinstance(observation, MilleBornesObservation):
             self.spec.team = observation.team_of[seat]
         if not self.infer or not isinstance(observation, MilleBornesObservation) or observation.players != 2:
             if self.infer and isinstance(observation, MilleBornesObservation) and observation.players > 2:

@@ -60,6 +60,20 @@ def test_a_hazard_held_three_times_goes_before_distance() -> None:
     assert decide(st, 0, ExpertPolicy(random.Random(0))) == "discard stop"
 
 
+def test_stopped_it_attacks_before_it_repairs() -> None:
+    """Stopped by a stop with a roll in hand and the opponent rolling (MBR-6, MBR-8): the
+    heuristic plays its roll, the expert's policy stops the opponent first (the roll keeps a
+    turn; the opponent would otherwise drive on). Measured +2.1 and +2.4 points of games won
+    against the heuristic (2 players, 4,000 games each on seeds 1000 and 90000)."""
+    st = make(players=2, seed=3)
+    put(st, 0, "roll", "100", "stop")
+    put(st, 1, "roll", "100")
+    set_hand(st, 0, "roll", "flat_tire", "25", "50", "gasoline", "spare_tire", "75")
+    turn(st, 0)
+    assert decide(st, 0, HeuristicBot(random.Random(0))) == "play roll"
+    assert decide(st, 0, ExpertPolicy(random.Random(0))) == "hazard flat_tire 1"
+
+
 def test_the_expert_plays_its_policy_for_its_own_team_only() -> None:
     """In the rollouts the opponents keep the heuristic (the expert does not assume they play as
     it does); the expert level's search is given the policy."""
@@ -74,6 +88,31 @@ def test_the_expert_plays_its_policy_for_its_own_team_only() -> None:
     assert spec.policy(GAME, st, 0).notation() == "discard stop"
     other = stopped_at(("100",), hand, seat=1)  # the same hand in the opponent's seat
     assert spec.policy(GAME, other, 1).notation() == "discard 25"
+
+
+def stopped_in_teams(seat: int) -> MilleBornesState:
+    """Four players, two teams (MBR-1): ``seat`` to play, its team stopped by a stop with a roll
+    and a flat tire in hand, the other team rolling."""
+    st = make(players=4, seed=3)
+    put(st, st.team_of[seat], "roll", "100", "stop")
+    put(st, 1 - st.team_of[seat], "roll", "100")
+    set_hand(st, seat, "roll", "flat_tire", "25", "50", "gasoline", "spare_tire", "75")
+    turn(st, seat)
+    return st
+
+
+def test_in_teams_the_expert_plays_its_policy_for_both_partners() -> None:
+    """Four players (MBR-1): the search's rollouts play the expert's policy for the searching seat
+    and its partner (session 11: it beats the heuristic in teams too), the other team the
+    heuristic. Stopped with a roll in hand and the other team rolling, the policy attacks first,
+    the heuristic plays the roll (MBR-6, MBR-8)."""
+    spec = MilleBornesSpec(own=ExpertPolicy(random.Random(0)))
+    bot = MilleBornesSearchBot(random.Random(0), Budget(rollouts=4), spec=spec)
+    st = stopped_in_teams(0)
+    bot.act(GAME, 0, GAME.observe(st, 0), st.legal_actions(0))
+    assert spec.team == st.team_of[0] == st.team_of[2]
+    assert spec.policy(GAME, stopped_in_teams(2), 2).notation() == "hazard flat_tire 1"
+    assert spec.policy(GAME, stopped_in_teams(1), 1).notation() == "play roll"
 
 
 def test_a_hazard_answered_by_its_remedy_means_no_safety_in_hand() -> None:
