@@ -266,13 +266,13 @@ def serve(
             migrate(engine)
             engine.dispose()
         typer.echo(translate("cli", "serve.open_workers", lang, url=f"http://{shown}:{port}/",
-                             workers=workers, db=url.split("@")[-1]))
+                             workers=workers, db=shown_url(url)))
         supervise(workers, make_app, host, port, log_level="warning", ws_max_size=MAX_MESSAGE, **proxies)
         return
     with _database_errors(url, lang):
         application = make_app()
-    # the database without its credentials (user:password@)
-    typer.echo(translate("cli", "serve.open", lang, url=f"http://{shown}:{port}/", db=url.split("@")[-1]))
+    # the database without its credentials (user:password@, ?password=)
+    typer.echo(translate("cli", "serve.open", lang, url=f"http://{shown}:{port}/", db=shown_url(url)))
     if host in ("0.0.0.0", "::"):
         if shared:
             typer.echo(translate("cli", "serve.lan", lang))
