@@ -114,7 +114,11 @@ def _database_errors(url: str, lang: str = DEFAULT_LANGUAGE) -> Iterator[None]:
     try:
         yield
     except (ImportError, sqlalchemy.exc.NoSuchModuleError, sqlalchemy.exc.ArgumentError):
-        raise fail(InvalidOptions("db_unknown_kind", domain="cli", url=shown), lang) from None
+        # the kind is the scheme, which shown_url drops with the user and password before the
+        # "@" ("does not know the kind of database “h/x”" for mysql://u:pw@h/x)
+        scheme = url.split("://", 1)[0] + "://" if "://" in url else ""
+        kind = shown if shown.startswith(scheme) else scheme + shown
+        raise fail(InvalidOptions("db_unknown_kind", domain="cli", url=kind), lang) from None
     except (OSError, ValueError, sqlalchemy.exc.SQLAlchemyError) as exc:  # ValueError: a port not a number
         reason = (str(exc).splitlines() or [type(exc).__name__])[0][:200].replace(url, shown)
         reason = _without_credentials(reason, url)
