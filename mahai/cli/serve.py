@@ -114,7 +114,11 @@ def _database_errors(url: str, lang: str = DEFAULT_LANGUAGE) -> Iterator[None]:
     try:
         yield
     except (ImportError, sqlalchemy.exc.NoSuchModuleError, sqlalchemy.exc.ArgumentError):
-        raise fail(InvalidOptions("db_unknown_kind", domain="cli", url=shown), lang) from None
+        # the kind is the scheme, which shown_url drops with the user and password before the
+        # "@" ("does not know the kind of database “h/x”" for mysql://u:pw@h/x)
+        scheme = url.split("://", 1)[0] + "://" if "://" in url else ""
+        kind = shown if shown.startswith(scheme) else scheme + shown
+        raise fail(InvalidOptions("db_unknown_kind", domain="cli", url=kind), lang) from None
     except (OSError, ValueError, sqlalchemy.exc.SQLAlchemyError) as exc:  # ValueError: a port not a number
         reason = (str(exc).splitlines() or [type(exc).__name__])[0][:200].replace(url, shown)
         reason = _without_credentials(reason, url)
@@ -266,13 +270,13 @@ def serve(
             migrate(engine)
             engine.dispose()
         typer.echo(translate("cli", "serve.open_workers", lang, url=f"http://{shown}:{port}/",
-                             workers=workers, db=url.split("@")[-1]))
+                             workers=workers, db=shown_url(url)))
         supervise(workers, make_app, host, port, log_level="warning", ws_max_size=MAX_MESSAGE, **proxies)
         return
     with _database_errors(url, lang):
         application = make_app()
-    # the database without its credentials (user:password@)
-    typer.echo(translate("cli", "serve.open", lang, url=f"http://{shown}:{port}/", db=url.split("@")[-1]))
+    # the database without its credentials (user:password@, ?password=)
+    typer.echo(translate("cli", "serve.open", lang, url=f"http://{shown}:{port}/", db=shown_url(url)))
     if host in ("0.0.0.0", "::"):
         if shared:
             typer.echo(translate("cli", "serve.lan", lang))

@@ -44,10 +44,14 @@ def bound_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _child(make_app: Callable[[], Any], host: str, port: int, options: dict[str, Any]) -> None:
+def _child(make_app: Callable[[], Any], host: str, port: int, options: dict[str, Any],
+           parent: int | None = None) -> None:
     import uvicorn
 
-    die_with_parent()
+    # A parent killed between the fork and the arming sends nothing: the child, adopted by init,
+    # would serve on for ever (die_with_parent says the caller looks)
+    if die_with_parent() and parent is not None and os.getppid() != parent:
+        return
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, signal.SIG_DFL)
     sock = bound_socket(host, port)
@@ -65,11 +69,12 @@ def supervise(workers: int, make_app: Callable[[], Any], host: str, port: int,
     stopping = False
 
     def spawn(i: int) -> None:
+        parent = os.getpid()
         pid = os.fork()
         if pid == 0:
             code = 0
             try:
-                _child(make_app, host, port, options)
+                _child(make_app, host, port, options, parent)
             except BaseException:  # noqa: BLE001 - report, then leave without the parent's cleanup
                 traceback.print_exc()
                 code = 1

@@ -51,6 +51,9 @@ REFUSED = [
     (["serve", "--db", "mysql://x/y"], "Mahai does not know the kind of database “mysql://x/y”",
      "Mahaik ez du “mysql://x/y” datu-base mota ezagutzen"),
     (["serve", "--db", "junk://x"], "Mahai does not know the kind of database", "datu-base mota ezagutzen"),
+    # the kind (the scheme) stays in sight when the user and password go: it said “h/x”
+    (["serve", "--db", "mysql://ane:secret@h/x"], "Mahai does not know the kind of database “mysql://h/x”",
+     "Mahaik ez du “mysql://h/x” datu-base mota ezagutzen"),
     (["serve", "--host", "nosuch.invalid", "--port", "8"], "Cannot listen on “nosuch.invalid”",
      "Ezin da “nosuch.invalid” helbidean entzun"),
     # a database in memory: nothing kept, and the server's threads each had an empty one of their own;

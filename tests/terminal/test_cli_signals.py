@@ -194,3 +194,25 @@ def test_one_die_with_parent_ends_a_process_with_its_parent() -> None:
     if alive(child):
         os.kill(child, signal.SIGKILL)
     assert armed == "1" and not alive(child)
+
+
+ORPHAN_CHILD = """
+import os
+from mahai.server.workers import _child
+
+def make_app():
+    raise SystemExit("a child whose parent is gone built its application")
+
+_child(make_app, "127.0.0.1", 0, {}, parent=os.getppid() + 1_000_000)  # as if its parent had ended
+print("ended")
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl")
+def test_a_server_child_whose_parent_is_already_gone_does_not_serve() -> None:
+    """``mahai serve --workers``: a parent killed (kill -9) between a child's fork and its
+    :func:`~mahai.sim.die_with_parent` sends it nothing; the child, adopted by init, went on
+    serving for ever. It looks (as the simulations' workers do) and ends instead (in a process of
+    its own: the call arms this one)."""
+    done = subprocess.run([sys.executable, "-c", ORPHAN_CHILD], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "ended", done.stdout + done.stderr

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -149,3 +150,15 @@ def test_my_tables_lists_this_browsers_tables_until_they_leave(server: Server, p
     page.reload()
     page.wait_for_selector(f"#my-tables-list li[data-table='{table_id}']")
     assert page.evaluate("localStorage.getItem('mahai.seat.gone')") is None
+    # A browser of many tables: the server answers for 100 ids a request (it leaves out the
+    # rest). Asked in one request, the tables after the 100th in the storage's order (a hash's)
+    # were taken for gone and forgotten, seats and all.
+    page.evaluate("for (let i = 0; i < 150; i++) localStorage.setItem(`mahai.creator.!gone${i}`, 'x')")
+    asked: list[int] = []
+    page.on("request", lambda r: asked.append(len(parse_qs(urlsplit(r.url).query)["ids"][0].split(",")))
+            if "/api/tables?" in r.url and "ids=" in r.url else None)
+    page.reload()
+    page.wait_for_selector(f"#my-tables-list li[data-table='{table_id}']", timeout=5000)
+    assert sum(asked) == 151 and max(asked) <= 100, asked
+    assert page.evaluate("Object.keys(localStorage).filter((k) => k.includes('!gone')).length") == 0
+    assert page.evaluate(f"localStorage.getItem('mahai.seat.{table_id}')") is not None

@@ -262,9 +262,11 @@ def test_page_weight_and_first_render(server: Server, browser: Any) -> None:
 NAMES = {0: "zu", 1: "Ane", 2: "Jon", 3: "Miren"}
 
 
-def reach(game_name: str, edition: str, players: int, want: Any) -> dict[str, Any]:
+def reach(game_name: str, edition: str, players: int, want: Any, **options: Any) -> dict[str, Any]:
     """The state message (as :func:`mahai.server.tables.snapshot` builds it, in Basque) for
-    seat 0 of the first state of seeded random play where ``want(game, state)``."""
+    seat 0 of the first state of seeded random play where ``want(game, state)``; ``options``
+    change the edition's (``fast_game=True``)."""
+    import dataclasses
     import random
 
     from mahai.games import get_game
@@ -272,7 +274,7 @@ def reach(game_name: str, edition: str, players: int, want: Any) -> dict[str, An
 
     game = get_game(game_name)
     for seed in range(300):
-        state = game.new(game.options(edition), players, seed)
+        state = game.new(dataclasses.replace(game.options(edition), **options), players, seed)
         rng = random.Random(seed)
         for _ in range(4000):
             if state.is_over:
@@ -354,6 +356,25 @@ def test_a_hazard_you_may_answer_comes_first_with_the_safety_named(server: Serve
         check_widths(page, "coup fourré", problems)
         audit(page, "coup fourré", problems)
         assert not problems, problems
+        # A fast game (sheet 003): on your own turn the hand has moves too (the safety played
+        # plainly, discards). On a phone scrolled down to the hand the question stayed above the
+        # screen (the hand came first), and a tap on the safety in the hand lost the coup fourré.
+        fast = reach("mille_bornes", "eu", 2,
+                     lambda g, s: 0 in s.to_act() and g.view(s, 0)["window"] is not None
+                     and any(a.notation().startswith("coup_fourre") for a in s.legal_actions(0))
+                     and any(a.notation().startswith("discard") for a in s.legal_actions(0)),
+                     fast_game=True)
+        calm = {**fast, "view": {**fast["view"], "window": None},
+                "legal": [e for e in fast["legal"] if not e["action"].startswith("coup_fourre")]}
+        page.evaluate("m => window.mahaiRender(m)", calm)  # your turn: the hand in sight
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        hand = "document.querySelector('[data-home]').getBoundingClientRect()"
+        assert page.evaluate(f"{hand}.bottom") <= 844
+        page.evaluate("m => window.mahaiRender(m)", fast)  # the hazard falls: asked
+        page.wait_for_function("document.querySelector('#window').getBoundingClientRect().top >= 0",
+                               timeout=5000)
+        page.click("#decline")  # "No, carry on": the question goes, the hand comes back into view
+        page.wait_for_function(f"{hand}.bottom <= window.innerHeight", timeout=5000)
         assert not errors, errors
     finally:
         ctx.close()

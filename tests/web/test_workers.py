@@ -106,9 +106,14 @@ def seen_versions(client: Client) -> set[int]:
 
 
 def test_two_workers_share_a_table_and_survive_the_owner_killed(postgres_url: str) -> None:  # noqa: F811
-    server = Server(postgres_url, args=("--workers", "2", "--rate-limit-scale", "0")).start()
+    # a password in the query (libpq's; the cluster trusts): the start line showed it
+    server = Server(postgres_url + "?password=s3cret",
+                    args=("--workers", "2", "--rate-limit-scale", "0")).start()
     opened: list[Client] = []
     try:
+        assert server.proc is not None and server.proc.stdout is not None
+        said = server.proc.stdout.readline().decode()
+        assert "/mahai?password=…)" in said and "s3cret" not in said, said
         made = server.create("nim", ["person", "person"], options={"stones": 30})
         tid, tokens = made["id"], made["tokens"]
         first = connect(server, tid, tokens["0"])

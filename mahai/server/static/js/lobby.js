@@ -325,19 +325,31 @@ function seatsLine(tb, own = null) {
 // tables it lay below it).
 const FEW_TABLES = 3;
 let allTables = false;  // "Show all" pressed: kept when the language changes
+// The server answers for at most this many ids a request (it leaves out the rest): asked in one
+// request, a browser's 101st table and beyond were taken for gone and forgotten, seat and all.
+const IDS_PER_ASK = 100;
+const STATUS_ORDER = { playing: 0, over: 1, abandoned: 2 };  // mahai.server.lobby.STATUS_ORDER
 
 async function myTables() {
   const ids = knownTables();
   if (!ids.length) return;
-  const res = await getJson(`/api/tables?ids=${ids.map(encodeURIComponent).join(",")}&lang=${currentLang()}`);
+  const asks = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_ASK) {
+    const some = ids.slice(i, i + IDS_PER_ASK).map(encodeURIComponent).join(",");
+    asks.push(getJson(`/api/tables?ids=${some}&lang=${currentLang()}`));
+  }
+  const answers = await Promise.all(asks);
   const list = document.getElementById("my-tables-list");
-  if (!res.ok) {  // keep what this browser knows: the next load may answer
+  const res = answers.find((r) => !r.ok);
+  if (res) {  // keep what this browser knows: the next load may answer
     if (!list) return;
     list.replaceChildren(h("li", { role: "alert", class: "muted" }, res.data.message));
     document.getElementById("my-tables").hidden = false;
     return;
   }
-  const found = res.data;
+  const found = answers.flatMap((r) => r.data);
+  // several answers, each in the server's order: merged in that order
+  if (answers.length > 1) found.sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || b.leaves_at - a.leaves_at);
   const now = Date.now() / 1000;
   const kept = [];
   for (const id of ids) if (!found.some((x) => x.id === id)) forget(id);  // gone from the server

@@ -288,16 +288,22 @@ function render() {
   renderPause(msg);
   renderOver(msg);
   fitNames();
-  // the hand has become playable (your turn, or a flip made): bring it into view
   const playable = !msg.over && Boolean(board.querySelector(
     "[data-home] [data-action]:not([disabled]), [data-home] [data-pick]:not([disabled])"));
-  if (playable && !handPlayable) showHome();
-  handPlayable = playable;
-  // a question has just been put to you, its answers in it: bring it into view (not while the hand
-  // has a move: the hand comes first then)
+  // a question put to you, its answers in it, comes before the hand when it is urgent (Mille
+  // Bornes' coup fourré, the extension, DenboraZup's catch), else only when the hand has no move
+  // (Spades' exchange asks for hand cards: the hand comes first). A fast game's coup fourré lets
+  // the hand move too (the safety, the remedy): on a phone scrolled to the hand, or turned
+  // sideways, the question stood above the screen and the safety was played plainly.
   const prompt = msg.over ? null : board.querySelector(".prompt:has([data-action]:not([disabled]))");
-  if (prompt && prompt.id !== lastPrompt && !playable) showPrompt(prompt);
-  else if (!prompt || playable) promptWaits = false;
+  const first = Boolean(prompt) && (!playable || prompt.classList.contains("urgent"));
+  const asked = first && prompt.id !== lastPrompt;
+  // the hand has become playable (your turn, or a flip made), or the question before it went:
+  // bring it into view
+  if (playable && !asked && (!handPlayable || (lastPrompt && !prompt))) showHome();
+  handPlayable = playable;
+  if (asked) showPrompt(prompt);
+  else if (!first) promptWaits = false;
   lastPrompt = prompt ? prompt.id : null;
   // keep keyboard focus where it was (the same control), else on the table
   if (inPlay && (!document.activeElement || document.activeElement === document.body)) {
