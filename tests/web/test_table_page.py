@@ -392,6 +392,8 @@ def test_the_extension_question_comes_first(server: Server, browser: Any) -> Non
     ctx, page, _, errors = show(server, browser, "mille_bornes", "eu", 2, before)
     top = "document.querySelector('#extension').getBoundingClientRect().top"
     try:
+        # the scrolls at once (a smooth one lasts a loaded machine's frames; it timed out in CI)
+        page.emulate_media(reduced_motion="reduce")
         page.fill("#seat-name", "Ane")  # typing, the phone scrolled down to the hand
         page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
         assert page.evaluate("document.querySelector('#board').getBoundingClientRect().top") < -200
