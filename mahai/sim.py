@@ -156,8 +156,12 @@ def worker_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
         for process in list((pool._processes or {}).values()):  # public only in 3.14 (kill_workers)
             process.kill()
         # Quick now: the pool sees its workers dead and stops. Its thread joined here, not at exit
-        # (a shutdown without waiting raced with it there: "OSError: Bad file descriptor").
-        pool.shutdown(wait=True, cancel_futures=True)
+        # (a shutdown without waiting raced with it there: "OSError: Bad file descriptor"), once
+        # it runs: a Ctrl-C at the first submit can come while Thread.start waits for it, and
+        # joining a thread not yet running raised RuntimeError over the KeyboardInterrupt.
+        thread = pool._executor_manager_thread
+        running = thread is None or thread._started.wait(timeout=5)  # type: ignore[attr-defined]
+        pool.shutdown(wait=running, cancel_futures=True)
         raise
     pool.shutdown()
 

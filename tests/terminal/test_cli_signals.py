@@ -8,7 +8,9 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
+from concurrent.futures import process
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,7 @@ from typer.testing import CliRunner
 from mahai.cli import app
 from mahai.cli.arena import load_result, outcomes_agree, run_arena
 from mahai.cli.common import table_setup
+from mahai.sim import worker_pool
 from tests.conftest import free_port
 
 MAHAI = Path(sys.executable).parent / "mahai"
@@ -127,6 +130,24 @@ def test_a_ctrl_c_stops_the_worker_processes_at_once(command: list[str]) -> None
             run.wait()
     assert run.returncode == 130 and "Traceback" not in err, err
     assert not any(alive(w) for w in workers)
+
+
+def test_a_ctrl_c_as_the_pool_starts_its_thread_ends_as_a_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CI's run of the test above: the Ctrl-C came in the arena's first ``submit``, while
+    ``Thread.start`` waited for the pool's new thread to run; the pool's shutdown then joined a
+    thread not yet running, and its ``RuntimeError`` ("cannot join thread before it is started")
+    replaced the ``KeyboardInterrupt``: a traceback, exit code 1. Here that thread runs a moment
+    after the Ctrl-C."""
+    start = process._ExecutorManagerThread.start
+
+    def interrupted_start(thread: threading.Thread) -> None:
+        threading.Timer(0.3, start, [thread]).start()
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(process._ExecutorManagerThread, "start", interrupted_start)
+    with pytest.raises(KeyboardInterrupt), worker_pool(2) as pool:
+        pool.submit(abs, -1)
+    assert not any(p.is_alive() for p in (pool._processes or {}).values())
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc")
