@@ -20,3 +20,10 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
         return port
+
+
+def serve_args(*args: str) -> list[str]:
+    """``mahai serve`` with ``args``, on a free port unless they name one: with a server of the
+    developer's own on the default port (8000) every check after the port's was refused first
+    ("Port 8000 is already used")."""
+    return ["serve", *args] if "--port" in args else ["serve", "--port", str(free_port()), *args]

@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from mahai.cli import app
+from tests.conftest import serve_args
 
 runner = CliRunner()
 MAHAI = Path(sys.executable).parent / "mahai"
@@ -83,7 +84,8 @@ def test_a_bad_value_is_one_line_in_the_players_language(args: list[str], englis
         return
     for lang, said in (("en", english), ("eu", basque)):
         # --lang last: it is read first all the same, so the error before it is said in it
-        result = runner.invoke(app, [*args, "--lang", lang])
+        command = serve_args(*args[1:]) if args[0] == "serve" else args
+        result = runner.invoke(app, [*command, "--lang", lang])
         assert result.exit_code == 2, (args, result.output[-800:])
         assert said in one_line(result.output), (lang, result.output)
         assert result.output.strip().count("\n") == 0, result.output  # one line, no usage, no box
@@ -132,12 +134,12 @@ def test_serve_on_a_port_in_use_says_so_in_one_line(tmp_path: Path, workers: str
 
 
 def test_a_database_that_does_not_answer_is_said_in_the_players_language() -> None:
-    result = runner.invoke(app, ["serve", "--db", "postgresql://ane:secret@127.0.0.1:1/x", "--lang", "es"])
+    result = runner.invoke(app, serve_args("--db", "postgresql://ane:secret@127.0.0.1:1/x", "--lang", "es"))
     assert result.exit_code == 2 and "secret" not in result.output
     assert one_line(result.output).startswith("No se puede abrir la base de datos 127.0.0.1:1/x: ")
     # a password in the query (libpq's ?password=) is no more shown than one before the "@"
-    result = runner.invoke(app, ["serve", "--db", "postgresql://127.0.0.1:1/x?password=secret",
-                                 "--lang", "fr"])
+    result = runner.invoke(app, serve_args("--db", "postgresql://127.0.0.1:1/x?password=secret",
+                                           "--lang", "fr"))
     assert result.exit_code == 2 and "secret" not in result.output, result.output
     assert "127.0.0.1:1/x?password=…" in one_line(result.output)
 
@@ -165,8 +167,8 @@ def test_a_drivers_message_keeps_no_password_given_in_the_query() -> None:
 def test_a_database_port_that_is_no_number_is_said_in_the_players_language(lang: str, said: str) -> None:
     """It was Python's English reason, ``invalid literal for int() with base 10: '5x'``."""
     for workers in ("1", "2"):
-        result = runner.invoke(app, ["serve", "--db", "postgresql://ane:secret@db:5x/x",
-                                     "--workers", workers, "--lang", lang])
+        result = runner.invoke(app, serve_args("--db", "postgresql://ane:secret@db:5x/x",
+                                               "--workers", workers, "--lang", lang))
         assert result.exit_code == 2 and "secret" not in result.output and "ane" not in result.output
         assert one_line(result.output) == said
 

@@ -14,6 +14,7 @@ from mahai.cli import app
 from mahai.core import MalformedAction
 from mahai.core.text import small_number
 from mahai.games import get_game
+from tests.conftest import serve_args
 
 runner = CliRunner()
 
@@ -262,7 +263,7 @@ def test_serve_refuses_a_port_out_of_range_and_a_database_it_cannot_open(tmp_pat
                        (["--db", "postgresql://ane:secret@host:abc/x"], "port of the database “host:abc/x”"),
                        (["--port", "99999", "--db", "junk://x"], "--port"),  # refused before the database
                        (["--bot-pace", "-1", "--db", "junk://x"], "--bot-pace")):
-        result = runner.invoke(app, ["serve", *args, "--lang", "en"])
+        result = runner.invoke(app, serve_args(*args, "--lang", "en"))
         assert result.exit_code == 2, (args, result.output[-800:])
         assert said in result.output and "Traceback" not in result.output
         assert "secret" not in result.output
@@ -275,7 +276,7 @@ def test_serve_never_prints_a_piece_of_the_database_password(url: str) -> None:
     """A password with a bare '@' is split by SQLAlchemy at the first one, and the driver
     quoted the rest as the host ("failed to resolve host '2secret@127.0.0.1'"); a one-letter
     user name was blanked inside the driver's words ("Connection ref…sed")."""
-    result = runner.invoke(app, ["serve", "--db", url, "--lang", "en"])
+    result = runner.invoke(app, serve_args("--db", url, "--lang", "en"))
     assert result.exit_code == 2, result.output[-800:]
     assert "cannot be opened" in result.output and "Traceback" not in result.output
     assert "2secret" not in result.output and "hunter" not in result.output
