@@ -23,7 +23,9 @@ their scripts from a CDN, so they are off unless ``create_app(docs=True)``):
   ``GET /api/tables?ids=a,b`` → those tables (the lobby's "my tables"), each
   with ``status`` (``playing``, ``over``, ``abandoned``) and ``leaves_at``
   (:func:`mahai.server.lobby.table_status`), in play first then finished, each
-  latest first (:data:`mahai.server.lobby.STATUS_ORDER`); ``GET /api/tables/{id}`` → one.
+  latest first (:data:`mahai.server.lobby.STATUS_ORDER`), and ``order``: the key they are
+  sorted by (a list of numbers, compared in turn), by which a client merges the answers for
+  more than 100 ids; ``GET /api/tables/{id}`` → one.
 - ``POST /api/tables/{id}/invitations`` ``{creator}`` → every seat's invitation
   until the seat is taken: ``{table, origin, seats: [{seat, name, kind,
   state: open|taken|bot, link, url, qr}], spectate: {link, url, qr}}`` (``qr``:
@@ -426,8 +428,9 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         (paging). With ``ids`` (comma-separated, at most 100): those tables,
         whatever their state (unknown ids are left out), in the order the lobby's "my tables"
         shows them: in play (or waiting for players) first, then finished, then abandoned,
-        each most recently active first. ``lang``: the titles' and unnamed bots' language
-        (default: each table's)."""
+        each most recently active first, each with that sort key as ``order`` (the lobby merges
+        its answers for more than 100 ids by it). ``lang``: the titles' and unnamed bots'
+        language (default: each table's)."""
         shown_lang = lang if lang in LANGUAGES else None
         if ids is not None:
             chosen = [hub.find(i) for i in ids.split(",")[:100]]
@@ -435,7 +438,9 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
             # they leave the list alone (a finished table leaves sooner) it fell behind it, under
             # the lobby's "Show all".
             mine = [listing(t, shown_lang) for t in chosen if t is not None]
-            return sorted(mine, key=lambda t: (STATUS_ORDER[t["status"]], -t["leaves_at"]))
+            for t in mine:
+                t["order"] = [STATUS_ORDER[t["status"]], -t["leaves_at"]]
+            return sorted(mine, key=lambda t: t["order"])
         shown = [listing(t, shown_lang) for t in hub.listed(limit, offset)]
         return [t for t in shown if t["status"] == "playing"]
 
