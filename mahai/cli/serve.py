@@ -195,8 +195,11 @@ def serve(
     port: int = typer.Option(8000, min=1, max=65535, help="Port to listen on."),
     lan: bool = typer.Option(False, "--lan", help="Listen on the home network too (as --host 0.0.0.0) "
                                                    "and print the addresses other devices can open."),
-    db: str = typer.Option("", help="Database URL: sqlite:///path or postgresql://… (default: a "
-                                    "SQLite file in the user data dir)."),
+    db: str = typer.Option("", envvar="MAHAI_DB",
+                           help="Database URL: sqlite:///path or postgresql://… (default: a SQLite file "
+                                "in the user data dir). A URL with a password goes in the environment "
+                                "variable MAHAI_DB instead: every user of the machine sees the command "
+                                "line (ps)."),
     bot_pace: float = typer.Option(0.8, min=0, help="Seconds a bot waits before each move."),
     allow_host: list[str] = typer.Option(  # noqa: B008 - typer reads its options from the defaults
         [], "--allow-host", help="Another name browsers may use for this server, e.g. a reverse proxy's "

@@ -144,6 +144,21 @@ def test_a_database_that_does_not_answer_is_said_in_the_players_language() -> No
     assert "127.0.0.1:1/x?password=…" in one_line(result.output)
 
 
+def test_the_database_url_may_come_from_mahai_db_out_of_the_process_list() -> None:
+    """``--db`` with a password showed it in ``ps`` to every user of the machine: the URL may be
+    given in ``MAHAI_DB`` instead (said by ``--help``); ``--db`` on the command line wins. (Each
+    URL is refused before the host is looked at; a URL not read would end at the host, unknown,
+    rather than start a server.)"""
+    hidden = {"MAHAI_DB": "postgresql://ane:secret@db:5x/x"}
+    result = runner.invoke(app, ["serve", "--host", "nosuch.invalid", "--lang", "es"], env=hidden)
+    assert result.exit_code == 2 and "secret" not in result.output
+    assert one_line(result.output).startswith("El puerto de la base de datos «db:5x/x»"), result.output
+    result = runner.invoke(app, ["serve", "--db", "sqlite://", "--host", "nosuch.invalid", "--lang", "en"],
+                           env=hidden)
+    assert result.exit_code == 2 and "“sqlite://” is a database in memory" in one_line(result.output)
+    assert "MAHAI_DB" in runner.invoke(app, ["serve", "--help"]).output
+
+
 def test_a_drivers_message_keeps_no_password_given_in_the_query() -> None:
     """libpq takes a password from the URL's query (``?password=…``): the driver's reason shown
     after "cannot open the database" kept it where the driver quoted it alone (the URL itself was

@@ -194,6 +194,10 @@ def test_my_tables_come_in_play_first_then_finished_each_latest_first(client: Te
     assert [(t["id"], t["status"]) for t in mine] == [
         (fresh["id"], "playing"), (older["id"], "playing"), (idle["id"], "playing"), (done["id"], "over")]
     assert mine[2]["leaves_at"] < mine[3]["leaves_at"]  # what the order was
+    # each with the key it is sorted by, which the lobby merges its answers for 100 ids each by
+    # (static/js/lobby.js keeps no copy of the statuses' order)
+    assert [t["order"] for t in mine] == sorted(t["order"] for t in mine)
+    assert [t["order"][0] for t in mine] == [0, 0, 0, 1]
 
 
 def test_rematch_keeps_people_seats_and_names_and_moves_each_page(client: TestClient) -> None:

@@ -320,15 +320,20 @@ function seatsLine(tb, own = null) {
 }
 
 // "My tables" shows the FEW_TABLES first in the server's order (in play before finished, each latest
-// first: mahai.server.lobby.STATUS_ORDER), then "Show all (N)": the way back to a game stays first,
-// and the new-table form (its "Create table" bar) still starts on a phone's first screen (with six
-// tables it lay below it).
+// first: mahai.server.lobby.STATUS_ORDER, its only copy), then "Show all (N)": the way back to a
+// game stays first, and the new-table form (its "Create table" bar) still starts on a phone's first
+// screen (with six tables it lay below it).
 const FEW_TABLES = 3;
 let allTables = false;  // "Show all" pressed: kept when the language changes
 // The server answers for at most this many ids a request (it leaves out the rest): asked in one
 // request, a browser's 101st table and beyond were taken for gone and forgotten, seat and all.
 const IDS_PER_ASK = 100;
-const STATUS_ORDER = { playing: 0, over: 1, abandoned: 2 };  // mahai.server.lobby.STATUS_ORDER
+
+// a before b in the server's order: by the key it sorted each answer by (`order`, numbers compared in turn)
+function inOrder(a, b) {
+  const i = a.order.findIndex((n, k) => n !== b.order[k]);
+  return i < 0 ? 0 : a.order[i] - b.order[i];
+}
 
 async function myTables() {
   const ids = knownTables();
@@ -349,7 +354,7 @@ async function myTables() {
   }
   const found = answers.flatMap((r) => r.data);
   // several answers, each in the server's order: merged in that order
-  if (answers.length > 1) found.sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || b.leaves_at - a.leaves_at);
+  if (answers.length > 1) found.sort(inOrder);
   const now = Date.now() / 1000;
   const kept = [];
   for (const id of ids) if (!found.some((x) => x.id === id)) forget(id);  // gone from the server
