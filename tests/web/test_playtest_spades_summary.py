@@ -43,6 +43,15 @@ def test_each_partner_has_a_line_of_their_own_in_the_hand_summary(server: Server
             lines = cell.split("\n")
             assert cell == "—" or (re.fullmatch(r"[+-]?\d+", lines[0])
                                    and all(": " in x for x in lines[1:])), nil
+        # A phone turned sideways (844 × 390, session 12): the sheet is taller than the screen;
+        # centred in the overlay, its top (the title, the hand) stood above the overlay's
+        # scrolling range and could not be reached. It starts at the top, "Jarraitu" below.
+        page.set_viewport_size({"width": 844, "height": 390})
+        page.evaluate("document.getElementById('summary').scrollTop = 0")
+        top = page.evaluate("document.getElementById('summary-title').getBoundingClientRect().top")
+        assert top >= 0, top
+        page.locator("#continue").scroll_into_view_if_needed()
+        assert page.evaluate("document.getElementById('continue').getBoundingClientRect().bottom") <= 390
 
 
 def test_the_scoreboard_and_a_one_hand_sheet_read_plainly(server: Server, browser: Any) -> None:
