@@ -48,6 +48,7 @@ let skipHold = null;    // ends the current hold early
 let gone = false;       // the server knows no such table: no reconnecting
 let handPlayable = false; // the hand (the board's [data-home]) had a move at the last render
 let lastPrompt = null;     // the id of the question (the board's .prompt with answers) at the last render
+let promptFirst = false;   // that question came before the hand (urgent, or the hand has no move)
 let promptWaits = false;   // that question came while the person typed (their name): shown when they leave the field
 const log = [];
 
@@ -305,6 +306,7 @@ function render() {
   if (asked) showPrompt(prompt);
   else if (!first) promptWaits = false;
   lastPrompt = prompt ? prompt.id : null;
+  promptFirst = first;
   // keep keyboard focus where it was (the same control), else on the table
   if (inPlay && (!document.activeElement || document.activeElement === document.body)) {
     const again = key && document.querySelector(key);
@@ -343,6 +345,16 @@ function showPrompt(prompt) {
   if (r.height && (r.top < 0 || r.bottom > window.innerHeight)) {
     prompt.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
   }
+}
+
+// The person sat down ("Eseri"): the name prompt went and the page moved up by its height. On a
+// phone turned sideways (844 × 390), scrolled up to type, the question asked before (Spades' blind
+// nil, under the table) stood below the screen, "Zure txanda da." alone in sight: in view again,
+// else the hand if it has a move.
+function showAfterSitting() {
+  const prompt = promptFirst && lastPrompt && document.getElementById(lastPrompt);
+  if (prompt) showPrompt(prompt);
+  else if (handPlayable) showHome();
 }
 
 // Digits 1–9 press the first nine controls of the table, in reading order.
@@ -496,7 +508,7 @@ document.addEventListener("focusout", (ev) => {
 (async () => {
   await loadCatalogs(currentLang(), ["web", "core"]);  // every status in the page's language
   labelPage();
-  startSeats({ token, badLink, send: (obj) => {
+  startSeats({ token, badLink, seated: showAfterSitting, send: (obj) => {
     if (!ws || ws.readyState !== 1) return false;
     ws.send(JSON.stringify(obj));
     return true;
