@@ -375,6 +375,19 @@ def test_a_hazard_you_may_answer_comes_first_with_the_safety_named(server: Serve
                                timeout=5000)
         page.click("#decline")  # "No, carry on": the question goes, the hand comes back into view
         page.wait_for_function(f"{hand}.bottom <= window.innerHeight", timeout=5000)
+        # The fast game's draw (session 12): its redraw lets the hand move before the draw, so the
+        # hand had a move already and, on a phone turned sideways scrolled up to tap the pile, the
+        # hand stayed below the screen once the card was drawn: scrolled down by hand each turn.
+        draw = reach("mille_bornes", "eu", 2, lambda g, s: 0 in s.to_act() and any(
+            a.notation().startswith("redraw") for a in s.legal_actions(0)), fast_game=True)
+        drawn = reach("mille_bornes", "eu", 2, lambda g, s: 0 in s.to_act() and g.view(s, 0)["window"] is None
+                      and any(a.notation().startswith("play") for a in s.legal_actions(0)), fast_game=True)
+        page.set_viewport_size({"width": 844, "height": 390})
+        page.evaluate("m => window.mahaiRender(m)", draw)
+        page.evaluate("window.scrollTo(0, 0)")  # up to the pile
+        assert page.evaluate(f"{hand}.top") > 390
+        page.evaluate("m => window.mahaiRender(m)", drawn)  # the card drawn: the hand to play
+        page.wait_for_function(f"{hand}.top >= 0 && {hand}.bottom <= window.innerHeight", timeout=5000)
         assert not errors, errors
     finally:
         ctx.close()

@@ -47,6 +47,7 @@ let pending = 0;        // messages received, not yet shown
 let skipHold = null;    // ends the current hold early
 let gone = false;       // the server knows no such table: no reconnecting
 let handPlayable = false; // the hand (the board's [data-home]) had a move at the last render
+let homeVerbs = "";        // the kinds of move (the notation's first words) it offered then
 let lastPrompt = null;     // the id of the question (the board's .prompt with answers) at the last render
 let promptFirst = false;   // that question came before the hand (urgent, or the hand has no move)
 let promptWaits = false;   // that question came while the person typed (their name): shown when they leave the field
@@ -299,10 +300,13 @@ function render() {
   const prompt = msg.over ? null : board.querySelector(".prompt:has([data-action]:not([disabled]))");
   const first = Boolean(prompt) && (!playable || prompt.classList.contains("urgent"));
   const asked = first && prompt.id !== lastPrompt;
-  // the hand has become playable (your turn, or a flip made), or the question before it went:
-  // bring it into view
-  if (playable && !asked && (!handPlayable || (lastPrompt && !prompt))) showHome();
+  // the hand has become playable (your turn, or a flip made), or the question before it went, or
+  // it offers other moves (the draw made in a fast game, whose redraw let the hand move before it:
+  // on a phone turned sideways, scrolled up to the pile, the hand to play stayed below): into view
+  const verbs = playable ? [...new Set(msg.legal.map((e) => e.action.split(" ")[0]))].sort().join() : "";
+  if (playable && !asked && (!handPlayable || (lastPrompt && !prompt) || verbs !== homeVerbs)) showHome();
   handPlayable = playable;
+  homeVerbs = verbs;
   if (asked) showPrompt(prompt);
   else if (!first) promptWaits = false;
   lastPrompt = prompt ? prompt.id : null;
