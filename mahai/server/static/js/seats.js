@@ -244,7 +244,7 @@ function renderWelcome(row, again = false) {
     setLastName(data.name);
     welcome.hidden = true;
     render();
-    seated();  // the table brings its question (or the hand) back into view
+    if (!again) seated();  // the table brings its question (or the hand) back into view
   } },
     h("label", { for: "seat-name" }, t("Your name")), input,
     h("button", { type: "submit", id: "seat-name-save" }, t("Sit down")), limit);
