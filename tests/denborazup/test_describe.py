@@ -52,6 +52,9 @@ def check(message: Message | None, where: str) -> dict[str, str]:
             assert m.msgid in catalog(m.domain, lang), (where, lang, m.msgid)
         text = render(message, lang, name)
         assert "{" not in text and "}" not in text, (where, lang, text)
+        # a sentence inside another ends without its full stop (the tie-break's choices read
+        # "…, erdiko kartatik 308 urtera.; …, 133 urtera.." until session 12)
+        assert not re.search(r"\.[.;]", text), (where, lang, text)
         out[lang] = text
     assert out["eu"] != message.msgid, (where, out["eu"])
     return out
@@ -153,6 +156,12 @@ def test_sentences_are_written_for_the_viewer() -> None:
     over = {"kind": "game_over", "winners": [2]}
     assert render_all(g.describe_event(over, 2), "eu") == "Irabazi duzu!"
     assert render_all(g.describe_event(over, 0), "eu") == "<P2>: irabazi du."
+    # two players who did not call: two sentences, one after the other (they were joined as a
+    # list's items, "…, eta harrapa daiteke.; …": session 12)
+    missed = {"kind": "missed_call", "seats": [0, 2]}
+    assert render_all(g.describe_event(missed, 2), "eu") == \
+        "<P0>: ez du “DenboraZup!” esan, eta harrapa daiteke. Ez duzu “DenboraZup!” esan: harrapa zaitzakete."
+    assert render_all(g.describe_event(missed, None), "fr").count(". ") == 1
 
 
 def test_own_draw_names_the_cards_and_others_only_count_them() -> None:

@@ -106,8 +106,11 @@ def test_a_long_timeline_shows_that_it_scrolls(server: Server, browser: Any, wid
     with open_table(server, browser, "long", width) as page:
         assert page.locator("#timeline .event").count() == 1
         assert page.evaluate(ARROWS) == []  # one card: nothing beyond
+        # the count apart from the title: "Denbora-lerroa karta 1" read as the line's first card
+        assert page.inner_text(".timeline-panel h3") == "Denbora-lerroa · karta 1"
         page.evaluate(LONGER, 14)
         page.wait_for_function("document.querySelectorAll('#timeline .event').length === 14")
+        assert page.inner_text(".timeline-panel h3") == "Denbora-lerroa · 14 karta"
         page.wait_for_timeout(100)
         assert page.evaluate("(t => t.scrollWidth > t.clientWidth)(document.querySelector('#timeline'))")
         assert page.evaluate(ARROWS) == ["right"]

@@ -19,6 +19,16 @@ pytestmark = pytest.mark.web
 
 NAMES = {"0": "zu", "1": "Ausazkoa 2", "2": "Jon", "3": "Ausazkoa 4"}
 
+# The text of each cell of ``sel`` whose "(…)" part wraps onto two lines.
+SPLIT = """(sel) => [...document.querySelectorAll(sel)].flatMap((td) => {
+  const text = td.firstChild && td.firstChild.nodeType === 3 ? td.firstChild : null;
+  const at = text ? text.data.indexOf('(') : -1;
+  if (at < 0) return [];
+  const r = document.createRange();
+  r.setStart(text, at); r.setEnd(text, text.data.length);
+  return new Set([...r.getClientRects()].map((q) => Math.round(q.top))).size > 1 ? [text.data] : [];
+})"""
+
 
 def test_each_partner_has_a_line_of_their_own_in_the_hand_summary(server: Server, browser: Any) -> None:
     made = server.create("spades", ["person"] * 4, options={"length": "single_hand"})
@@ -43,6 +53,15 @@ def test_each_partner_has_a_line_of_their_own_in_the_hand_summary(server: Server
             lines = cell.split("\n")
             assert cell == "—" or (re.fullmatch(r"[+-]?\d+", lines[0])
                                    and all(": " in x for x in lines[1:])), nil
+        # A phone turned sideways (844 × 390, session 12): the sheet is taller than the screen;
+        # centred in the overlay, its top (the title, the hand) stood above the overlay's
+        # scrolling range and could not be reached. It starts at the top, "Jarraitu" below.
+        page.set_viewport_size({"width": 844, "height": 390})
+        page.evaluate("document.getElementById('summary').scrollTop = 0")
+        top = page.evaluate("document.getElementById('summary-title').getBoundingClientRect().top")
+        assert top >= 0, top
+        page.locator("#continue").scroll_into_view_if_needed()
+        assert page.evaluate("document.getElementById('continue').getBoundingClientRect().bottom") <= 390
 
 
 def test_the_scoreboard_and_a_one_hand_sheet_read_plainly(server: Server, browser: Any) -> None:
@@ -61,3 +80,13 @@ def test_the_scoreboard_and_a_one_hand_sheet_read_plainly(server: Server, browse
         assert page.inner_text("details.scores > summary") == sheet
         assert page.eval_on_selector("#score-sheet caption", "e => e.textContent") == sheet  # said, not seen:
         assert page.eval_on_selector("#score-sheet caption", "e => e.getBoundingClientRect().width") <= 1
+    # "+2 (guztira 2)": the count in all stays on one line with its word (the game-over panel's
+    # table, as narrow as it can be, wrapped it "(guztira" / "2)" with two players on a phone,
+    # session 12)
+    two = server.create("spades", ["person"] * 2, edition="two_player", options={"length": "single_hand"})
+    *_, final2 = messages("spades", "two_player", 2, {"length": "single_hand"})
+    final2["names"] = {"0": "zu", "1": "Ertaina"}
+    with seat_page(server, browser, two) as page:
+        page.evaluate("m => window.mahaiRender(m)", final2)
+        page.wait_for_selector("#gameover td")
+        assert page.evaluate(SPLIT, "#gameover td") == []

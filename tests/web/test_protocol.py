@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from mahai.core import IllegalAction, NotYourTurn
-from mahai.i18n import explain
+from mahai.i18n import LANGUAGES, explain
 from tests.web.client import Client
 from tests.web.server import Server
 
@@ -54,6 +54,11 @@ def test_bad_messages_are_rejected_and_change_nothing(server: Server) -> None:
     assert err["message"] == explain(NotYourTurn("not_your_turn", seat=idle.welcome["seat"]), "en")
     err = mover.act("take 1", version=5)
     assert err["code"] == "stale_version" and err["params"] == {"seen": 5, "current": 0}
+    # the sentence names no move numbers (the protocol's versions: "(0. jokaldia, orain 1.)" on a
+    # seat open on two devices where both drew at once, session 12)
+    for lang in LANGUAGES:
+        stale = explain(IllegalAction("stale_version", domain="web", seen=5, current=0), lang)
+        assert not any(ch.isdigit() for ch in stale), (lang, stale)
 
     assert version_of(server, tid) == 0
     assert mover.state is not None and mover.state["view"]["stones"] == 9

@@ -380,6 +380,19 @@ def test_a_hazard_you_may_answer_comes_first_with_the_safety_named(server: Serve
                                timeout=5000)
         page.click("#decline")  # "No, carry on": the question goes, the hand comes back into view
         page.wait_for_function(f"{hand}.bottom <= window.innerHeight", timeout=5000)
+        # The fast game's draw (session 12): its redraw lets the hand move before the draw, so the
+        # hand had a move already and, on a phone turned sideways scrolled up to tap the pile, the
+        # hand stayed below the screen once the card was drawn: scrolled down by hand each turn.
+        draw = reach("mille_bornes", "eu", 2, lambda g, s: 0 in s.to_act() and any(
+            a.notation().startswith("redraw") for a in s.legal_actions(0)), fast_game=True)
+        drawn = reach("mille_bornes", "eu", 2, lambda g, s: 0 in s.to_act() and g.view(s, 0)["window"] is None
+                      and any(a.notation().startswith("play") for a in s.legal_actions(0)), fast_game=True)
+        page.set_viewport_size({"width": 844, "height": 390})
+        page.evaluate("m => window.mahaiRender(m)", draw)
+        page.evaluate("window.scrollTo(0, 0)")  # up to the pile
+        assert page.evaluate(f"{hand}.top") > 390
+        page.evaluate("m => window.mahaiRender(m)", drawn)  # the card drawn: the hand to play
+        page.wait_for_function(f"{hand}.top >= 0 && {hand}.bottom <= window.innerHeight", timeout=5000)
         assert not errors, errors
     finally:
         ctx.close()
@@ -439,6 +452,25 @@ def test_the_exchange_is_three_chosen_cards_then_one_pass_button(server: Server,
         assert action in passes and sorted(action.split()[1:]) == sorted(picks[:3])
         assert len(page.query_selector_all("[data-action^='pass ']")) == 1
         assert page.is_hidden("#actions")
+        # SPR-6's question before it, on a phone turned sideways (844 × 390, session 12's play
+        # test): asked, it comes into view under the table; the person scrolls up to the name
+        # prompt and sits ("Eseri"). The prompt went, the page moved up by its height, and the
+        # question stood below the screen: "Zure txanda da." alone in sight, nothing to press.
+        blind = reach("spades", "standard", 4, lambda g, s: 0 in s.to_act()
+                      and "bid blind_nil" in [a.notation() for a in s.legal_actions(0)])
+        question = "document.getElementById('blind-nil').getBoundingClientRect()"
+        page.set_viewport_size({"width": 844, "height": 390})
+        page.evaluate("window.scrollTo(0, 0)")
+        page.evaluate("m => window.mahaiRender(m)", blind)
+        page.wait_for_function(f"{question}.bottom <= window.innerHeight", timeout=5000)
+        page.evaluate("window.scrollTo(0, 0)")
+        assert page.evaluate(f"{question}.top") > 390
+        # the server's answer only: its update would show this people-only table's real state
+        page.route("**/api/tables/*/name?*", lambda route: route.fulfill(json={"name": "Ane"}))
+        page.click("#seat-name-save")
+        page.wait_for_selector("#seat-welcome", state="hidden")
+        page.wait_for_function(f"{question}.top >= 0 && {question}.bottom <= window.innerHeight",
+                               timeout=5000)
         assert not errors, errors
     finally:
         ctx.close()

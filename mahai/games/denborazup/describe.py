@@ -78,10 +78,11 @@ def joined(items: Sequence[Param]) -> Param:
 
 
 def joined_messages(items: Sequence[Message]) -> Message:
-    """:func:`joined` for messages only (at least one)."""
+    """Whole sentences (each with its full stop, at least one) as one text, one after the other:
+    ``"{head} {tail}"`` chained (the list's ``"; "`` read “… can be caught.; …”)."""
     out = items[-1]
     for item in reversed(items[:-1]):
-        out = _m("list", head=item, tail=out)
+        out = _m("sentences", head=item, tail=out)
     return out
 
 
@@ -228,7 +229,7 @@ def describe_event(event: Mapping[str, Any], viewer: Seat | None,
         return _m("{player} has chosen.", player=Player(seat))
     if kind == "tiebreak_reveal":
         return _m("Tie-break: {choices}.", choices=joined([
-            _m("{player}: {card} ({date}), {distance} years from the reference card.",
+            _m("{player}: {card} ({date}), {distance} years from the reference card",
                player=Player(c["seat"]), card=card_title(c["card"]["title"]), date=card_date(c["card"]),
                distance=c["distance"]) for c in event["choices"]]))
     if kind == "game_over":

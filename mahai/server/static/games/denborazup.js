@@ -196,7 +196,8 @@ export function render(root, msg, ui) {
       "aria-label": ui.t(label), title: ui.t(label), "aria-controls": "timeline",
       onclick: () => { const tl = root.querySelector("#timeline"); tl.scrollBy({ left: (side === "left" ? -0.8 : 0.8) * tl.clientWidth }); } }, text);
     centre = h("section", { class: "timeline-panel", "aria-label": ui.t("Timeline") },
-      h("h3", {}, ui.t("Timeline"), " ", h("span", { class: "muted-light" }, ui.t("{n} card", { n: v.timeline.length }))),
+      // the count set apart: "Denbora-lerroa karta 1" read as the line's first card
+      h("h3", {}, ui.t("Timeline"), " ", h("span", { class: "muted-light" }, "· ", ui.t("{n} card", { n: v.timeline.length }))),
       h("div", { class: "timeline-wrap" }, more("left", "◀", "Earlier events"),
         h("div", { class: "timeline", id: "timeline", tabindex: "0", role: "group", "aria-label": ui.t("Timeline") }, items),
         more("right", "▶", "Later events")));

@@ -268,7 +268,8 @@ export function summary(msg, ui) {
   };
   row(ui.t("Nil and blind nil"), hd.sides.map((sd, i) => (nilsOf(i).length
     ? lines([signed(sd.nil_points), ...nilsOf(i).map((s) => nilOf(i, s))]) : "—")));
-  row(ui.t("Bags"), hd.sides.map((sd) => `+${sd.bags} (${ui.t("{n} in all", { n: sd.bag_count })})`));
+  // "(guztira 2)" kept on one line (no-break spaces): a narrow column wrapped it "(guztira" / "2)"
+  row(ui.t("Bags"), hd.sides.map((sd) => `+${sd.bags} (${ui.t("{n} in all", { n: sd.bag_count }).replace(/ /g, "\u00a0")})`));
   row(ui.t("Bag penalty"), hd.sides.map((sd) => (sd.penalties ? signed(-sd.penalties * v.options.bag_penalty) : "—")));
   row(ui.t("This hand"), hd.sides.map((sd) => signed(sd.points)), "total");
   row(ui.t("Total"), hd.sides.map((sd) => String(sd.total)), "total");

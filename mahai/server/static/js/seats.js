@@ -29,6 +29,7 @@ let notice = null;       // #seat-invalid: this seat link opened no seat
 let invalid = false;     // the page came with an empty ?seat=, or the server refused its token
 let noticeDone = false;  // the person chose to watch
 let send = () => false;  // table.js's connection: send(object) → whether it went out
+let seated = () => {};   // table.js: the name prompt went, bring the question or the hand into view
 // The server's welcome said this seat was already open on another page when this one sat down (a
 // forwarded invitation took the seat silently): the name prompt says so, and how to go on.
 let elsewhere = false;
@@ -44,11 +45,12 @@ function named() {
 
 // Called once by table.js, its catalogs (web, core) loaded: `conn.token` is the seat token it says
 // hello with (null: watching), `conn.send(object)` sends on its WebSocket, `conn.badLink`: the
-// address had a `?seat=` with no token in it.
+// address had a `?seat=` with no token in it, `conn.seated()` is called once the person sat down.
 export function startSeats(conn) {
   if (panel) return;
   token = conn.token;
   send = conn.send;
+  seated = conn.seated || seated;
   invalid = Boolean(conn.badLink);
   if (token && token === leftToken(tableId)) remember("left", tableId, null);  // back with the link
   if (!document.querySelector("link[href='/static/css/seats.css']")) {
@@ -242,6 +244,7 @@ function renderWelcome(row, again = false) {
     setLastName(data.name);
     welcome.hidden = true;
     render();
+    if (!again) seated();  // the table brings its question (or the hand) back into view
   } },
     h("label", { for: "seat-name" }, t("Your name")), input,
     h("button", { type: "submit", id: "seat-name-save" }, t("Sit down")), limit);

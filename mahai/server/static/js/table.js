@@ -47,7 +47,9 @@ let pending = 0;        // messages received, not yet shown
 let skipHold = null;    // ends the current hold early
 let gone = false;       // the server knows no such table: no reconnecting
 let handPlayable = false; // the hand (the board's [data-home]) had a move at the last render
+let homeVerbs = "";        // the kinds of move (the notation's first words) it offered then
 let lastPrompt = null;     // the id of the question (the board's .prompt with answers) at the last render
+let promptFirst = false;   // that question came before the hand (urgent, or the hand has no move)
 let promptWaits = false;   // that question came while the person typed (their name): shown when they leave the field
 const log = [];
 
@@ -298,13 +300,17 @@ function render() {
   const prompt = msg.over ? null : board.querySelector(".prompt:has([data-action]:not([disabled]))");
   const first = Boolean(prompt) && (!playable || prompt.classList.contains("urgent"));
   const asked = first && prompt.id !== lastPrompt;
-  // the hand has become playable (your turn, or a flip made), or the question before it went:
-  // bring it into view
-  if (playable && !asked && (!handPlayable || (lastPrompt && !prompt))) showHome();
+  // the hand has become playable (your turn, or a flip made), or the question before it went, or
+  // it offers other moves (the draw made in a fast game, whose redraw let the hand move before it:
+  // on a phone turned sideways, scrolled up to the pile, the hand to play stayed below): into view
+  const verbs = playable ? [...new Set(msg.legal.map((e) => e.action.split(" ")[0]))].sort().join() : "";
+  if (playable && !asked && (!handPlayable || (lastPrompt && !prompt) || verbs !== homeVerbs)) showHome();
   handPlayable = playable;
+  homeVerbs = verbs;
   if (asked) showPrompt(prompt);
   else if (!first) promptWaits = false;
   lastPrompt = prompt ? prompt.id : null;
+  promptFirst = first;
   // keep keyboard focus where it was (the same control), else on the table
   if (inPlay && (!document.activeElement || document.activeElement === document.body)) {
     const again = key && document.querySelector(key);
@@ -343,6 +349,16 @@ function showPrompt(prompt) {
   if (r.height && (r.top < 0 || r.bottom > window.innerHeight)) {
     prompt.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
   }
+}
+
+// The person sat down ("Eseri"): the name prompt went and the page moved up by its height. On a
+// phone turned sideways (844 × 390), scrolled up to type, the question asked before (Spades' blind
+// nil, under the table) stood below the screen, "Zure txanda da." alone in sight: in view again,
+// else the hand if it has a move.
+function showAfterSitting() {
+  const prompt = promptFirst && lastPrompt && document.getElementById(lastPrompt);
+  if (prompt) showPrompt(prompt);
+  else if (handPlayable) showHome();
 }
 
 // Digits 1–9 press the first nine controls of the table, in reading order.
@@ -496,7 +512,7 @@ document.addEventListener("focusout", (ev) => {
 (async () => {
   await loadCatalogs(currentLang(), ["web", "core"]);  // every status in the page's language
   labelPage();
-  startSeats({ token, badLink, send: (obj) => {
+  startSeats({ token, badLink, seated: showAfterSitting, send: (obj) => {
     if (!ws || ws.readyState !== 1) return false;
     ws.send(JSON.stringify(obj));
     return true;
