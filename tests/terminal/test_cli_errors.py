@@ -157,6 +157,9 @@ def test_the_database_url_may_come_from_mahai_db_out_of_the_process_list() -> No
                            env=hidden)
     assert result.exit_code == 2 and "“sqlite://” is a database in memory" in one_line(result.output)
     assert "MAHAI_DB" in runner.invoke(app, ["serve", "--help"]).output
+    # a database in memory given there: the way out names it ("leave out --db" alone did not)
+    result = runner.invoke(app, ["serve", "--host", "nosuch.invalid", "--lang", "eu"], env={"MAHAI_DB": "sqlite://"})
+    assert result.exit_code == 2 and "kendu “--db” eta MAHAI_DB" in one_line(result.output), result.output
 
 
 def test_a_drivers_message_keeps_no_password_given_in_the_query() -> None:
