@@ -393,6 +393,15 @@ def test_a_hazard_you_may_answer_comes_first_with_the_safety_named(server: Serve
         assert page.evaluate(f"{hand}.top") > 390
         page.evaluate("m => window.mahaiRender(m)", drawn)  # the card drawn: the hand to play
         page.wait_for_function(f"{hand}.top >= 0 && {hand}.bottom <= window.innerHeight", timeout=5000)
+        # A plain game's turn, sideways (session 12): the draw pile to tap comes into view; scrolled
+        # down to the hand, it stood above the screen every turn, "Sakatu piloa…" by the hand.
+        turn = reach("mille_bornes", "eu", 2, lambda g, s: 0 in s.to_act() and all(
+            a.notation().startswith("draw") for a in s.legal_actions(0)))
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # down to the hand
+        page.evaluate("m => window.mahaiRender(m)", turn)
+        pile = "document.querySelector('#board [data-action]:not([disabled])').getBoundingClientRect()"
+        # top at -0.33 px once scrolled to it (subpixel layout)
+        page.wait_for_function(f"{pile}.top >= -1 && {pile}.bottom <= window.innerHeight", timeout=5000)
         assert not errors, errors
     finally:
         ctx.close()

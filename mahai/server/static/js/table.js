@@ -47,7 +47,8 @@ let pending = 0;        // messages received, not yet shown
 let skipHold = null;    // ends the current hold early
 let gone = false;       // the server knows no such table: no reconnecting
 let handPlayable = false; // the hand (the board's [data-home]) had a move at the last render
-let homeVerbs = "";        // the kinds of move (the notation's first words) it offered then
+let homeVerbs = "";
+let moveElsewhere = false; // at the last render your move was on the table, outside the hand        // the kinds of move (the notation's first words) it offered then
 let lastPrompt = null;     // the id of the question (the board's .prompt with answers) at the last render
 let promptFirst = false;   // that question came before the hand (urgent, or the hand has no move)
 let promptWaits = false;   // that question came while the person typed (their name): shown when they leave the field
@@ -309,6 +310,12 @@ function render() {
   homeVerbs = verbs;
   if (asked) showPrompt(prompt);
   else if (!first) promptWaits = false;
+  // your move is on the table, not in the hand (Mille Bornes' draw pile, DenboraZup's coin): into
+  // view when it comes (on a phone turned sideways, scrolled down to the hand, the pile to tap
+  // stood above the screen every turn, "Sakatu piloa…" by the hand)
+  const elsewhere = playable || prompt || msg.over ? null : board.querySelector("[data-action]:not([disabled])");
+  if (elsewhere && !moveElsewhere) intoView(elsewhere);
+  if (!sending) moveElsewhere = Boolean(elsewhere);
   lastPrompt = prompt ? prompt.id : null;
   promptFirst = first;
   // keep keyboard focus where it was (the same control), else on the table
@@ -328,11 +335,16 @@ function render() {
 // view if it is (partly) off the screen, with the least scrolling (nothing hides behind it).
 function showHome() {
   const home = $("board").querySelector("[data-home]");
-  if (!home || !$("summary").hidden) return;
-  if (document.activeElement instanceof HTMLInputElement) return;  // typing (their name): no jump
-  const r = home.getBoundingClientRect();
+  if (home) intoView(home);
+}
+
+// `el` into view, with the least scrolling, if it is (partly) off the screen; not over the
+// summary, nor while the person types (their name): the page does not jump under their fingers.
+function intoView(el) {
+  if (!$("summary").hidden || document.activeElement instanceof HTMLInputElement) return;
+  const r = el.getBoundingClientRect();
   if (r.height && (r.bottom > window.innerHeight || r.top < 0)) {
-    home.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+    el.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
   }
 }
 
