@@ -52,7 +52,7 @@ class SpadesOptions:
         default="after_broken", metadata=_help(
             "Spades may be led only once broken, at any time, or from the second trick on."))
     nil: Literal["on", "off"] = field(default="on", metadata=_help(
-        "Whether a player may bid nil (off: no nil and no blind nil)."))
+        "Whether a player may bid nil (if not, no nil and no blind nil)."))
     nil_value: Literal[100, 50] = field(default=100, metadata=_help(
         "Points won or lost by a nil; blind nil is worth twice as much."))
     blind_nil: Literal["on", "off"] = field(default="on", metadata=_help(
