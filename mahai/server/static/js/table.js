@@ -7,7 +7,9 @@
 //                              claimed with ui.claim(entries) when a composite control makes it);
 //   holdAfter(msg, ui) → ms    optional: keep this update on screen before the next (a trick);
 //   summary(msg, ui) → Node    optional: the last hand or leg's score breakdown (the pause);
-//   final(msg, ui) → Node      optional: the final scores by team.
+//   final(msg, ui) → Node      optional: the final scores by team;
+//   outcome(msg, ui) → text    optional: the game-over panel's result line instead of the
+//                              winners, or null (a solo game's rating: nobody is its "winner").
 // Legal actions the renderer neither placed nor claimed get a button in #actions.
 // the person's name, leaving (confirmed), rematch, "How to play", invitations: fed by this page's
 // one WebSocket (one connection per viewer)
@@ -478,9 +480,10 @@ function renderOver(msg) {
   over.dataset.version = String(msg.version);
   const appearing = over.hidden;
   over.hidden = false;
+  const outcome = gameModule.outcome ? gameModule.outcome(msg, ui) : null;
   fill(over, h("h2", {}, t("Game over.")),
-    h("p", { id: "winners", class: "winners" }, msg.winners.length === 1 ? t("Winner: {name}", { name: names })
-      : msg.winners.length ? t("Winners: {names}", { names }) : t("No winner.")),
+    h("p", { id: "winners", class: "winners" }, outcome || (msg.winners.length === 1 ? t("Winner: {name}", { name: names })
+      : msg.winners.length ? t("Winners: {names}", { names }) : t("No winner."))),
     // the verdict, unless the status line under the panel says the result (DenboraZup's result
     // sentence is "You won!"; Spades' "Partida irabazi duzu: …" under "Irabazlea: Zu" and
     // "Irabazi duzu!" said it three times in four lines)
