@@ -106,6 +106,7 @@ function act(notation) {
   if (!ws || ws.readyState !== 1) {
     $("error").textContent = t("No connection: your move will be sent when the connection is back.");
     $("error").dataset.code = "offline";
+    $("error").classList.remove("note");
     return;
   }
   ws.send(JSON.stringify({ type: "act", version: last.version, action: notation }));
@@ -194,8 +195,17 @@ async function onMessage(msg) {
     sending = false;
     unsent = null;
     busy();
-    // a refused seat token: seats.js's notice says it, with the ways on (watch, the lobby)
-    if (msg.code !== "bad_token") {
+    // A move refused as stale while the page already shows the table it was refused against
+    // (the seat's other device moved first): nothing is wrong here, and "look again and retry"
+    // stood under the newer table. A gentle note instead; a refusal that comes before the newer
+    // table keeps the error, which that table's events then clear.
+    const movedOn = msg.code === "stale_version" && last && msg.params
+      && typeof msg.params.current === "number" && last.version >= msg.params.current;
+    $("error").classList.toggle("note", Boolean(movedOn));
+    if (movedOn) {
+      $("error").textContent = t("The table moved on before your move: it was not made.");
+      $("error").dataset.code = "moved_on";
+    } else if (msg.code !== "bad_token") {  // a refused seat token: seats.js's notice says it
       $("error").textContent = msg.message;
       $("error").dataset.code = msg.code;
     }
