@@ -81,7 +81,8 @@ def test_simulate_stops_a_game_at_max_moves_and_counts_it_unfinished() -> None:
     data = json.loads(result.stdout)
     assert data["unfinished"] == 0 and data["bots"]["random"]["games"] == 4
     result = runner.invoke(app, [*args, "--max-moves", "0", "--lang", "en"])
-    assert result.exit_code == 2 and "“--max-moves” must be 1 or more, not 0." in " ".join(result.output.split())
+    assert result.exit_code == 2
+    assert "“--max-moves” must be 1 or more, not 0." in " ".join(result.output.split())
 
 
 @pytest.mark.parametrize(("game", "edition", "players", "expected"), [
