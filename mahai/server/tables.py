@@ -142,13 +142,13 @@ def check_seat_bot(game: Game[Any, Any], name: str, lang: str) -> None:
     their codes ("expert, strong, …", which only the command line takes).
 
     Raises:
-        InvalidOptions: ``unknown_bot`` (web), with ``bot`` and ``choices``.
+        InvalidOptions: ``unknown_bot`` (core), with ``bot`` and ``choices``.
     """
     try:
         check_bots(game.name, [name])
     except InvalidOptions:
         levels = ", ".join(bot_name(game, b, lang) for b in bot_names(game.name))
-        raise web_error(InvalidOptions, "unknown_bot", bot=name, choices=levels) from None
+        raise InvalidOptions("unknown_bot", bot=name, choices=levels) from None  # core's sentence
 
 
 @dataclass(eq=False)
