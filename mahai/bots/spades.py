@@ -350,14 +350,18 @@ def choose_blind_nil(t: Table) -> bool:
 
 
 def choose_pass(t: Table, k: int) -> tuple[int, ...]:
-    """Blind-nil exchange (SPR-6): the nil bidder passes its most dangerous cards,
-    its partner passes back its lowest cards (lowest side-suit cards first)."""
-    cards = cards_of(t.hand)
+    """Blind-nil exchange (SPR-6): the nil bidder passes its most dangerous cards; its partner
+    keeps the cards it has just received (the nil bidder's dangers, and winners for the side)
+    and passes back its own lowest cards, side-suit cards first: passing back a received card
+    handed the nil bidder its own danger again (its lowest cards were often the ones received)."""
     rank = t.rank
     if t.blind[t.seat] and t.bids[t.seat] == 0:  # the blind nil bidder (not a blind bid: SPR-17)
-        chosen = sorted(cards, key=lambda c: _danger(c, rank), reverse=True)[:k]
+        chosen = sorted(cards_of(t.hand), key=lambda c: _danger(c, rank), reverse=True)[:k]
     else:
-        chosen = sorted(cards, key=lambda c: (SUIT_OF[c] == SPADES, rank[c]))[:k]
+        own = cards_of(t.hand & ~t.received)
+        chosen = sorted(own, key=lambda c: (SUIT_OF[c] == SPADES, rank[c]))[:k]
+        if len(chosen) < k:  # never with a 13-card hand; received cards only to make up the count
+            chosen += sorted(cards_of(t.hand & t.received), key=lambda c: rank[c])[:k - len(chosen)]
     return tuple(sorted(chosen))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import gc
+import os
 import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -56,9 +57,12 @@ def proxy_options(trusted: list[str], lang: str = DEFAULT_LANGUAGE) -> dict[str,
     return {"proxy_headers": True, "forwarded_allow_ips": [e.strip() for e in trusted]}
 
 
-def check_database(url: str, lang: str = DEFAULT_LANGUAGE) -> None:
+def check_database(url: str, lang: str = DEFAULT_LANGUAGE, source: str = "option") -> None:
     """Refuse a ``--db`` URL that is unusable whatever the database says, before anything is
     built or bound: exit 2 and one line in ``lang``, the URL shown without its user and password.
+    ``source`` says where the URL came from, for the way out the message names: ``"option"``
+    (``--db``, ``MAHAI_DB`` unset), ``"env"`` (``MAHAI_DB``) or ``"both"`` (``--db`` with
+    ``MAHAI_DB`` set too: leaving out ``--db`` alone would fall back to ``MAHAI_DB``).
 
     * ``db_bad_port``: a port that is not a whole number from 1 to 65535 (SQLAlchemy's
       ``make_url`` raised Python's English ``invalid literal for int()``);
@@ -66,7 +70,9 @@ def check_database(url: str, lang: str = DEFAULT_LANGUAGE) -> None:
       ``sqlite:///:memory:``, ``mode=memory``): every table would be lost at the end, and the
       server's threads (the store's writer, the readers) would each have an empty database of
       their own (a new table failed with an Internal Server Error). Refused rather than warned of:
-      nothing works on it, and a throwaway server is one temporary file away;
+      nothing works on it, and a throwaway server is one temporary file away. Said as
+      ``db_in_memory_option``, ``db_in_memory_env`` or ``db_in_memory`` after ``source`` (a URL
+      from ``MAHAI_DB`` was told to "leave out --db");
     * ``db_unknown_kind``: a URL SQLAlchemy cannot parse.
     """
     import sqlalchemy.exc
@@ -85,7 +91,8 @@ def check_database(url: str, lang: str = DEFAULT_LANGUAGE) -> None:
     if parsed.get_backend_name() == "sqlite" and (
             database in ("", ":memory:") or database.startswith("file::memory:")
             or parsed.query.get("mode") == "memory"):
-        raise fail(InvalidOptions("db_in_memory", domain="cli", url=shown), lang)
+        kind = {"option": "db_in_memory_option", "env": "db_in_memory_env"}.get(source, "db_in_memory")
+        raise fail(InvalidOptions(kind, domain="cli", url=shown), lang)
 
 
 def shown_url(url: str) -> str:
@@ -190,6 +197,7 @@ def listening_socket(host: str, port: int, lang: str = DEFAULT_LANGUAGE, reuse_p
 
 @app.command()
 def serve(
+    ctx: typer.Context,
     host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0: every network of "
                                                "this machine, so that phones at home can join)."),
     port: int = typer.Option(8000, min=1, max=65535, help="Port to listen on."),
@@ -226,7 +234,11 @@ def serve(
     from a browser on this machine use them.
     """
     url = db or default_db()
-    check_database(url, lang)  # before the server's modules are imported: said at once
+    # where the URL came from: the way out of a refusal names it
+    # (by the name: typer's own copy of click has its own ParameterSource)
+    from_env = getattr(ctx.get_parameter_source("db"), "name", None) == "ENVIRONMENT"
+    source = "env" if from_env else "both" if os.environ.get("MAHAI_DB") else "option"
+    check_database(url, lang, source)  # before the server's modules are imported: said at once
     import uvicorn
 
     from mahai.server import create_app

@@ -26,7 +26,7 @@ from mahai.cli.common import (
 )
 from mahai.core.errors import MahaiError
 from mahai.i18n import DEFAULT_LANGUAGE
-from mahai.sim import run_games, summarize
+from mahai.sim import MAX_MOVES, run_games, summarize
 
 
 @app.command()
@@ -42,9 +42,14 @@ def simulate(
     seed: int = typer.Option(0, help="Game i uses seed + i."),
     jobs: int = typer.Option(1, min=1, help="Worker processes."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+    max_moves: int = typer.Option(MAX_MOVES, "--max-moves", min=1,
+                                  help="Stop a game after this many moves and count it as unfinished "
+                                       "(no win, no score): some never end, e.g. DenboraZup between "
+                                       "random bots."),
     lang: LangOpt = DEFAULT_LANGUAGE,
 ) -> None:
-    """Bots against bots: win rates (95% intervals), mean scores, the game's own figures, speed."""
+    """Bots against bots: win rates (95% intervals), mean scores, the game's own figures, speed;
+    games stopped at --max-moves are counted apart, as unfinished."""
     try:
         setup = table_setup(game, edition, option, players)
         # The strong level, not the strongest: the Mille Bornes expert takes minutes a game in
@@ -53,12 +58,14 @@ def simulate(
         names = bot_list(setup.game, bots, [best, "random"] if best != "random" else [best])
     except MahaiError as err:
         raise fail(err, lang) from None
-    report(setup.game.name, setup.options, setup.players, names, games, seed, jobs, as_json)
+    report(setup.game.name, setup.options, setup.players, names, games, seed, jobs, as_json, max_moves)
 
 
 def report(game_name: str, options: Any, players: int, bots: Sequence[str], games: int, seed: int,
-           jobs: int, as_json: bool) -> dict[str, Any]:
-    """Run a simulation with a progress bar; print a table or JSON; return the JSON."""
+           jobs: int, as_json: bool, max_moves: int = MAX_MOVES) -> dict[str, Any]:
+    """Run a simulation with a progress bar (a game stopped after ``max_moves`` moves is
+    unfinished: said on its own line, in the JSON's ``unfinished``); print a table or JSON;
+    return the JSON."""
     console = Console(stderr=as_json)
     start = time.perf_counter()
     with Progress(
@@ -67,8 +74,8 @@ def report(game_name: str, options: Any, players: int, bots: Sequence[str], game
     ) as progress:
         task = progress.add_task(game_name, total=games)
         results = list(run_games(game_name, options, players, bots, games, seed, jobs,
-                                 progress=lambda n: progress.advance(task, n)))
-    summary = summarize(results, lambda: time.perf_counter() - start)
+                                 progress=lambda n: progress.advance(task, n), max_moves=max_moves))
+    summary = summarize(results, lambda: time.perf_counter() - start, max_moves)
     data = summary.to_json()
     if as_json:
         print(json.dumps(data, indent=2))
@@ -81,6 +88,9 @@ def report(game_name: str, options: Any, players: int, bots: Sequence[str], game
         table.add_row(name, str(st["games"]), str(st["wins"]), f"{st['win_rate']:.1%}",
                       f"{lo:.1%} – {hi:.1%}", f"{st['mean_score']:.1f}")
     console.print(table)
+    if summary.unfinished:
+        console.print(f"unfinished: {summary.unfinished} of {summary.games} games stopped at {max_moves} "
+                      f"moves (--max-moves): no win, score or mean counts them")
     for key, value in data["means"].items():
         console.print(f"mean {key}: {value:.2f}")
     console.print(f"games per second: {data['games_per_second']}")

@@ -600,7 +600,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                     if msg.get("type") == "act":
                         await hub.act(table, conn.seat, msg.get("version"), msg.get("action"))
                     elif msg.get("type") == "hand_to_bot":
-                        await hub.hand_to_bot(table, conn.seat, msg.get("bot"))
+                        await hub.hand_to_bot(table, conn.seat, msg.get("bot"), conn.lang)
                     elif msg.get("type") == "continue":
                         await hub.resume(table, conn.seat)
                     elif msg.get("type") == "sync":

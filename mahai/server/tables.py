@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mahai.bots import Bot, check_bots, default_bot, make_bot
+from mahai.bots import Bot, bot_names, check_bots, default_bot, make_bot
 from mahai.core import Action, Event, Game, GameRecord, InvalidOptions, MahaiError, MalformedAction, State
 from mahai.core.errors import IllegalAction
 from mahai.core.game import option_specs
@@ -66,7 +66,7 @@ from mahai.games import get_game
 from mahai.i18n import LANGUAGES
 from mahai.server.lobby import ABANDONED_AFTER, clean_name, deck_chronology, edition_title, game_title
 from mahai.server.store import SeatRow, Snapshot, Store, TableRow, token_hash
-from mahai.server.text import card_labels, events_json, legal_json, level_named, seat_names
+from mahai.server.text import bot_name, card_labels, events_json, legal_json, level_named, seat_names
 from mahai.server.thinking import Thinker
 
 if TYPE_CHECKING:
@@ -134,6 +134,21 @@ class Hold:
 
 def web_error(kind: type[MahaiError], code: str, **params: str | int) -> MahaiError:
     return kind(code, domain="web", **params)
+
+
+def check_seat_bot(game: Game[Any, Any], name: str, lang: str) -> None:
+    """Refuse a bot ``name`` that cannot play ``game`` at a table, the levels it may choose
+    named in ``lang`` (:func:`~mahai.server.text.bot_name`: "aditua, indartsua, …"), not by
+    their codes ("expert, strong, …", which only the command line takes).
+
+    Raises:
+        InvalidOptions: ``unknown_bot`` (core), with ``bot`` and ``choices``.
+    """
+    try:
+        check_bots(game.name, [name])
+    except InvalidOptions:
+        levels = ", ".join(bot_name(game, b, lang) for b in bot_names(game.name))
+        raise InvalidOptions("unknown_bot", bot=name, choices=levels) from None  # core's sentence
 
 
 @dataclass(eq=False)
@@ -711,13 +726,13 @@ class Hub:
             name = clean_name(s.get("name"))
             if kind == "bot":
                 bot = str(s.get("bot") or "random")
-                check_bots(game.name, [bot])
+                check_seat_bot(game, bot, lang)
                 rows.append(SeatRow(i, "bot", bot, None, name))
             elif kind == "person":
                 tokens[i] = secrets.token_urlsafe(24)
                 stand_in = s.get("bot")
                 if stand_in is not None:
-                    check_bots(game.name, [str(stand_in)])
+                    check_seat_bot(game, str(stand_in), lang)
                 rows.append(SeatRow(i, "person" if stand_in is None else "bot",
                                     None if stand_in is None else str(stand_in),
                                     token_hash(tokens[i]), name, tokens[i]))
@@ -985,17 +1000,22 @@ class Hub:
                 await self.broadcast(table, [])
         asyncio.create_task(gone())
 
-    async def hand_to_bot(self, table: Table, seat: int | None, bot: Any) -> None:
+    async def hand_to_bot(self, table: Table, seat: int | None, bot: Any, lang: str = LANGUAGES[0]) -> None:
         """The seat's player leaves: a bot (``bot`` name; default the game's
         strongest, :func:`strongest_bot`) plays the seat until the person comes
         back with their link (:meth:`claim`): the seat keeps their token hash
-        and name. Every connection of the seat becomes a spectator's."""
+        and name. Every connection of the seat becomes a spectator's.
+
+        Raises:
+            IllegalAction: ``not_seated``; MalformedAction: ``bad_message``;
+            InvalidOptions: ``unknown_bot``, the levels named in ``lang`` (:func:`check_seat_bot`).
+        """
         if seat is None:
             raise web_error(IllegalAction, "not_seated")
         if bot is not None and not isinstance(bot, str):
             raise web_error(MalformedAction, "bad_message")
         name = bot or strongest_bot(table.game.name)
-        check_bots(table.game.name, [name])
+        check_seat_bot(table.game, name, lang)
         if self.cluster is not None and not self.cluster.owns(table.id):
             await self.cluster.forward(table, "hand_to_bot", seat, name)
             for conn in list(table.conns):

@@ -313,8 +313,13 @@ class Terminal:
         viewer = self.live
         self.flush(viewer)
         turn = self.turn(viewer, ())
-        for item in self.screen.result(turn):
+        shown = list(self.screen.result(turn))
+        for item in shown:
             self.console.print(item, highlight=False)
+        if shown and len(self.state.scores()) == 1:
+            # a one-seat game with its own result (DenboraZup solo's rating, DZR-12) has no
+            # winner: "Irabazi duzu!" and "Garaipena: Zu" followed every rating
+            return
         for line in result_lines(self.state, self.lang, self.screen.seat_name, viewer):
             self.console.print(Text(line, style="bold green"))
 

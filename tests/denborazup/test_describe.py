@@ -156,6 +156,13 @@ def test_sentences_are_written_for_the_viewer() -> None:
     over = {"kind": "game_over", "winners": [2]}
     assert render_all(g.describe_event(over, 2), "eu") == "Irabazi duzu!"
     assert render_all(g.describe_event(over, 0), "eu") == "<P2>: irabazi du."
+    # DZR-12: the solo end is a sentence like the others, ending in its full stop after the rating
+    # (“… 12 karta erabili dituzu. Segi jolasten” stopped short, in all four languages)
+    solo = {"kind": "game_over", "winners": [0], "used": 12, "rating": "Segi jolasten"}
+    assert render_all(g.describe_event(solo, 0), "eu") == \
+        "Partida amaitu da: 12 karta erabili dituzu. Segi jolasten."
+    for lang in ("en", "es", "fr"):
+        assert render_all(g.describe_event(solo, 0), lang).endswith(".")
     # two players who did not call: two sentences, one after the other (they were joined as a
     # list's items, "…, eta harrapa daiteke.; …": session 12)
     missed = {"kind": "missed_call", "seats": [0, 2]}

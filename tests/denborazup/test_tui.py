@@ -90,6 +90,9 @@ def test_solo_game_to_the_end_with_rating(seed: int) -> None:
     assert state.is_over
     rating = state.rating()
     assert rating is not None and f"Erabilitako kartak: {state.used[0]} — {rating}" in out
+    # the result is the rating: a solo game has no winner (it said "Irabazi duzu!", "Garaipena: Zu")
+    assert translate("tui", "you_won", "eu") not in out
+    assert translate("tui", "winners", "eu", names="Zu") not in out
     assert "Zure eskua (gertakariak, datarik gabe)" in out and "Txanpona" in out
     assert "Ez da ulertu idatzi duzuna" in out or "ez dago zure eskuan" in out  # the mistakes were explained
 

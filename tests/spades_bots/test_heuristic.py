@@ -127,6 +127,27 @@ def test_blind_nil_exchange_passes_danger_and_gets_low_cards() -> None:
     assert back == "pass 3C 3D 4D"
 
 
+def test_the_blind_nil_partner_keeps_what_it_received() -> None:
+    """SPR-6: the partner (medium, the heuristic) passes back its own lowest cards, side suits
+    first, and keeps the three it has just received: the nil bidder's highest cards were lower
+    than the partner's, and it passed two of them back (8C, 9D), its danger returned."""
+    state = GAME.new(GAME.options(), 4, 5)
+    state.hands[0] = cards("TH 7H 6H 4H 2H 9D 6D 5D 3D 8C 5C 4C 2C")
+    state.hands[2] = cards("AS KS 7S 3S AH KH 9H AD QD 2D AC KC JC")
+    state.looked = [True] * 4
+    state.bids = [0, 3, 6, 3]
+    state.blind = [True, False, False, False]
+    state.exchange = [(0, 2), (2, 0)]
+    state.phase = "exchange"
+    state.turn = 0
+    first = decide(state)
+    assert first == "pass 8C 9D TH"  # the nil bidder's most dangerous cards
+    state.apply(0, GAME.parse_action(first))
+    back = decide(state)
+    assert back == "pass JC 2D 9H", back  # the partner's own lowest side-suit cards
+    assert not set(back.split()[1:]) & set(first.split()[1:])
+
+
 # ------------------------------------------------------------------ card play
 SECOND = {0: "5H", 1: "KH 3H AS 2S 4D 6D 8D TD 2C 4C 6C 8C TC", 3: "AH"}
 

@@ -63,6 +63,28 @@ def test_simulate_plays_the_strong_level_by_default() -> None:
     assert set(json.loads(result.stdout)["bots"]) == {"strong", "random"}
 
 
+def test_simulate_stops_a_game_at_max_moves_and_counts_it_unfinished() -> None:
+    """DenboraZup between random bots may never end (DZR-6: each wrong placement draws two
+    cards; ``mahai simulate denborazup --bots random,random`` ran for ever): a game that reaches
+    ``--max-moves`` stops, counts in no win rate or score, and is reported as unfinished."""
+    args = ["simulate", "denborazup", "--bots", "random,random", "--games", "3", "--max-moves", "4"]
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["games"], data["unfinished"], data["max_moves"]) == (3, 3, 4)
+    assert data["bots"] == {} and data["means"] == {}
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "unfinished: 3 of 3 games stopped at 4 moves (--max-moves)" in " ".join(result.stdout.split())
+    # a game that ends before the cap is a game like any other
+    result = runner.invoke(app, ["simulate", "nim", "--games", "4", "--max-moves", "1000", "--json"])
+    data = json.loads(result.stdout)
+    assert data["unfinished"] == 0 and data["bots"]["random"]["games"] == 4
+    result = runner.invoke(app, [*args, "--max-moves", "0", "--lang", "en"])
+    assert result.exit_code == 2
+    assert "“--max-moves” must be 1 or more, not 0." in " ".join(result.output.split())
+
+
 @pytest.mark.parametrize(("game", "edition", "players", "expected"), [
     ("spades", None, None, ("standard", 4)),           # SPR-1: the partnership game
     ("spades", "two_player", None, ("two_player", 2)),

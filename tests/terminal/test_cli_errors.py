@@ -157,9 +157,25 @@ def test_the_database_url_may_come_from_mahai_db_out_of_the_process_list() -> No
                            env=hidden)
     assert result.exit_code == 2 and "“sqlite://” is a database in memory" in one_line(result.output)
     assert "MAHAI_DB" in runner.invoke(app, ["serve", "--help"]).output
-    # a database in memory given there: the way out names it ("leave out --db" alone did not)
-    result = runner.invoke(app, ["serve", "--host", "nosuch.invalid", "--lang", "eu"], env={"MAHAI_DB": "sqlite://"})
-    assert result.exit_code == 2 and "kendu “--db” eta MAHAI_DB" in one_line(result.output), result.output
+    # the way out of a database in memory names where it came from: both, as here (leaving out
+    # --db alone would fall back to MAHAI_DB) …
+    assert "leave out “--db” and MAHAI_DB" in one_line(result.output), result.output
+
+
+@pytest.mark.parametrize("lang", ["eu", "en", "es", "fr"])
+def test_a_database_in_memory_is_refused_naming_where_it_came_from(lang: str) -> None:
+    """A database in memory from ``MAHAI_DB`` was told to leave out “--db”, which was not there:
+    the way out names MAHAI_DB alone; from ``--db`` (no MAHAI_DB), “--db” alone."""
+    from mahai.i18n import translate
+
+    said = one_line(runner.invoke(app, ["serve", "--host", "nosuch.invalid", "--lang", lang],
+                                  env={"MAHAI_DB": "sqlite://"}).output)
+    assert said == translate("cli", "db_in_memory_env", lang, url="sqlite://"), said
+    assert "--db" not in said and "MAHAI_DB=sqlite:///" in said
+    given = ["serve", "--db", "sqlite://", "--host", "nosuch.invalid", "--lang", lang]
+    said = one_line(runner.invoke(app, given, env={"MAHAI_DB": None}).output)
+    assert said == translate("cli", "db_in_memory_option", lang, url="sqlite://"), said
+    assert "MAHAI_DB" not in said and "--db sqlite:///" in said
 
 
 def test_a_drivers_message_keeps_no_password_given_in_the_query() -> None:

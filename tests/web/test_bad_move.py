@@ -53,18 +53,44 @@ GRAB = """(() => { const send = WebSocket.prototype.send;
 @pytest.mark.parametrize("lang", ["eu", "fr"])
 def test_the_table_page_shows_the_refusal(server: Server, browser: Any, lang: str) -> None:
     """At 390 × 844, a malformed move sent on the page's own connection: the alert over the
-    table says the sentence in the page's language."""
+    table says the sentence in the page's language.
+
+    Then the seat's other device (a phone and a laptop on one seat) moves first, and the page's
+    own move, made on the table it showed, is refused as stale after the newer table arrived:
+    the page says gently that the table moved on, not the error "look again and retry" (it
+    already shows the newer table)."""
     made = server.create("spades", SEATS["spades"])
+    # the seat the random deal makes first to act (SPR: left of the dealer): the page sits there
+    watcher = Client(server.ws_url, made["id"], None)
+    assert watcher.state is not None
+    seat = str(watcher.state["to_act"][0])
+    watcher.close()
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     page = ctx.new_page()
     try:
         page.add_init_script(f"localStorage.setItem('mahai.lang', '{lang}');" + GRAB)
-        page.goto(server.url + made["links"]["0"])
+        page.goto(server.url + made["links"][seat])
         page.wait_for_function("window.mahaiLast !== undefined && window.mahaiSocket !== undefined")
         page.evaluate("""() => window.mahaiSocket.send(JSON.stringify(
             { type: "act", version: window.mahaiLast.version, action: "play ZZ" }))""")
         page.wait_for_function("document.getElementById('error').textContent !== ''")
         assert page.inner_text("#error") == translate("web", "bad_move", lang)
         assert page.get_attribute("#error", "data-code") == "bad_move"
+        seen = page.evaluate("window.mahaiLast.version")
+        other = Client(server.ws_url, made["id"], made["tokens"][seat])
+        try:
+            move = other.legal[0]
+            assert other.act(move)["type"] == "update"
+        finally:
+            other.close()
+        page.wait_for_function(f"window.mahaiLast.version > {seen}")
+        page.evaluate(f"""() => window.mahaiSocket.send(JSON.stringify(
+            {{ type: "act", version: {seen}, action: {move!r} }}))""")
+        page.wait_for_function("document.getElementById('error').dataset.code !== 'bad_move'")
+        assert page.get_attribute("#error", "data-code") == "moved_on"
+        assert page.inner_text("#error") == translate(
+            "web", "The table moved on before your move: it was not made.", lang)
+        assert page.evaluate("getComputedStyle(document.getElementById('error'), '::before').content") \
+            in ("none", "normal"), "a note, without the error's ⚠"
     finally:
         ctx.close()

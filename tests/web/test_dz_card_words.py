@@ -2,7 +2,10 @@
 wraps between words (or after a hyphen: "Vitoria-|Gasteiz"), and a word wider than the card
 gets smaller type (``fitTitles`` in ``static/games/denborazup.js``). Every one of the 182
 cards' titles (DZR-2), in each of the four languages, is laid out in the hand and measured;
-the titles broke anywhere ("enperatrizaren|tzat") before."""
+the titles broke anywhere ("enperatrizaren|tzat") before.
+
+The same page then shows a finished solo game (DZR-12): its game-over panel says the rating and
+the cards used in the page's language, not "Irabazlea: Zu" (a solo game has no winner)."""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from typing import Any
 import pytest
 
 from mahai.games import available_games
-from mahai.i18n import LANGUAGES
+from mahai.i18n import LANGUAGES, translate
 from tests.web.server import FAST, Server
 from tests.web.test_table_page import reach
 
@@ -71,6 +74,14 @@ def test_no_hand_card_cuts_a_word_on_a_phone(server: Server, browser: Any, lang:
         cuts = page.evaluate(CUTS)
         assert not cuts, "\n".join(cuts[:20])
         assert page.eval_on_selector_all("#hand .ev-title", f"els => els.every(e => e.lang === '{lang}')")
+        solo = reach("denborazup", "solo", 1, lambda g, s: True)
+        page.evaluate("m => window.mahaiRender(m)", {
+            **solo, "over": True, "winners": [0], "legal": [], "to_act": [],
+            "view": {**solo["view"], "phase": "over", "used": [12], "rating": "Segi jolasten"}})
+        page.wait_for_selector("#gameover #winners")
+        rating = translate("denborazup", "Segi jolasten", lang)
+        assert page.inner_text("#winners") == translate("web", "Rating: {rating} ({n} card used)", lang,
+                                                        rating=rating, n=12)
         assert not errors, errors
     finally:
         ctx.close()

@@ -123,6 +123,28 @@ def test_malformed_hand_to_bot_keeps_the_seat(server: Server) -> None:
     again.close()
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_hand_to_an_unknown_bot_names_the_levels_in_the_players_language(server: Server, lang: str) -> None:
+    """A crafted ``hand_to_bot`` naming no bot of the game: the refusal lists the levels as the
+    page names them ("aditua, indartsua, …"), not their codes ("expert, strong, …"); the seat
+    stays the person's. A table's bot seat of no such level is refused alike."""
+    from mahai.games import get_game
+    from mahai.server.text import bot_name
+
+    made = server.create("spades", ["person"] * 4)
+    a = Client(server.ws_url, made["id"], made["tokens"]["0"], lang=lang)
+    try:
+        a.send({"type": "hand_to_bot", "bot": "grandmaster"})
+        err = a.wait("error")
+    finally:
+        a.close()
+    levels = [bot_name(get_game("spades"), b, lang) for b in ("expert", "strong", "medium", "easy", "random")]
+    assert err["code"] == "unknown_bot" and err["message"].endswith(", ".join(levels) + "."), err
+    if lang != "en":  # English names its levels by their codes
+        assert "expert, strong" not in err["message"], err
+    assert server.get(f"/api/tables/{made['id']}")["seats"][0]["kind"] == "person"
+
+
 def test_the_log_starts_with_the_first_deal_as_each_viewer_may_see_it(server: Server) -> None:
     """The set-up's events (``State.start_events``: Spades' first deal) are in the log
     a new connection receives, projected: a seat's own cards, only counts of the others."""

@@ -234,7 +234,7 @@ def describe_event(event: Mapping[str, Any], viewer: Seat | None,
                distance=c["distance"]) for c in event["choices"]]))
     if kind == "game_over":
         if "rating" in event:
-            return _m("Game over: {n} card used. {rating}", n=event["used"], rating=_m(str(event["rating"])))
+            return _m("Game over: {n} card used. {rating}.", n=event["used"], rating=_m(str(event["rating"])))
         winners = list(event["winners"])
         if len(winners) == 1:
             return _m("You won!") if winners[0] == viewer else _m("{player} won.", player=Player(winners[0]))

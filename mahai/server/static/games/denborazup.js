@@ -302,6 +302,14 @@ function decision(v, ui) {
   return c ? title(c, ui) : ui.t("Pass");
 }
 
+// DZR-12: a solo game has no winner but a result, the cards used and their rating ("Irabazlea:
+// Zu" stood over every solo result, "Segi jolasten" too).
+export function outcome(msg, ui) {
+  const v = msg.view;
+  if (v.mode !== "solo" || !v.rating) return null;
+  return ui.t("Rating: {rating} ({n} card used)", { rating: ui.has(v.rating) ? ui.tg(v.rating) : v.rating, n: v.used[0] });
+}
+
 export function final(msg, ui) {
   const { h } = ui;
   const v = msg.view;

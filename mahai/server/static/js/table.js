@@ -7,7 +7,9 @@
 //                              claimed with ui.claim(entries) when a composite control makes it);
 //   holdAfter(msg, ui) → ms    optional: keep this update on screen before the next (a trick);
 //   summary(msg, ui) → Node    optional: the last hand or leg's score breakdown (the pause);
-//   final(msg, ui) → Node      optional: the final scores by team.
+//   final(msg, ui) → Node      optional: the final scores by team;
+//   outcome(msg, ui) → text    optional: the game-over panel's result line instead of the
+//                              winners, or null (a solo game's rating: nobody is its "winner").
 // Legal actions the renderer neither placed nor claimed get a button in #actions.
 // the person's name, leaving (confirmed), rematch, "How to play", invitations: fed by this page's
 // one WebSocket (one connection per viewer)
@@ -104,6 +106,7 @@ function act(notation) {
   if (!ws || ws.readyState !== 1) {
     $("error").textContent = t("No connection: your move will be sent when the connection is back.");
     $("error").dataset.code = "offline";
+    $("error").classList.remove("note");
     return;
   }
   ws.send(JSON.stringify({ type: "act", version: last.version, action: notation }));
@@ -192,8 +195,17 @@ async function onMessage(msg) {
     sending = false;
     unsent = null;
     busy();
-    // a refused seat token: seats.js's notice says it, with the ways on (watch, the lobby)
-    if (msg.code !== "bad_token") {
+    // A move refused as stale while the page already shows the table it was refused against
+    // (the seat's other device moved first): nothing is wrong here, and "look again and retry"
+    // stood under the newer table. A gentle note instead; a refusal that comes before the newer
+    // table keeps the error, which that table's events then clear.
+    const movedOn = msg.code === "stale_version" && last && msg.params
+      && typeof msg.params.current === "number" && last.version >= msg.params.current;
+    $("error").classList.toggle("note", Boolean(movedOn));
+    if (movedOn) {
+      $("error").textContent = t("The table moved on before your move: it was not made.");
+      $("error").dataset.code = "moved_on";
+    } else if (msg.code !== "bad_token") {  // a refused seat token: seats.js's notice says it
       $("error").textContent = msg.message;
       $("error").dataset.code = msg.code;
     }
@@ -478,9 +490,10 @@ function renderOver(msg) {
   over.dataset.version = String(msg.version);
   const appearing = over.hidden;
   over.hidden = false;
+  const outcome = gameModule.outcome ? gameModule.outcome(msg, ui) : null;
   fill(over, h("h2", {}, t("Game over.")),
-    h("p", { id: "winners", class: "winners" }, msg.winners.length === 1 ? t("Winner: {name}", { name: names })
-      : msg.winners.length ? t("Winners: {names}", { names }) : t("No winner.")),
+    h("p", { id: "winners", class: "winners" }, outcome || (msg.winners.length === 1 ? t("Winner: {name}", { name: names })
+      : msg.winners.length ? t("Winners: {names}", { names }) : t("No winner."))),
     // the verdict, unless the status line under the panel says the result (DenboraZup's result
     // sentence is "You won!"; Spades' "Partida irabazi duzu: …" under "Irabazlea: Zu" and
     // "Irabazi duzu!" said it three times in four lines)
