@@ -97,7 +97,7 @@ def test_a_new_pile_has_its_cards(domain: str) -> None:
 def test_the_winners_are_irabazle() -> None:
     """MBR-17: the game's end names its winners as “irabazle” (docs/glossary.md: winner), not
     “Garaipena: …” (victory, a headline's word)."""
-    for domain in ("mille_bornes", "spades", "denborazup"):
+    for domain in ("mille_bornes", "spades", "denborazup", "tui"):  # tui: the terminal's end
         for msgid, forms in _eu(domain).items():
             assert not any("Garaipena" in text for text in forms), (domain, msgid, forms)
 
