@@ -19,13 +19,14 @@ the rule sheets written by people (``docs/glossary.md``, sources 000 and 004) an
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from mahai.core.text import Message
 from mahai.games import available_games, get_game
 from mahai.i18n import render
-from tests.i18n.style import entries
+from tests.i18n.style import entries, glossary_misuse
 
 
 def _eu(domain: str) -> dict[str, list[str]]:
@@ -133,3 +134,21 @@ def test_the_spades_rules_page_calls_the_ace_asa() -> None:
 
     page = (STATIC / "rules" / "spades" / "eu.html").read_text(encoding="utf-8")
     assert "asa da handiena" in page and "batekoa" not in page
+
+
+RULES_PAGES = Path(__file__).resolve().parents[2] / "mahai" / "server" / "static" / "rules"
+
+
+@pytest.mark.parametrize("game", sorted(p.name for p in RULES_PAGES.iterdir() if (p / "eu.html").exists()))
+def test_the_basque_rules_pages_use_the_glossary_words(game: str) -> None:
+    """The "How to play" pages (``static/rules/<game>/eu.html``) say what the catalogs say: the
+    glossary's forbidden forms held only for the catalogs, and the Spades page had spades
+    “irekita” and cards “bota” (docs/glossary.md: *pikak hautsi*, *jokatu*/*baztertu*; SPR-7),
+    the DenboraZup page “erreferentzia-karta” (sheet 004's *erdiko karta*, DZR-1). A row that
+    applies when the English says something applies when the English page says it anywhere; the
+    coin's own verb (*txanpona bota*, sheet 004) is no discard."""
+    def text(lang: str) -> str:
+        return re.sub(r"<[^>]+>", " ", (RULES_PAGES / game / f"{lang}.html").read_text(encoding="utf-8"))
+
+    basque = re.sub(r"(?i)\btxanpon\w*\s+bota\w*|\bbota\w*\s+txanpon\w*", "txanpona …", text("eu"))
+    assert glossary_misuse(basque, [text("en")], "eu") == []
