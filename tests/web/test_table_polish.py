@@ -427,7 +427,8 @@ def test_a_spades_hand_summary_names_each_player_once(server: Server, browser: A
 def test_the_game_over_panel_says_the_result_once(server: Server, browser: Any) -> None:
     """SPR-13: at a Spades game's end the status line says the match's result sentence ("Partida
     irabazi duzu: zuk 120 puntu, …"): the panel over it names the winners and leaves out the
-    verdict ("Irabazi duzu!": it was the third 'you won' in four lines). At 1280 × 800 the
+    verdict ("Irabazi duzu!": it was the third 'you won' in four lines), and takes the keyboard's
+    place from the hand. At 1280 × 800 the
     hand's breakdown in the panel is as wide as its columns need, not the whole column (with two
     players its numbers stood 500 px from their row names)."""
     if "spades" not in available_games():
@@ -440,6 +441,11 @@ def test_the_game_over_panel_says_the_result_once(server: Server, browser: Any) 
         page.wait_for_function("document.querySelector('#status').textContent !== ''")
         assert page.inner_text("#status") == page.inner_text("#log li:last-child")
         assert page.query_selector("#gameover .verdict") is None
+        # the keyboard's place moves to the panel (it stayed on the hand, out of view under it):
+        # the next Tab reaches the rematch (the play test of session 13, a keyboard-only game)
+        assert page.evaluate("document.activeElement.id") == "gameover-title"
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") == "rematch"
         # the row names' column against its longest name (a Range: a cell's box is wider than its words)
         column, words = page.evaluate("""() => {
           const ths = [...document.querySelectorAll('#gameover #hand-summary th[scope="row"]')];

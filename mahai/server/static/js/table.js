@@ -478,7 +478,7 @@ function renderOver(msg) {
   over.dataset.version = String(msg.version);
   const appearing = over.hidden;
   over.hidden = false;
-  fill(over, h("h2", {}, t("Game over.")),
+  fill(over, h("h2", { id: "gameover-title", tabindex: "-1" }, t("Game over.")),
     h("p", { id: "winners", class: "winners" }, msg.winners.length === 1 ? t("Winner: {name}", { name: names })
       : msg.winners.length ? t("Winners: {names}", { names }) : t("No winner.")),
     // the verdict, unless the status line under the panel says the result (DenboraZup's result
@@ -494,6 +494,12 @@ function renderOver(msg) {
   // the table and the side panels, and a phone was scrolled 1,800 px down to it. Bring it into
   // view once (the page may be scrolled down to the hand).
   if (appearing) over.scrollIntoView({ behavior: reducedMotion() ? "auto" : "smooth", block: "start" });
+  // The keyboard's place follows: it stayed on the hand, out of view under the panel, and the
+  // next Tab went on down the page, away from the rematch (the play test's keyboard-only game).
+  const active = document.activeElement;
+  if (appearing && lastFocus !== null && (!active || active === document.body || $("play").contains(active))) {
+    $("gameover-title").focus({ preventScroll: true });
+  }
 }
 
 // Render a state message as if it had just arrived (for tests and the console).
