@@ -245,7 +245,7 @@ export function render(root, msg, ui) {
         return h("div", {}, eventCard(ui, c), entry ? ui.actionButton(entry, ui.t("Choose")) : null);
       }))));
   }
-  const rating = v.rating ? h("p", { class: "panel", id: "rating" }, ui.t("Rating"), ": ", h("strong", {}, ui.has(v.rating) ? ui.tg(v.rating) : v.rating)) : null;
+  const rating = v.rating ? h("p", { class: "panel", id: "rating" }, ui.t("Rating:"), " ", h("strong", {}, ui.has(v.rating) ? ui.tg(v.rating) : v.rating)) : null;
 
   // your hand: tap a card, then a slot; the call; or pass
   let dock = null;

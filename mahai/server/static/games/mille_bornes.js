@@ -35,7 +35,7 @@ function pile(cards, ui, name, place, opts = {}) {
   const top = cards && cards.length ? cards[cards.length - 1] : null;
   return h("div", { class: "pile", "data-place": place },
     h("div", { class: "stack" }, top ? card(top, ui, { small: true, fly: opts.fly ? `${opts.fly}:${cards.length}` : null, from: opts.from })
-      : h("span", { class: "card small empty", role: "img", "aria-label": `${name}: ${ui.t("empty")}` })),
+      : h("span", { class: "card small empty", role: "img", "aria-label": ui.t("{pile}: empty", { pile: name }) })),
     h("div", { class: "pile-name", "aria-hidden": "true" }, name));
 }
 
@@ -151,7 +151,7 @@ export function render(root, msg, ui) {
       v.discard_top ? card(v.discard_top, ui, { fly: `discard:${v.discard.length}`, from: lastFrom(msg), small: !drawDiscard,
                                                 onclick: drawDiscard ? () => ui.act(drawDiscard.action) : null,
                                                 attrs: drawDiscard ? { "data-action": drawDiscard.action } : {} })
-        : h("span", { class: "card small empty", role: "img", "aria-label": `${ui.t("Discard pile")}: ${ui.t("empty")}` }),
+        : h("span", { class: "card small empty", role: "img", "aria-label": ui.t("{pile}: empty", { pile: ui.t("Discard pile") }) }),
       h("div", { class: "pile-name" }, ui.t("Discard pile")),
       discardTargets.map((e) => ui.actionButton(e, null, { class: "target-btn discard" }))),
     h("div", { class: "muted" }, ui.t("Leg {n}", { n: v.leg }), h("br"), ui.t("Target {km} km", { km: v.target })));

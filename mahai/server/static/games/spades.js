@@ -101,7 +101,9 @@ function scoreboard(v, ui) {
     // "Zu + Ane: 120 puntu" (without the colon "Ausazkoa 3 -395 puntu" ran a bot's number into the score)
     h("strong", {}, ui.t("{side}:", { side: sideName(v, i, ui) })),
     h("span", { class: "points" }, ui.t("{n} point", { n: sd.points })),
-    h("span", { class: "muted" }, ui.t("bags"), `: ${sd.bags}`, sd.contract !== null ? ` · ${ui.t("contract")}: ${sd.contract}` : ""))),
+    // "sacs : 0" as French writes it (": " after the word wrote "sacs: 0")
+    h("span", { class: "muted" }, ui.t("bags: {n}", { n: sd.bags }),
+      sd.contract !== null ? ` · ${ui.t("contract: {n}", { n: sd.contract })}` : ""))),
   h("span", { class: "muted target" }, ui.t("Hand {n}", { n: v.hand_number }),
     single(v) ? null : [" · ", ui.t("to {target}", { target: v.options.target })]));
 }
@@ -229,7 +231,7 @@ export function render(root, msg, ui) {
     }
   }
   const received = v.exchange && v.exchange.received && v.exchange.received.length && v.phase !== "over"
-    ? h("p", { class: "muted received" }, ui.t("Received"), ": ", v.exchange.received.map((c) => ui.label(c)).join(", ")) : null;
+    ? h("p", { class: "muted received" }, ui.t("Received: {cards}", { cards: v.exchange.received.map((c) => ui.label(c)).join(", ") })) : null;
 
   ui.fill(root,
     scoreboard(v, ui),
@@ -288,5 +290,5 @@ export function final(msg, ui) {
     h("table", { class: "score", id: "final-scores" }, h("caption", {}, ui.t("Final scores")),
       h("tbody", {}, v.sides.map((sd, i) => h("tr", { class: v.winners && sd.seats.some((s) => msg.winners.includes(s)) ? "winner" : "" },
         h("th", { scope: "row" }, ui.name(sideName(v, i, ui))), h("td", {}, ui.t("{n} point", { n: sd.points })),
-        h("td", {}, ui.t("bags"), `: ${sd.bags}`))))));
+        h("td", {}, ui.t("bags: {n}", { n: sd.bags })))))));
 }
