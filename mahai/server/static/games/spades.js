@@ -257,8 +257,10 @@ export function summary(msg, ui) {
   // Partners: one line each, "Ane: 4" ("Ausazkoa 2 3, Ausazkoa 4 3" ran a bot's number into its
   // count, and a name into the next one's).
   const lines = (parts) => parts.flatMap((p, k) => [k ? h("br") : null, p]);
+  // the colon after a name as the language writes it ("Vous : 4"; a bare ":" wrote "Vous: 4")
+  const colon = ui.t("{side}:", { side: "" });
   const each = (i, what) => (v.sides[i].seats.length === 1 ? String(what(v.sides[i].seats[0]))
-    : lines(v.sides[i].seats.map((s) => [ui.name(ui.seatName(s), ":"), ` ${what(s)}`])));
+    : lines(v.sides[i].seats.map((s) => [ui.name(ui.seatName(s), colon), ` ${what(s)}`])));
   row(ui.t("Bids"), hd.sides.map((_, i) => each(i, (s) => bidText(hd.bids[s], ui))));
   row(ui.t("Tricks"), hd.sides.map((_, i) => each(i, (s) => hd.tricks[s])));
   row(ui.t("Contract"), hd.sides.map((sd) => ui.t("{made} of {bid}", { made: sd.counted, bid: sd.contract })));
@@ -266,7 +268,7 @@ export function summary(msg, ui) {
   // the points, then each nil on a line of its own: "Ane: Nil itsua, huts"
   const nilOf = (i, s) => {
     const said = `${bidText(hd.bids[s], ui)}, ${hd.tricks[s] === 0 ? ui.t("made") : ui.t("failed")}`;
-    return v.sides[i].seats.length === 1 ? said : [ui.name(ui.seatName(s), ":"), ` ${said}`];
+    return v.sides[i].seats.length === 1 ? said : [ui.name(ui.seatName(s), colon), ` ${said}`];
   };
   row(ui.t("Nil and blind nil"), hd.sides.map((sd, i) => (nilsOf(i).length
     ? lines([signed(sd.nil_points), ...nilsOf(i).map((s) => nilOf(i, s))]) : "—")));
