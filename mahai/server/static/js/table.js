@@ -315,6 +315,12 @@ function render() {
   // stood above the screen every turn, "Sakatu piloa…" by the hand)
   const elsewhere = playable || prompt || msg.over ? null : board.querySelector("[data-action]:not([disabled])");
   if (elsewhere && !moveElsewhere) intoView(elsewhere);
+  // and the keyboard's place with it, for a keyboard player at the table: the draw pile stood above
+  // the hand, 12 Tabs round the page every turn (the play test's keyboard-only Mille Bornes)
+  if (elsewhere && !moveElsewhere && document.body.classList.contains("kbd") && lastFocus !== null
+      && (document.activeElement === document.body || $("play").contains(document.activeElement))) {
+    elsewhere.focus({ preventScroll: true });
+  }
   if (!sending) moveElsewhere = Boolean(elsewhere);
   lastPrompt = prompt ? prompt.id : null;
   promptFirst = first;
