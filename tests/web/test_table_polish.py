@@ -458,6 +458,31 @@ def test_the_game_over_panel_says_the_result_once(server: Server, browser: Any) 
         ctx.close()
 
 
+def test_a_question_takes_the_focus_of_a_keyboard_player(server: Server, browser: Any) -> None:
+    """SPR-4: after "look at your cards" the bid is asked above the hand; a keyboard player's
+    focus stayed on the hand, and the bids were 24 Tabs away round the page (the play test of
+    session 13). The question takes the focus (the section, so Enter twice bids nothing), and
+    the next Tab reaches its first answer."""
+    if "spades" not in available_games():
+        pytest.skip("spades is not installed")
+    ctx, page, _, errors, _ = open_live(server, browser, "spades", width=1280, height=800)
+    try:
+        page.evaluate("localStorage.setItem('mahai.named.' + location.pathname.split('/')[2], '1')")
+        page.wait_for_selector("[data-action='look']:not([disabled])", timeout=20_000)
+        page.focus("[data-action='look']")
+        page.keyboard.press("Shift+Tab")  # a keyboard player, back on "look at your cards"
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.dataset.action") == "look"
+        page.keyboard.press("Enter")
+        page.wait_for_function("document.activeElement.id === 'bidding'", timeout=10_000)
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.closest('#bidding') !== null "
+                             "&& document.activeElement.dataset.action.startsWith('bid ')")
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
 def test_the_spades_score_sheet_names_each_side_once(server: Server, browser: Any) -> None:
     """SPR-10 … SPR-13: the score sheet names each side once, over its two columns (this hand,
     the total): with two players at 390 × 844 it fits the phone (its heads "Zu: esku honetan",

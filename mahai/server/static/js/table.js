@@ -309,6 +309,12 @@ function render() {
   handPlayable = playable;
   homeVerbs = verbs;
   if (asked) showPrompt(prompt);
+  // A keyboard player at the table: the question asked takes the focus (a section, not its first
+  // answer: Enter twice never bids nil), the next Tab reaches its answers. Spades' bid stood above
+  // the hand, 24 Tabs round the page (the play test's keyboard-only game). Focusable, so that the
+  // focus stays on it across updates (table.js keeps it by the prompt's id).
+  for (const p of board.querySelectorAll(".prompt[id]")) p.setAttribute("tabindex", "-1");
+  if (asked && keyboardAtTable()) prompt.focus({ preventScroll: true });
   else if (!first) promptWaits = false;
   // your move is on the table, not in the hand (Mille Bornes' draw pile, DenboraZup's coin): into
   // view when it comes (on a phone turned sideways, scrolled down to the hand, the pile to tap
@@ -317,10 +323,7 @@ function render() {
   if (elsewhere && !moveElsewhere) intoView(elsewhere);
   // and the keyboard's place with it, for a keyboard player at the table: the draw pile stood above
   // the hand, 12 Tabs round the page every turn (the play test's keyboard-only Mille Bornes)
-  if (elsewhere && !moveElsewhere && document.body.classList.contains("kbd") && lastFocus !== null
-      && (document.activeElement === document.body || $("play").contains(document.activeElement))) {
-    elsewhere.focus({ preventScroll: true });
-  }
+  if (elsewhere && !moveElsewhere && keyboardAtTable()) elsewhere.focus({ preventScroll: true });
   if (!sending) moveElsewhere = Boolean(elsewhere);
   lastPrompt = prompt ? prompt.id : null;
   promptFirst = first;
@@ -339,6 +342,13 @@ function render() {
 
 // The hand has a move now: bring it (the table's [data-home], in the flow under the table) into
 // view if it is (partly) off the screen, with the least scrolling (nothing hides behind it).
+// A keyboard player (Tab or a number key pressed, no pointer since) whose focus is on the table.
+function keyboardAtTable() {
+  const active = document.activeElement;
+  return document.body.classList.contains("kbd") && lastFocus !== null
+    && (!active || active === document.body || $("play").contains(active));
+}
+
 function showHome() {
   const home = $("board").querySelector("[data-home]");
   if (home) intoView(home);
