@@ -48,10 +48,22 @@ NAME_LENGTH = 24
 """The longest name a seat may have (characters)."""
 
 
+ZWJ = "\u200d"
+
+
+def _joins(before: str, after: str) -> bool:
+    """Whether a ZERO WIDTH JOINER between ``before`` and ``after`` makes one emoji of them
+    (👩‍💻, 👨‍👩‍👧, 🏳️‍🌈): a symbol, its skin tone or its emoji variation selector, then a symbol."""
+    return (unicodedata.category(after) == "So"
+            and (before == "\ufe0f" or unicodedata.category(before) in ("So", "Sk")))
+
+
 def clean_name(name: Any) -> str | None:
     r"""A seat's name as typed, made safe to show: a string, control and format
-    characters dropped, spaces collapsed, at most :data:`NAME_LENGTH`
-    characters; None when nothing is left (or ``name`` is not a string).
+    characters dropped (but a ZERO WIDTH JOINER inside an emoji: "Ane 👩‍💻" stays whole,
+    not "Ane 👩💻", a woman and a laptop), spaces collapsed, at most :data:`NAME_LENGTH`
+    characters (a joiner left at the cut goes too); None when nothing is left (or ``name``
+    is not a string).
 
     >>> clean_name("  Ane\u200b  Mari\n ")
     'Ane Mari'
@@ -59,12 +71,20 @@ def clean_name(name: Any) -> str | None:
     (None, None, None)
     >>> len(clean_name("x" * 99) or "")
     24
+    >>> clean_name("Ane \U0001f469\u200d\U0001f4bb") == "Ane \U0001f469\u200d\U0001f4bb"
+    True
     """
     if not isinstance(name, str):
         return None
-    kept = "".join(" " if c.isspace() else c for c in name
-                   if c.isspace() or unicodedata.category(c)[0] != "C")
-    text = " ".join(kept.split())[:NAME_LENGTH].strip()
+    kept: list[str] = []
+    for i, c in enumerate(name):
+        if c.isspace():
+            kept.append(" ")
+        elif unicodedata.category(c)[0] != "C":
+            kept.append(c)
+        elif c == ZWJ and kept and i + 1 < len(name) and _joins(kept[-1], name[i + 1]):
+            kept.append(c)
+    text = " ".join("".join(kept).split())[:NAME_LENGTH].rstrip(ZWJ).strip()
     return text or None
 
 

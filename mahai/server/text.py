@@ -16,6 +16,7 @@ only what the projection shows (``tests/web/test_leaks.py`` checks it).
 from __future__ import annotations
 
 import functools
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -90,8 +91,27 @@ def level_named(game: Game[Any, Any], seat: SeatRow) -> bool:
     return False
 
 
+# Strong right-to-left letters: Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic, their
+# presentation forms, and the right-to-left scripts of the supplementary planes.
+_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff\U0001e800-\U0001efff]")
+FSI, PDI = "\u2068", "\u2069"
+
+
+def isolated(name: str) -> str:
+    """``name`` set apart from the sentence around it, between FIRST STRONG ISOLATE and POP
+    DIRECTIONAL ISOLATE (Unicode's bidirectional algorithm, UAX #9), when it holds a
+    right-to-left letter; any other name as it is (so the log's sentences of other names keep
+    their bytes). Without it the log's "…; سارة: 25 (total 25)." showed as "…; 25 :سارة (total
+    25).": a number after an Arabic or Hebrew name ran into it.
+
+    >>> isolated("Ane"), isolated("سارة") == FSI + "سارة" + PDI
+    ('Ane', True)
+    """
+    return f"{FSI}{name}{PDI}" if _RTL.search(name) and not name.startswith(FSI) else name
+
+
 def _namer(names: Names, lang: str) -> Callable[[int], str]:
-    return lambda seat: names.get(seat) or seat_name(seat, lang)
+    return lambda seat: isolated(names.get(seat) or seat_name(seat, lang))
 
 
 def sentence(game: Game[Any, Any], seen: Mapping[str, Any], viewer: int | None, lang: str,
@@ -102,7 +122,8 @@ def sentence(game: Game[Any, Any], seen: Mapping[str, Any], viewer: int | None, 
     if message is None:
         return None
     text = render(message, lang, _namer(names, lang))
-    return text[:1].upper() + text[1:]
+    at = 1 if text.startswith(FSI) else 0  # a sentence that starts with an isolated name
+    return text[:at] + text[at:at + 1].upper() + text[at + 1:]
 
 
 def events_json(game: Game[Any, Any], events: Iterable[tuple[int, Event]], viewer: int | None,

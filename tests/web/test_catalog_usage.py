@@ -97,3 +97,19 @@ def test_every_client_string_has_a_msgid() -> None:
     for lang in LANGUAGES:
         missing = sorted(asked - set(catalog("web", lang)))
         assert not missing, f"{lang}: {missing}"
+
+
+# A translated word, then a colon the client adds: `t("bags"), `: ${n}``, `${t("contract")}: `;
+# a name and a bare colon after it: `ui.name(ui.seatName(s), ":")`.
+GLUED_COLON = re.compile(r't\("[^"]+"(?:, *\{[^}]*\})?\)(?:\}|, *[`"])\s*:'
+                         r'|\.name\((?:[^()]|\([^()]*\))*, *":"\)')
+
+
+def test_no_colon_is_glued_to_a_translated_word() -> None:
+    """French writes a space before a colon ("Plis : 0"): the Spades scores said "sacs: 0" and
+    "contrat: 16", as the client put ": " after the catalog's word (the play test of session 13,
+    in French), and so did Spades' "Reçues", DenboraZup's rating and Mille Bornes' empty piles. A
+    label and its value are one catalog message ("bags: {n}": "sacs : {n}"); the colon after a
+    name in Spades' summary is the catalog's ("{side}:": "Vous : 4", not "Vous: 4")."""
+    glued = GLUED_COLON.findall(client_sources())
+    assert not glued, glued

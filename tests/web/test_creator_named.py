@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from mahai.i18n import translate
 from tests.web.server import Server
 
 
@@ -29,6 +30,12 @@ def test_the_lobbys_name_is_the_table_name_of_a_lone_creator(server: Server, pag
     else:
         page.wait_for_selector("#seat-name")
         assert page.is_visible("#seat-welcome")
+        # sat down without a name: the panel's button says to choose one (it said "Change my
+        # name" under "You have not chosen a name yet.": the play test of session 13)
+        page.click("#seat-name-save")
+        page.wait_for_selector("#seat-welcome", state="hidden")
+        assert translate("web", "You have not chosen a name yet.", "eu") in page.inner_text("#seat-panel")
+        assert page.inner_text("#rename") == translate("web", "Choose a name", "eu")
 
 
 def test_the_creators_seat_is_named_and_the_next_person_in_the_same_browser_is_asked(

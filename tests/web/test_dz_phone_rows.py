@@ -95,6 +95,15 @@ LONGER = r"""(n) => {
   window.mahaiRender(m);
 }"""
 
+# Headings that go down more than one level from the one before (h1 then h3), in page order.
+SKIPPED = """() => { const out = []; let level = 0;
+  for (const el of document.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
+    const n = Number(el.tagName[1]);
+    if (n > level + 1) out.push(`${el.tagName} ${el.textContent.trim()}`);
+    level = n;
+  }
+  return out; }"""
+
 ARROWS = """() => [...document.querySelectorAll('.tl-more')].filter((b) => b.offsetParent !== null)
   .map((b) => b.classList.contains('tl-left') ? 'left' : 'right')"""
 
@@ -107,10 +116,13 @@ def test_a_long_timeline_shows_that_it_scrolls(server: Server, browser: Any, wid
         assert page.locator("#timeline .event").count() == 1
         assert page.evaluate(ARROWS) == []  # one card: nothing beyond
         # the count apart from the title: "Denbora-lerroa karta 1" read as the line's first card
-        assert page.inner_text(".timeline-panel h3") == "Denbora-lerroa · karta 1"
+        assert page.inner_text(".timeline-panel h2") == "Denbora-lerroa · karta 1"
+        # no heading level skipped from the page's h1 (the panels' h3s: axe's heading-order, the
+        # play test of session 13)
+        assert page.evaluate(SKIPPED) == []
         page.evaluate(LONGER, 14)
         page.wait_for_function("document.querySelectorAll('#timeline .event').length === 14")
-        assert page.inner_text(".timeline-panel h3") == "Denbora-lerroa · 14 karta"
+        assert page.inner_text(".timeline-panel h2") == "Denbora-lerroa · 14 karta"
         page.wait_for_timeout(100)
         assert page.evaluate("(t => t.scrollWidth > t.clientWidth)(document.querySelector('#timeline'))")
         assert page.evaluate(ARROWS) == ["right"]

@@ -73,6 +73,16 @@ def test_names_are_kept_cleaned_and_shown_to_the_others(client: TestClient) -> N
 def test_clean_name_drops_controls_and_cuts_long_names() -> None:
     assert clean_name("\u202eevil\u202c  name") == "evil name"
     assert clean_name("\t\n") is None
+    # emoji joined by ZERO WIDTH JOINER stay one (the play test of session 13: "Zoé" and the woman
+    # technologist became "Zoé", a woman and a laptop); a joiner elsewhere is dropped, and one left
+    # at the cut
+    technologist = "\U0001f469\u200d\U0001f4bb"
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    rainbow_flag = "\U0001f3f3\ufe0f\u200d\U0001f308"
+    for emoji in (technologist, family, rainbow_flag, "\U0001f44b\U0001f3fd\u200d\u2642"):
+        assert clean_name(f"Zoé {emoji}") == f"Zoé {emoji}"
+    assert clean_name("Ane\u200dMari") == "AneMari"
+    assert clean_name("x" * 22 + "\U0001f469\u200d\U0001f4bb") == "x" * 22 + "\U0001f469"
 
 
 def test_invitations_stay_until_the_seat_is_taken_and_need_the_creator_token(client: TestClient) -> None:

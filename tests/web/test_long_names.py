@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from mahai.games import available_games, get_game
-from mahai.server.text import card_labels, legal_json
+from mahai.server.text import card_labels, legal_json, sentence
 from tests.web.server import FAST, Server
 
 pytestmark = pytest.mark.web
@@ -129,3 +129,32 @@ def test_long_names_are_never_cut_mid_word(server: Server, browser: Any, game: s
         finally:
             ctx.close()
     assert not problems, "\n".join(dict.fromkeys(problems))
+
+
+# Right-to-left names (Arabic, Hebrew: one with a number, as bots are numbered) beside left-to-right ones.
+RTL_NAMES = {0: "zu", 1: "سارة", 2: "דנה 2", 3: "Ane"}
+FSI, PDI = "\u2068", "\u2069"  # FIRST STRONG ISOLATE, POP DIRECTIONAL ISOLATE (UAX #9)
+
+
+def test_a_log_sentence_sets_a_right_to_left_name_apart() -> None:
+    """The play test of session 13: in the log, "Hand 1 scored: you 60 (total 60); سارة: 25
+    (total 25)." showed as "…; 25 :سارة (total 25)." (Unicode's bidirectional algorithm runs the
+    number into an Arabic or Hebrew name before it). The server's sentences set such a name apart
+    (mahai.server.text.isolated: FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE), and leave
+    other names as they are."""
+    game = get_game("spades")
+    state = game.new(game.options("standard", length="single_hand"), 4, 3)
+    names = dict(RTL_NAMES)
+    said: dict[int, list[str]] = {0: [], 1: [], 2: [], 3: []}
+    rng = random.Random(3)
+    while not state.is_over and not all(said.values()):
+        seat = rng.choice(state.to_act())
+        for event in state.apply(seat, rng.choice(state.legal_actions(seat))):
+            seen = game.project_event(event, None)
+            text = sentence(game, seen, None, "en", names) if seen is not None else None
+            for s, name in names.items():
+                if text and name in text:
+                    said[s].append(text)
+    assert said[1] and all(f"{FSI}سارة{PDI}" in t for t in said[1]), said[1]
+    assert said[2] and all(f"{FSI}דנה 2{PDI}" in t for t in said[2]), said[2]
+    assert said[3] and not any(FSI in t or PDI in t for t in said[3]), said[3]

@@ -222,12 +222,31 @@ def test_motion_is_off_with_reduced_motion_and_focus_stays_put(server: Server, b
     try:
         page.wait_for_selector("[data-action='draw']:not([disabled])", timeout=20_000)
         page.focus("[data-action='draw']")
+        page.keyboard.press("Shift+Tab")  # a keyboard player (Tab) back on the draw pile
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.dataset.action") == "draw"
         page.keyboard.press("Enter")
         page.wait_for_function("document.querySelector('[data-pick]') !== null")
         assert page.evaluate("document.getAnimations().filter(a => a.playState === 'running').length") == 0
         # focus is on the table, not lost to <body>
         assert page.evaluate("document.activeElement !== document.body")
         assert page.evaluate("document.getElementById('play').contains(document.activeElement)")
+        # A card chosen with the keyboard hands the focus to its place on the table, its own place
+        # before the discard pile; the move made, the draw pile of the next turn takes it (the play
+        # test of session 13: 16 Tabs a move, round the page, in a keyboard-only game).
+        legal = page.evaluate("window.mahaiLast.legal.map(e => e.action)")
+        cards = [a.split()[1] for a in legal if a.split()[0] in ("play", "remedy", "safety", "hazard")]
+        card = cards[0] if cards else next(a.split()[1] for a in legal if a.startswith("discard "))
+        version = page.evaluate("document.body.dataset.version")
+        page.focus(f"[data-pick='{card}']")
+        page.keyboard.press("Enter")
+        focused = page.evaluate("[...document.activeElement.classList]")
+        assert "target-btn" in focused and ("discard" not in focused) == bool(cards), focused
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+        # (unless the deal gave the opponent a hazard that asks a coup fourré first: a prompt)
+        asked = "document.querySelector('#board .prompt [data-action]:not([disabled])') !== null"
+        page.wait_for_function(f"document.activeElement.dataset.action === 'draw' || {asked}", timeout=20_000)
         assert not errors, errors
     finally:
         ctx.close()

@@ -427,7 +427,8 @@ def test_a_spades_hand_summary_names_each_player_once(server: Server, browser: A
 def test_the_game_over_panel_says_the_result_once(server: Server, browser: Any) -> None:
     """SPR-13: at a Spades game's end the status line says the match's result sentence ("Partida
     irabazi duzu: zuk 120 puntu, …"): the panel over it names the winners and leaves out the
-    verdict ("Irabazi duzu!": it was the third 'you won' in four lines). At 1280 × 800 the
+    verdict ("Irabazi duzu!": it was the third 'you won' in four lines), and takes the keyboard's
+    place from the hand. At 1280 × 800 the
     hand's breakdown in the panel is as wide as its columns need, not the whole column (with two
     players its numbers stood 500 px from their row names)."""
     if "spades" not in available_games():
@@ -440,6 +441,11 @@ def test_the_game_over_panel_says_the_result_once(server: Server, browser: Any) 
         page.wait_for_function("document.querySelector('#status').textContent !== ''")
         assert page.inner_text("#status") == page.inner_text("#log li:last-child")
         assert page.query_selector("#gameover .verdict") is None
+        # the keyboard's place moves to the panel (it stayed on the hand, out of view under it):
+        # the next Tab reaches the rematch (the play test of session 13, a keyboard-only game)
+        assert page.evaluate("document.activeElement.id") == "gameover-title"
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") == "rematch"
         # the row names' column against its longest name (a Range: a cell's box is wider than its words)
         column, words = page.evaluate("""() => {
           const ths = [...document.querySelectorAll('#gameover #hand-summary th[scope="row"]')];
@@ -447,6 +453,31 @@ def test_the_game_over_panel_says_the_result_once(server: Server, browser: Any) 
                                           return r.getBoundingClientRect().width; });
           return [ths[0].getBoundingClientRect().width, Math.max(...words)]; }""")
         assert column <= words + 40, (column, words)
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_a_question_takes_the_focus_of_a_keyboard_player(server: Server, browser: Any) -> None:
+    """SPR-4: after "look at your cards" the bid is asked above the hand; a keyboard player's
+    focus stayed on the hand, and the bids were 24 Tabs away round the page (the play test of
+    session 13). The question takes the focus (the section, so Enter twice bids nothing), and
+    the next Tab reaches its first answer."""
+    if "spades" not in available_games():
+        pytest.skip("spades is not installed")
+    ctx, page, _, errors, _ = open_live(server, browser, "spades", width=1280, height=800)
+    try:
+        page.evaluate("localStorage.setItem('mahai.named.' + location.pathname.split('/')[2], '1')")
+        page.wait_for_selector("[data-action='look']:not([disabled])", timeout=20_000)
+        page.focus("[data-action='look']")
+        page.keyboard.press("Shift+Tab")  # a keyboard player, back on "look at your cards"
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.dataset.action") == "look"
+        page.keyboard.press("Enter")
+        page.wait_for_function("document.activeElement.id === 'bidding'", timeout=10_000)
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.closest('#bidding') !== null "
+                             "&& document.activeElement.dataset.action.startsWith('bid ')")
         assert not errors, errors
     finally:
         ctx.close()

@@ -134,7 +134,7 @@ function reveal(v, msg, ui) {
   if (!v.last_reveal || !v.last_reveal.length) return null;
   const fresh = ui.live && !msg.settled && (msg.recent || []).some((e) => e.kind === "reveal");
   return h("section", { class: "panel", id: "reveal", "aria-label": ui.t("Last reveal") },
-    h("h3", {}, ui.t("Last reveal")),
+    h("h2", {}, ui.t("Last reveal")),
     h("div", { class: "reveal-row", tabindex: "0", role: "group", "aria-label": ui.t("Last reveal") }, v.last_reveal.map((r, i) => h("div", { class: "reveal-item" },
       h("span", { class: "who" }, ui.name(ui.seatName(r.seat)), r.call ? h("span", { class: "pill" }, " ", ui.t("DenboraZup!")) : null),
       eventCard(ui, r.card, { explain: true, cls: `${r.correct ? "correct" : "wrong"} ${fresh ? "turning" : ""}`,
@@ -197,7 +197,7 @@ export function render(root, msg, ui) {
       onclick: () => { const tl = root.querySelector("#timeline"); tl.scrollBy({ left: (side === "left" ? -0.8 : 0.8) * tl.clientWidth }); } }, text);
     centre = h("section", { class: "timeline-panel", "aria-label": ui.t("Timeline") },
       // the count set apart: "Denbora-lerroa karta 1" read as the line's first card
-      h("h3", {}, ui.t("Timeline"), " ", h("span", { class: "muted-light" }, "· ", ui.t("{n} card", { n: v.timeline.length }))),
+      h("h2", {}, ui.t("Timeline"), " ", h("span", { class: "muted-light" }, "· ", ui.t("{n} card", { n: v.timeline.length }))),
       h("div", { class: "timeline-wrap" }, more("left", "◀", "Earlier events"),
         h("div", { class: "timeline", id: "timeline", tabindex: "0", role: "group", "aria-label": ui.t("Timeline") }, items),
         more("right", "▶", "Later events")));
@@ -205,7 +205,7 @@ export function render(root, msg, ui) {
     const zone = slotEntries.length ? h("div", { class: "placezone" }, slotEntries.map((e) =>
       slotButton(e, v.coin === "up" ? `▲ ${ui.t("Place it after")}` : `▼ ${ui.t("Place it before")}`))) : null;
     centre = h("section", { class: "timeline-panel", id: "reference", "aria-label": ui.t("Reference card") },
-      h("h3", {}, ui.t("Reference card")),
+      h("h2", {}, ui.t("Reference card")),
       h("div", { class: "placezone" }, v.coin === "down" ? zone : null,
         eventCard(ui, v.reference, { cls: "reference", explain: true, fly: flyKey(v.reference) }),
         v.coin !== "down" ? zone : null));
@@ -245,7 +245,7 @@ export function render(root, msg, ui) {
         return h("div", {}, eventCard(ui, c), entry ? ui.actionButton(entry, ui.t("Choose")) : null);
       }))));
   }
-  const rating = v.rating ? h("p", { class: "panel", id: "rating" }, ui.t("Rating"), ": ", h("strong", {}, ui.has(v.rating) ? ui.tg(v.rating) : v.rating)) : null;
+  const rating = v.rating ? h("p", { class: "panel", id: "rating" }, ui.t("Rating:"), " ", h("strong", {}, ui.has(v.rating) ? ui.tg(v.rating) : v.rating)) : null;
 
   // your hand: tap a card, then a slot; the call; or pass
   let dock = null;

@@ -35,7 +35,7 @@ function pile(cards, ui, name, place, opts = {}) {
   const top = cards && cards.length ? cards[cards.length - 1] : null;
   return h("div", { class: "pile", "data-place": place },
     h("div", { class: "stack" }, top ? card(top, ui, { small: true, fly: opts.fly ? `${opts.fly}:${cards.length}` : null, from: opts.from })
-      : h("span", { class: "card small empty", role: "img", "aria-label": `${name}: ${ui.t("empty")}` })),
+      : h("span", { class: "card small empty", role: "img", "aria-label": ui.t("{pile}: empty", { pile: name }) })),
     h("div", { class: "pile-name", "aria-hidden": "true" }, name));
 }
 
@@ -151,7 +151,7 @@ export function render(root, msg, ui) {
       v.discard_top ? card(v.discard_top, ui, { fly: `discard:${v.discard.length}`, from: lastFrom(msg), small: !drawDiscard,
                                                 onclick: drawDiscard ? () => ui.act(drawDiscard.action) : null,
                                                 attrs: drawDiscard ? { "data-action": drawDiscard.action } : {} })
-        : h("span", { class: "card small empty", role: "img", "aria-label": `${ui.t("Discard pile")}: ${ui.t("empty")}` }),
+        : h("span", { class: "card small empty", role: "img", "aria-label": ui.t("{pile}: empty", { pile: ui.t("Discard pile") }) }),
       h("div", { class: "pile-name" }, ui.t("Discard pile")),
       discardTargets.map((e) => ui.actionButton(e, null, { class: "target-btn discard" }))),
     h("div", { class: "muted" }, ui.t("Leg {n}", { n: v.leg }), h("br"), ui.t("Target {km} km", { km: v.target })));
@@ -175,7 +175,15 @@ export function render(root, msg, ui) {
       const on = chosen === code && before === 0;
       return card(code, ui, { fly: `hand-${code}-${before}`, cls: "hand-card playable",
         attrs: { "data-pick": code, "aria-pressed": on ? "true" : "false" },
-        onclick: () => { chosen = chosen === code ? null : code; ui.rerender(); focusPick(code); showTargets(); } });
+        onclick: (ev) => {
+          chosen = chosen === code ? null : code;
+          ui.rerender();
+          focusPick(code);
+          showTargets();
+          // chosen with the keyboard (Enter, Space: a click of detail 0): its place on the table
+          // takes the focus, as a tap goes there next (it was 15 Tabs round the page, above the hand)
+          if (chosen && ev.detail === 0) focusTarget();
+        } });
     });
     const redrawPick = redraws.length ? h("button", { type: "button", "data-pick": "redraw", "aria-pressed": redrawing ? "true" : "false",
       onclick: () => { redrawing = !redrawing; picked = []; chosen = null; ui.rerender(); } }, ui.t("Discard several and draw back to six")) : null;
@@ -209,6 +217,14 @@ function showTargets() {
   const top = places.reduce((a, b) => (b.getBoundingClientRect().top < a.getBoundingClientRect().top ? b : a));
   const r = top.getBoundingClientRect();
   if (r.top < 0 || r.bottom > window.innerHeight) top.scrollIntoView({ block: "nearest", behavior: "auto" });
+}
+
+// The chosen card's own place first (your distance, your battle pile), then an opponent's, the
+// discard pile last: Enter twice plays a 100 km card, it does not throw it away.
+function focusTarget() {
+  const el = ["good", "target-btn:not(.discard)", "target-btn"]
+    .map((c) => document.querySelector(`#board .target-btn.${c}`)).find(Boolean);
+  if (el) el.focus({ preventScroll: true });
 }
 
 function focusPick(code) {

@@ -101,7 +101,9 @@ function scoreboard(v, ui) {
     // "Zu + Ane: 120 puntu" (without the colon "Ausazkoa 3 -395 puntu" ran a bot's number into the score)
     h("strong", {}, ui.t("{side}:", { side: sideName(v, i, ui) })),
     h("span", { class: "points" }, ui.t("{n} point", { n: sd.points })),
-    h("span", { class: "muted" }, ui.t("bags"), `: ${sd.bags}`, sd.contract !== null ? ` · ${ui.t("contract")}: ${sd.contract}` : ""))),
+    // "sacs : 0" as French writes it (": " after the word wrote "sacs: 0")
+    h("span", { class: "muted" }, ui.t("bags: {n}", { n: sd.bags }),
+      sd.contract !== null ? ` · ${ui.t("contract: {n}", { n: sd.contract })}` : ""))),
   h("span", { class: "muted target" }, ui.t("Hand {n}", { n: v.hand_number }),
     single(v) ? null : [" · ", ui.t("to {target}", { target: v.options.target })]));
 }
@@ -229,7 +231,7 @@ export function render(root, msg, ui) {
     }
   }
   const received = v.exchange && v.exchange.received && v.exchange.received.length && v.phase !== "over"
-    ? h("p", { class: "muted received" }, ui.t("Received"), ": ", v.exchange.received.map((c) => ui.label(c)).join(", ")) : null;
+    ? h("p", { class: "muted received" }, ui.t("Received: {cards}", { cards: v.exchange.received.map((c) => ui.label(c)).join(", ") })) : null;
 
   ui.fill(root,
     scoreboard(v, ui),
@@ -255,8 +257,10 @@ export function summary(msg, ui) {
   // Partners: one line each, "Ane: 4" ("Ausazkoa 2 3, Ausazkoa 4 3" ran a bot's number into its
   // count, and a name into the next one's).
   const lines = (parts) => parts.flatMap((p, k) => [k ? h("br") : null, p]);
+  // the colon after a name as the language writes it ("Vous : 4"; a bare ":" wrote "Vous: 4")
+  const colon = ui.t("{side}:", { side: "" });
   const each = (i, what) => (v.sides[i].seats.length === 1 ? String(what(v.sides[i].seats[0]))
-    : lines(v.sides[i].seats.map((s) => [ui.name(ui.seatName(s), ":"), ` ${what(s)}`])));
+    : lines(v.sides[i].seats.map((s) => [ui.name(ui.seatName(s), colon), ` ${what(s)}`])));
   row(ui.t("Bids"), hd.sides.map((_, i) => each(i, (s) => bidText(hd.bids[s], ui))));
   row(ui.t("Tricks"), hd.sides.map((_, i) => each(i, (s) => hd.tricks[s])));
   row(ui.t("Contract"), hd.sides.map((sd) => ui.t("{made} of {bid}", { made: sd.counted, bid: sd.contract })));
@@ -264,7 +268,7 @@ export function summary(msg, ui) {
   // the points, then each nil on a line of its own: "Ane: Nil itsua, huts"
   const nilOf = (i, s) => {
     const said = `${bidText(hd.bids[s], ui)}, ${hd.tricks[s] === 0 ? ui.t("made") : ui.t("failed")}`;
-    return v.sides[i].seats.length === 1 ? said : [ui.name(ui.seatName(s), ":"), ` ${said}`];
+    return v.sides[i].seats.length === 1 ? said : [ui.name(ui.seatName(s), colon), ` ${said}`];
   };
   row(ui.t("Nil and blind nil"), hd.sides.map((sd, i) => (nilsOf(i).length
     ? lines([signed(sd.nil_points), ...nilsOf(i).map((s) => nilOf(i, s))]) : "—")));
@@ -288,5 +292,5 @@ export function final(msg, ui) {
     h("table", { class: "score", id: "final-scores" }, h("caption", {}, ui.t("Final scores")),
       h("tbody", {}, v.sides.map((sd, i) => h("tr", { class: v.winners && sd.seats.some((s) => msg.winners.includes(s)) ? "winner" : "" },
         h("th", { scope: "row" }, ui.name(sideName(v, i, ui))), h("td", {}, ui.t("{n} point", { n: sd.points })),
-        h("td", {}, ui.t("bags"), `: ${sd.bags}`))))));
+        h("td", {}, ui.t("bags: {n}", { n: sd.bags })))))));
 }

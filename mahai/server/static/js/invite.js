@@ -87,7 +87,7 @@ function render(data) {
   const seats = [...data.seats].sort((a, b) => (String(b.seat) === own) - (String(a.seat) === own));
   const items = seats.map((s) => {
     const mine = String(s.seat) === own;
-    const title = h("h3", {}, seatTitle(s), mine ? " " : null, mine ? h("span", { class: "pill own-pill" }, t("Your seat")) : null);
+    const title = h("h2", {}, seatTitle(s), mine ? " " : null, mine ? h("span", { class: "pill own-pill" }, t("Your seat")) : null);
     const cls = mine ? " own" : "";
     if (s.state === "open") {
       return h("li", { class: "invite" + cls, "data-seat": String(s.seat), "data-state": "open" }, title,
@@ -109,7 +109,7 @@ function render(data) {
     tb.rematch ? h("p", { class: "pill ok" }, h("a", { href: `/t/${tb.rematch}/invite`, id: "rematch-invite",
       onclick: () => { remember("creator", tb.rematch, creatorToken(tableId)); remember("own", tb.rematch, own); } }, t("Invitations of the rematch"))) : null,
     h("ul", { class: "invites", id: "links" }, items,
-      h("li", { class: "invite", "data-seat": "spectators" }, h("h3", {}, t("Spectators")),
+      h("li", { class: "invite", "data-seat": "spectators" }, h("h2", {}, t("Spectators")),
         h("p", { class: "muted" }, t("Anyone with this link can watch, without seeing any hand.")),
         linkTools(data.spectate, t("Copy the spectator link"), t("QR code of the spectator link"), "spectate"),
         h("p", {}, h("a", { href: data.spectate.link, id: "spectate-link" }, t("Watch"))))),

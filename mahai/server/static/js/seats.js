@@ -189,7 +189,9 @@ function render() {
   const kids = [h("h2", { id: "seat-panel-title" }, t("Your seat"))];
   if (row) {
     kids.push(h("p", {}, row.name ? t("You play as {name}.", { name: row.name }) : t("You have not chosen a name yet."), " ",
-      named() ? h("button", { type: "button", id: "rename", onclick: () => renderWelcome(row, true) }, t("Change my name")) : null));
+      // no name yet: "Choose a name" ("Change my name" beside "You have not chosen a name yet.")
+      named() ? h("button", { type: "button", id: "rename", onclick: () => renderWelcome(row, true) },
+        row.name ? t("Change my name") : t("Choose a name")) : null));
   } else if (left) {
     kids.push(h("p", {}, t("You left this seat: a bot plays it.")),
       h("p", {}, h("a", { href: `/t/${tableId}?seat=${encodeURIComponent(left)}`, id: "take-back" }, t("Take my seat back"))));

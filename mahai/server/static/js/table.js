@@ -321,12 +321,21 @@ function render() {
   handPlayable = playable;
   homeVerbs = verbs;
   if (asked) showPrompt(prompt);
+  // A keyboard player at the table: the question asked takes the focus (a section, not its first
+  // answer: Enter twice never bids nil), the next Tab reaches its answers. Spades' bid stood above
+  // the hand, 24 Tabs round the page (the play test's keyboard-only game). Focusable, so that the
+  // focus stays on it across updates (table.js keeps it by the prompt's id).
+  for (const p of board.querySelectorAll(".prompt[id]")) p.setAttribute("tabindex", "-1");
+  if (asked && keyboardAtTable()) prompt.focus({ preventScroll: true });
   else if (!first) promptWaits = false;
   // your move is on the table, not in the hand (Mille Bornes' draw pile, DenboraZup's coin): into
   // view when it comes (on a phone turned sideways, scrolled down to the hand, the pile to tap
   // stood above the screen every turn, "Sakatu piloa…" by the hand)
   const elsewhere = playable || prompt || msg.over ? null : board.querySelector("[data-action]:not([disabled])");
   if (elsewhere && !moveElsewhere) intoView(elsewhere);
+  // and the keyboard's place with it, for a keyboard player at the table: the draw pile stood above
+  // the hand, 12 Tabs round the page every turn (the play test's keyboard-only Mille Bornes)
+  if (elsewhere && !moveElsewhere && keyboardAtTable()) elsewhere.focus({ preventScroll: true });
   if (!sending) moveElsewhere = Boolean(elsewhere);
   lastPrompt = prompt ? prompt.id : null;
   promptFirst = first;
@@ -345,6 +354,13 @@ function render() {
 
 // The hand has a move now: bring it (the table's [data-home], in the flow under the table) into
 // view if it is (partly) off the screen, with the least scrolling (nothing hides behind it).
+// A keyboard player (Tab or a number key pressed, no pointer since) whose focus is on the table.
+function keyboardAtTable() {
+  const active = document.activeElement;
+  return document.body.classList.contains("kbd") && lastFocus !== null
+    && (!active || active === document.body || $("play").contains(active));
+}
+
 function showHome() {
   const home = $("board").querySelector("[data-home]");
   if (home) intoView(home);
@@ -491,7 +507,7 @@ function renderOver(msg) {
   const appearing = over.hidden;
   over.hidden = false;
   const outcome = gameModule.outcome ? gameModule.outcome(msg, ui) : null;
-  fill(over, h("h2", {}, t("Game over.")),
+  fill(over, h("h2", { id: "gameover-title", tabindex: "-1" }, t("Game over.")),
     h("p", { id: "winners", class: "winners" }, outcome || (msg.winners.length === 1 ? t("Winner: {name}", { name: names })
       : msg.winners.length ? t("Winners: {names}", { names }) : t("No winner."))),
     // the verdict, unless the status line under the panel says the result (DenboraZup's result
@@ -507,6 +523,12 @@ function renderOver(msg) {
   // the table and the side panels, and a phone was scrolled 1,800 px down to it. Bring it into
   // view once (the page may be scrolled down to the hand).
   if (appearing) over.scrollIntoView({ behavior: reducedMotion() ? "auto" : "smooth", block: "start" });
+  // The keyboard's place follows: it stayed on the hand, out of view under the panel, and the
+  // next Tab went on down the page, away from the rematch (the play test's keyboard-only game).
+  const active = document.activeElement;
+  if (appearing && lastFocus !== null && (!active || active === document.body || $("play").contains(active))) {
+    $("gameover-title").focus({ preventScroll: true });
+  }
 }
 
 // Render a state message as if it had just arrived (for tests and the console).
