@@ -1,6 +1,6 @@
 """Bot strength and speed: duels over duplicate deals, with CPU seconds per decision.
 
-Run ``python -m benchmarks.bots GAME A B [--deals N] [--players P] [--edition E] [-o k=v]``.
+Run ``python -m benchmarks.bots GAME A B [--deals N] [--players P] [--edition E] [-o k=v] [--log FILE]``.
 ``A`` and ``B`` are configurations: a declared bot name (``Game.bots``, e.g. ``heuristic``) or a
 configuration of this file (:data:`CONFIGS`) with ``key=value`` overrides after a colon, e.g.
 ``mb-search:rollouts=300,method=ismcts``. Each deal is played twice (or once per distinct
@@ -8,7 +8,8 @@ rotation of the seats), the bots swapping seats, with the same seed (so the same
 deal's bots are seeded from the deal's seed like :func:`mahai.sim.make_bots`.
 
 Prints each bot's wins, win rate with its Wilson 95% interval, mean score margin, and CPU
-seconds per decision with a choice (mean, slowest). The search budgets of the bot levels were
+seconds per decision with a choice (mean, slowest); ``--log`` writes each game (JSON lines) to pair
+two runs over the same deals. The search budgets of the bot levels were
 chosen with it (the measured figures are in ``docs/arena/README.md``).
 """
 
@@ -16,11 +17,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import random
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TextIO
 
 from mahai.bots import Bot, make_bot
 from mahai.bots.play import play_out
@@ -95,8 +97,10 @@ def factory(game: str, text: str) -> Factory:
 
 
 def duel(game_name: str, options: Any, players: int, a: Factory, b: Factory, deals: int, seed: int,
-         progress: bool = True) -> dict[str, Any]:
-    """Play ``deals`` duplicate deals between ``a`` and ``b``; the figures for each."""
+         progress: bool = True, log: TextIO | None = None) -> dict[str, Any]:
+    """Play ``deals`` duplicate deals between ``a`` and ``b``; the figures for each. With ``log``,
+    one JSON line a game: the deal's seed, which side held each seat, whether A won, A's margin
+    (points), so that two runs over the same deals can be paired game by game."""
     game = get_game(game_name)
     pattern = [i % 2 for i in range(players)]
     rotations = sorted({tuple(pattern[(s + r) % players] for s in range(players)) for r in range(players)})
@@ -111,6 +115,13 @@ def duel(game_name: str, options: Any, players: int, a: Factory, b: Factory, dea
             state = game.new(options, players, seed + k)
             play_out(game, state, bots)
             scores = state.scores()
+            if log is not None:
+                a_seats = [s for s in range(players) if rot[s] == 0]
+                b_seats = [s for s in range(players) if rot[s] == 1]
+                log.write(json.dumps({"seed": seed + k, "seats": "".join("AB"[x] for x in rot),
+                                      "a_won": any(s in state.winners() for s in a_seats),
+                                      "a_margin": scores[a_seats[0]] - scores[b_seats[0]]}) + "\n")
+                log.flush()
             for side in (0, 1):
                 seats = [s for s in range(players) if rot[s] == side]
                 other = [s for s in range(players) if rot[s] != side]
@@ -151,11 +162,17 @@ def main() -> None:
     parser.add_argument("--edition", default=None)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("-o", "--option", action="append", default=[])
+    parser.add_argument("--log", default=None, help="write one JSON line a game to this file")
     args = parser.parse_args()
     game = get_game(args.game.replace("-", "_"))
     options = game.options(args.edition, **parse_option_pairs(args.option))
-    res = duel(game.name, options, args.players, factory(game.name, args.a), factory(game.name, args.b),
-               args.deals, args.seed)
+    log = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115 - closed below
+    try:
+        res = duel(game.name, options, args.players, factory(game.name, args.a), factory(game.name, args.b),
+                   args.deals, args.seed, log=log)
+    finally:
+        if log is not None:
+            log.close()
     for label, name in (("A", args.a), ("B", args.b)):
         r = res[label]
         lo, hi = r["win_rate_95"]
