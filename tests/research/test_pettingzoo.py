@@ -65,7 +65,9 @@ WHOLE_GAMES = [c for c in CASES if c[:2] in {("spades", "openspiel"), ("mille_bo
 def test_rewards_add_up_to_score_changes_and_outcome(case: Case) -> None:
     """Hand/leg rewards are score changes over the scale; the game's end adds ±1."""
     e = _make(case)
-    totals, ended = _play_out(e, seed=3)
+    # (random DenboraZup players draw two cards a miss, DZR-6: seed 3's game took 21 s of CI,
+    # seed 0's a tenth of a second)
+    totals, ended = _play_out(e, seed=0 if case[0] == "denborazup" else 3)
     raw: MahaiEnv = e.unwrapped
     state = raw.table.state  # type: ignore[union-attr]
     assert state.is_over and sorted(ended) == sorted(raw.possible_agents)
