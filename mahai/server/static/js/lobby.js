@@ -410,9 +410,26 @@ async function publicTables() {
     list.replaceChildren(h("li", { class: "muted" }, t("No table is listed right now.")));
     return;
   }
-  list.replaceChildren(...tables.map((tb) => h("li", {},
-    h("strong", {}, `${tb.title} · ${tb.edition_title}`), h("span", { class: "when" }, seatsLine(tb)),
+  // Two tables of one game and the same names differ by whether someone has yet to sit down and
+  // by how long ago they moved (the server counts `idle`: a wrong clock here cannot age them).
+  list.replaceChildren(...tables.map((tb) => h("li", { "data-table": tb.id },
+    h("strong", {}, `${tb.title} · ${tb.edition_title}`), " ",
+    tb.waiting.length ? h("span", { class: "pill status" }, t("Waiting for players"))
+      : h("span", { class: "pill ok status" }, t("in play")),
+    h("span", { class: "when" }, seatsLine(tb)),
+    h("span", { class: "when ago" }, tb.moved ? t("Last move: {ago}", { ago: ago(tb.idle) }) : t("Created: {ago}", { ago: ago(tb.idle) })),
     h("a", { href: `/t/${tb.id}?spectate=1` }, t("Watch")))));
+}
+
+// "5 minutes ago" from seconds, in the catalogs' words (Chromium's Intl.RelativeTimeFormat has
+// no Basque: it would say it in English on a Basque page).
+function ago(seconds) {
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 1) return t("just now");
+  if (minutes < 60) return t("{n} minute ago", { n: minutes });
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return t("{n} hour ago", { n: hours });
+  return t("{n} day ago", { n: Math.floor(hours / 24) });
 }
 
 function learnSection() {
