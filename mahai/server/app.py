@@ -25,7 +25,9 @@ their scripts from a CDN, so they are off unless ``create_app(docs=True)``):
   (:func:`mahai.server.lobby.table_status`), in play first then finished, each
   latest first (:data:`mahai.server.lobby.STATUS_ORDER`), and ``order``: the key they are
   sorted by (a list of numbers, compared in turn), by which a client merges the answers for
-  more than 100 ids; ``GET /api/tables/{id}`` → one.
+  more than 100 ids; every listed table also has ``waiting`` (the seats whose person has not
+  come yet), ``moved`` and ``idle`` (seconds since its last move, or since it was made);
+  ``GET /api/tables/{id}`` → one.
 - ``POST /api/tables/{id}/invitations`` ``{creator}`` → every seat's invitation
   until the seat is taken: ``{table, origin, seats: [{seat, name, kind,
   state: open|taken|bot, link, url, qr}], spectate: {link, url, qr}}`` (``qr``:
@@ -83,6 +85,7 @@ import json
 import os
 import re
 import secrets
+import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -416,8 +419,14 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         }
 
     def listing(table: Table, lang: str | None = None) -> dict[str, Any]:
-        status, leaves_at = table_status(table.state.is_over, table.row.last_activity)
-        return {**table.public(lang), "status": status, "leaves_at": leaves_at}
+        row = table.row
+        status, leaves_at = table_status(table.state.is_over, row.last_activity)
+        # What tells two tables of one game and the same names apart in the lists: whether a
+        # person has yet to take a seat, and how long ago it last moved (or was made), counted
+        # here so that a browser's wrong clock cannot age it.
+        waiting = [s.seat for s in row.seats if s.kind == "person" and s.invite is not None]
+        return {**table.public(lang), "status": status, "leaves_at": leaves_at, "waiting": waiting,
+                "moved": row.updated is not None, "idle": max(0.0, time.time() - row.last_activity)}
 
     @app.get("/api/tables")
     async def list_tables(ids: str | None = None, limit: int = Query(50, ge=1, le=100),
@@ -430,7 +439,9 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         shows them: in play (or waiting for players) first, then finished, then abandoned,
         each most recently active first, each with that sort key as ``order`` (the lobby merges
         its answers for more than 100 ids by it). ``lang``: the titles' and unnamed bots'
-        language (default: each table's)."""
+        language (default: each table's). Each table also has ``waiting``: the seats of
+        persons who have not taken them yet (their invitation unused), ``moved``: whether
+        anyone has moved, and ``idle``: seconds since the last move (or since it was made)."""
         shown_lang = lang if lang in LANGUAGES else None
         if ids is not None:
             chosen = [hub.find(i) for i in ids.split(",")[:100]]

@@ -144,6 +144,28 @@ def test_my_tables_lists_this_browsers_tables_until_they_leave(server: Server, p
     resume = page.get_attribute(f"#my-tables-list li[data-table='{table_id}'] a.resume", "href")
     assert resume == f"/t/{table_id}"
     page.wait_for_selector(f"#public-list a[href='/t/{listed['id']}?spectate=1']")
+    # Two listed tables of one game and the same names differ by their status and how long ago
+    # they moved, in the page's language (the server counts the seconds: ``idle``).
+    from mahai.i18n import translate
+    lang = page.evaluate("document.documentElement.lang")
+    entry = f"#public-list li[data-table='{listed['id']}']"
+    assert page.inner_text(f"{entry} .status") == translate("web", "Waiting for players", lang)
+    assert page.inner_text(f"{entry} .ago") == translate("web", "Created: {ago}", lang,
+                                                         ago=translate("web", "just now", lang))
+
+    def aged(route: Any) -> None:
+        tables = route.fetch().json()
+        for t in tables:
+            t.update(waiting=[], moved=True, idle=2 * 3600 + 59)
+        route.fulfill(json=tables)
+
+    page.route("**/api/tables?limit=*", aged)
+    page.reload()
+    page.wait_for_selector(f"{entry} .status.ok")
+    two_hours = translate("web", "{n} hour ago", lang, n=2)
+    assert page.inner_text(f"{entry} .status") == translate("web", "in play", lang)
+    assert page.inner_text(f"{entry} .ago") == translate("web", "Last move: {ago}", lang, ago=two_hours)
+    page.unroute("**/api/tables?limit=*")
     # the lobby remembers the name for the next table
     assert page.input_value("#name-0") == "Ane"
     # a table the server no longer knows leaves the list (and the browser forgets it)

@@ -166,6 +166,18 @@ def test_the_lists_show_listed_tables_and_say_when_tables_leave(client: TestClie
     assert [t["id"] for t in mine] == [listed["id"], hidden["id"]]  # the latest first
     first = mine[1]
     assert first["status"] == "playing"
+    # What tells two tables of one game and the same names apart in "Tables to watch": the seats
+    # whose person has yet to come, and how long ago it moved (counted by the server, in seconds).
+    shown = next(t for t in client.get("/api/tables").json() if t["id"] == listed["id"])
+    assert shown["waiting"] == [0, 1] and shown["moved"] is False and 0 <= shown["idle"] < 60
+    with client.websocket_connect(f"ws://localhost:8000/ws/tables/{listed['id']}") as ws:
+        hello(ws, listed["tokens"]["0"])
+    shown = next(t for t in client.get("/api/tables").json() if t["id"] == listed["id"])
+    assert shown["waiting"] == [1]
+    hub_of(client).tables[listed["id"]].row.updated = time.time() - 3600
+    shown = next(t for t in client.get("/api/tables").json() if t["id"] == listed["id"])
+    assert shown["moved"] is True and shown["idle"] == pytest.approx(3600, abs=60)
+    hub_of(client).tables[listed["id"]].row.updated = None
     assert first["leaves_at"] == pytest.approx(time.time() + ABANDONED_AFTER, abs=60)
     table = hub_of(client).tables[listed["id"]]
     table.row.created -= ABANDONED_AFTER + 1  # nobody moved for a week

@@ -164,7 +164,7 @@ def test_the_rematch_and_the_way_back_are_in_the_game_over_panel(server: Server,
 def test_the_name_field_says_its_limit(server: Server, browser: Any, lang: str) -> None:
     """Names stop at 24 characters (mahai.server.lobby.NAME_LENGTH): the table's name field says
     so and counts down as one types; the lobby says it under the seats."""
-    from mahai.server.lobby import NAME_LENGTH
+    from mahai.server.lobby import NAME_LENGTH, clean_name
 
     made = server.create("nim", ["person", "person"])
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
@@ -173,7 +173,9 @@ def test_the_name_field_says_its_limit(server: Server, browser: Any, lang: str) 
         page.add_init_script(f"localStorage.setItem('mahai.lang', '{lang}')")
         page.goto(server.url + made["links"]["0"])
         page.wait_for_selector("#seat-name")
-        assert page.get_attribute("#seat-name", "maxlength") == str(NAME_LENGTH)
+        # No maxlength: it counts UTF-16 units and cut an emoji in two; the page cuts whole
+        # grapheme clusters within the server's NAME_LENGTH characters (keep.js fitName).
+        assert page.get_attribute("#seat-name", "maxlength") is None
         assert page.get_attribute("#seat-name", "aria-describedby") == "seat-name-limit"
         limit = translate("web", "At most {n} character.", lang, n=NAME_LENGTH)
 
@@ -187,11 +189,20 @@ def test_the_name_field_says_its_limit(server: Server, browser: Any, lang: str) 
         assert page.input_value("#seat-name") == "x" * NAME_LENGTH
         assert page.inner_text("#seat-name-limit") == said(0)
         assert "full" in (page.get_attribute("#seat-name-limit", "class") or "")
+        coder, family = "\U0001f469\u200d\U0001f4bb", "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+        page.fill("#seat-name", "x" * 21 + coder)  # 24 characters: kept whole
+        assert page.input_value("#seat-name") == "x" * 21 + coder
+        page.fill("#seat-name", "x" * 22 + coder + "y")  # the emoji does not fit: it goes whole
+        assert page.input_value("#seat-name") == "x" * 22
+        assert page.inner_text("#seat-name-limit") == said(2)
         page.goto(server.url + "/")
         page.wait_for_selector("#name-limit")
         names = translate("web", "Names: at most {n} character.", lang, n=NAME_LENGTH)
         assert page.inner_text("#name-limit") == names
         assert page.get_attribute("#name-0", "aria-describedby") == "name-limit"
+        page.fill("#name-0", "Ane " + family * 5)  # 4 + 5 × 5 characters: four families fit
+        kept = page.input_value("#name-0")
+        assert kept == "Ane " + family * 4 and clean_name(kept) == kept  # the server keeps it as it is
     finally:
         ctx.close()
 

@@ -69,3 +69,33 @@ export async function copyText(text) {
   area.remove();
   return ok;
 }
+
+// The longest name the server keeps: NAME_MAX characters (code points; mahai.server.lobby.NAME_LENGTH,
+// clean_name). A field's maxlength counts UTF-16 units instead: it cut "👩‍💻" in the middle.
+export const NAME_MAX = 24;
+export const nameLength = (text) => Array.from(text).length;
+const graphemes = (text) => (typeof Intl.Segmenter === "function"
+  ? Array.from(new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text), (s) => s.segment)
+  : Array.from(text));
+
+// `text` cut to what the server keeps, by what a person sees: whole grapheme clusters (an emoji,
+// a letter and its accents) while they fit in NAME_MAX characters, never inside one.
+export function fitName(text) {
+  if (nameLength(text) <= NAME_MAX) return text;
+  let out = "";
+  for (const g of graphemes(text)) {
+    if (nameLength(out) + nameLength(g) > NAME_MAX) break;
+    out += g;
+  }
+  return out;
+}
+
+// A name field cut as it is typed (call it first on each input event); the caret stays where it
+// was, or at the end when that went.
+export function fitField(input) {
+  const fitted = fitName(input.value);
+  if (fitted === input.value) return;
+  const at = Math.min(input.selectionStart ?? fitted.length, fitted.length);
+  input.value = fitted;
+  input.setSelectionRange(at, at);
+}

@@ -5,7 +5,8 @@
 // from each game's declared metadata; the player counts for changed options come from
 // /api/games/<name>/players (Game.players).
 import { currentLang, getJson, h, langSelect, loadCatalogs, postJson, t } from "./i18n.js";
-import { creatorToken, forget, knownTables, lastName, leftToken, ownSeat, remember, seatToken, setLastName } from "./keep.js";
+import { NAME_MAX, creatorToken, fitField, forget, knownTables, lastName, leftToken, nameLength, ownSeat, remember, seatToken,
+  setLastName } from "./keep.js";
 
 let games = [];
 const root = document.getElementById("lobby");
@@ -179,21 +180,20 @@ function seatsBox() {
         h("option", { value: "person", selected: s.kind === "person" }, t("Person")),
         h("optgroup", { label: t("Bots, strongest first") }, g.bots.map((b) => h("option", {
           value: `bot:${b.name}`, selected: s.kind === "bot" && s.bot === b.name }, t("Bot: {name}", { name: b.title })))));
-      const name = h("input", { type: "text", id: `name-${i}`, name: `name-${i}`, value: s.name || "", maxlength: String(NAME_MAX),
+      const name = h("input", { type: "text", id: `name-${i}`, name: `name-${i}`, value: s.name || "",
         autocomplete: i === 0 ? "nickname" : "off", placeholder: s.kind === "person" ? t("Name (optional)") : null,
         "aria-label": t("Name at seat {n}", { n: i + 1 }), "aria-describedby": "name-limit",
-        oninput: (ev) => { s.name = ev.target.value; s.named = true; nameLimit(); } });
+        oninput: (ev) => { fitField(ev.target); s.name = ev.target.value; s.named = true; nameLimit(); } });
       return h("div", { class: "seat-row" }, h("label", { for: `seat-${i}` }, t("Seat {n}", { n: i + 1 })), kind, name);
     }),
     h("p", { class: "muted name-limit", id: "name-limit" }, t("Names: at most {n} character.", { n: NAME_MAX })));
 }
 
 // The names' limit, said under the seats; it stands out while a name is at the limit (the field
-// stops there: the server keeps NAME_MAX characters, mahai.server.lobby.NAME_LENGTH).
-const NAME_MAX = 24;
+// stops there, never inside an emoji: keep.js fitField).
 function nameLimit() {
   const note = document.getElementById("name-limit");
-  if (note) note.classList.toggle("full", form.seats.some((s) => (s.name || "").length >= NAME_MAX));
+  if (note) note.classList.toggle("full", form.seats.some((s) => nameLength(s.name || "") >= NAME_MAX));
 }
 
 // One option: {name, kind, label, help, choices: [{value, title}]}, its help right under it.
@@ -410,9 +410,26 @@ async function publicTables() {
     list.replaceChildren(h("li", { class: "muted" }, t("No table is listed right now.")));
     return;
   }
-  list.replaceChildren(...tables.map((tb) => h("li", {},
-    h("strong", {}, `${tb.title} · ${tb.edition_title}`), h("span", { class: "when" }, seatsLine(tb)),
+  // Two tables of one game and the same names differ by whether someone has yet to sit down and
+  // by how long ago they moved (the server counts `idle`: a wrong clock here cannot age them).
+  list.replaceChildren(...tables.map((tb) => h("li", { "data-table": tb.id },
+    h("strong", {}, `${tb.title} · ${tb.edition_title}`), " ",
+    tb.waiting.length ? h("span", { class: "pill status" }, t("Waiting for players"))
+      : h("span", { class: "pill ok status" }, t("in play")),
+    h("span", { class: "when" }, seatsLine(tb)),
+    h("span", { class: "when ago" }, tb.moved ? t("Last move: {ago}", { ago: ago(tb.idle) }) : t("Created: {ago}", { ago: ago(tb.idle) })),
     h("a", { href: `/t/${tb.id}?spectate=1` }, t("Watch")))));
+}
+
+// "5 minutes ago" from seconds, in the catalogs' words (Chromium's Intl.RelativeTimeFormat has
+// no Basque: it would say it in English on a Basque page).
+function ago(seconds) {
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 1) return t("just now");
+  if (minutes < 60) return t("{n} minute ago", { n: minutes });
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return t("{n} hour ago", { n: hours });
+  return t("{n} day ago", { n: Math.floor(hours / 24) });
 }
 
 function learnSection() {

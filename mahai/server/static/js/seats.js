@@ -12,11 +12,9 @@
 // the game is over) and `rematch` (the new table and this seat's new token), and it sends
 // `hand_to_bot` through it.
 import { currentLang, fill, getJson, h, postJson, t } from "./i18n.js";
-import { creatorToken, lastName, leftToken, remember, setLastName } from "./keep.js";
+import { NAME_MAX, creatorToken, fitField, lastName, leftToken, nameLength, remember, setLastName } from "./keep.js";
 
 const tableId = location.pathname.split("/")[2];
-// The longest name the server keeps (mahai.server: names are cut at 24 characters).
-export const NAME_MAX = 24;
 let token = null;
 let last = null;
 let info = null;       // /api/games/<name>: the bots (strongest first) and the rules page
@@ -234,7 +232,7 @@ export function fillOverActions() {
 }
 
 function renderWelcome(row, again = false) {
-  const input = h("input", { type: "text", id: "seat-name", maxlength: String(NAME_MAX), autocomplete: "nickname",
+  const input = h("input", { type: "text", id: "seat-name", autocomplete: "nickname",
                              "aria-describedby": "seat-name-limit", value: (again || row.name) ? (row.name || "") : lastName() });
   const limit = nameLimit(input, "seat-name-limit");
   const formEl = h("form", { onsubmit: async (ev) => {
@@ -261,11 +259,12 @@ function renderWelcome(row, again = false) {
 }
 
 // What a name field says under it: its limit and how many characters are left, kept up to date
-// as the person types (the field itself stops at NAME_MAX). `id` names it for aria-describedby.
+// as the person types (the field itself stops at NAME_MAX: fitField). `id` names it for aria-describedby.
 export function nameLimit(input, id) {
   const note = h("p", { id, class: "name-limit muted" });
   const update = () => {
-    const left = NAME_MAX - input.value.length;
+    fitField(input);
+    const left = NAME_MAX - nameLength(input.value);
     note.textContent = `${t("At most {n} character.", { n: NAME_MAX })} ${t("{n} character left.", { n: Math.max(0, left) })}`;
     note.classList.toggle("full", left <= 0);
   };
