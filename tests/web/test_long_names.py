@@ -4,7 +4,7 @@ and the players list, a name either wraps between its words or, when one word is
 its place, ends in an ellipsis with the whole name in a tooltip (``title``). Checked in a
 real browser at 390 × 844 and 1280 × 800 for Spades, Mille Bornes and DenboraZup, from
 mid-game, paused and finished states rendered with 24-character names (the server's limit,
-:data:`mahai.server.lobby.NAME_MAX`). The plates cut "Bartolome|ogoikoetxe|andia" into three."""
+:data:`mahai.server.lobby.NAME_LENGTH`). The plates cut "Bartolome|ogoikoetxe|andia" into three."""
 
 from __future__ import annotations
 
