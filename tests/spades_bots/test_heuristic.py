@@ -109,17 +109,25 @@ def test_no_blind_nil_where_the_options_forbid_it() -> None:
     assert heuristic_action(GAME.observe(state, seat), state.legal_actions(seat)) != BLIND_NIL
 
 
-def test_blind_nil_exchange_passes_danger_and_gets_low_cards() -> None:
-    """SPR-6: the blind-nil bidder passes its most dangerous cards, the partner low ones back."""
+def _blind_nil_exchange(bidder: str, partner: str, partner_bid: int) -> SpadesState:
+    """Seat 0 bid blind nil (SPR-6) holding ``bidder``, its partner (seat 2) ``partner``: the
+    exchange, seat 0 to pass first."""
     state = GAME.new(GAME.options(), 4, 5)
-    state.hands[0] = cards("AS KS 2S 4H 6H AH 2D 5D 7D 9D 2C 4C QC")
-    state.hands[2] = cards("QS 3S 5H 7H 9H KH 3D 4D 6D 8D 3C 5C 6C")
+    state.hands[0] = cards(bidder)
+    state.hands[2] = cards(partner)
     state.looked = [True] * 4
-    state.bids = [0, 3, 4, 3]
+    state.bids = [0, 3, partner_bid, 3]
     state.blind = [True, False, False, False]
     state.exchange = [(0, 2), (2, 0)]
     state.phase = "exchange"
     state.turn = 0
+    return state
+
+
+def test_blind_nil_exchange_passes_danger_and_gets_low_cards() -> None:
+    """SPR-6: the blind-nil bidder passes its most dangerous cards, the partner low ones back."""
+    state = _blind_nil_exchange("AS KS 2S 4H 6H AH 2D 5D 7D 9D 2C 4C QC",
+                                "QS 3S 5H 7H 9H KH 3D 4D 6D 8D 3C 5C 6C", 4)
     first = decide(state)
     assert first == Pass((parse_card("AH"), parse_card("KS"), parse_card("AS"))).notation()
     state.apply(0, GAME.parse_action(first))
@@ -131,15 +139,8 @@ def test_the_blind_nil_partner_keeps_what_it_received() -> None:
     """SPR-6: the partner (medium, the heuristic) passes back its own lowest cards, side suits
     first, and keeps the three it has just received: the nil bidder's highest cards were lower
     than the partner's, and it passed two of them back (8C, 9D), its danger returned."""
-    state = GAME.new(GAME.options(), 4, 5)
-    state.hands[0] = cards("TH 7H 6H 4H 2H 9D 6D 5D 3D 8C 5C 4C 2C")
-    state.hands[2] = cards("AS KS 7S 3S AH KH 9H AD QD 2D AC KC JC")
-    state.looked = [True] * 4
-    state.bids = [0, 3, 6, 3]
-    state.blind = [True, False, False, False]
-    state.exchange = [(0, 2), (2, 0)]
-    state.phase = "exchange"
-    state.turn = 0
+    state = _blind_nil_exchange("TH 7H 6H 4H 2H 9D 6D 5D 3D 8C 5C 4C 2C",
+                                "AS KS 7S 3S AH KH 9H AD QD 2D AC KC JC", 6)
     first = decide(state)
     assert first == "pass 8C 9D TH"  # the nil bidder's most dangerous cards
     state.apply(0, GAME.parse_action(first))
