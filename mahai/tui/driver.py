@@ -373,7 +373,9 @@ def replay(game: Game[Any, Any], record: GameRecord, *, viewer: Seat | None = No
             if message is not None:
                 console.print(Text("  " + render(message, lang, name)), highlight=False, soft_wrap=True)
     assert state is not None
-    if state.is_over:
+    # (a one-seat game's end event says its result: DenboraZup solo's cards used and rating,
+    # DZR-12; "Irabazi duzu!" and "Irabazleak: Zu" followed it, as they did in play)
+    if state.is_over and len(state.scores()) > 1:
         for line in result_lines(state, lang, screen.seat_name, viewer):
             console.print(Text(line, style="bold green"), soft_wrap=True)
     return state

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from mahai.cli import app
 from mahai.i18n import translate
-from mahai.tui.driver import Terminal
+from mahai.tui.driver import Terminal, replay
 from tests.denborazup.helpers import MINI, mini_game
 
 G = mini_game()
@@ -95,6 +95,18 @@ def test_solo_game_to_the_end_with_rating(seed: int) -> None:
     assert translate("tui", "winners", "eu", names="Zu") not in out
     assert "Zure eskua (gertakariak, datarik gabe)" in out and "Txanpona" in out
     assert "Ez da ulertu idatzi duzuna" in out or "ez dago zure eskuan" in out  # the mistakes were explained
+
+
+def test_the_replay_of_a_solo_game_ends_on_its_rating() -> None:
+    """DZR-12: replayed, a solo game ends as it did in play, on its cards used and rating (the
+    end event's line), without "Irabazi duzu!" and "Irabazleak: Zu" under it."""
+    term, _, _ = run_game("solo", 1, 1, 1, mistakes=False)
+    console = Console(record=True, width=200)
+    state: Any = replay(G, term.record, viewer=0, lang="eu", console=console)
+    out = console.export_text()
+    assert state.is_over and str(state.used[0]) in out.splitlines()[-1]
+    assert translate("tui", "you_won", "eu") not in out and translate("tui", "you_lost", "eu") not in out
+    assert translate("tui", "winners", "eu", names="Zu") not in out
 
 
 @pytest.mark.parametrize(("mode", "players", "seed"), [("multi", 3, 1), ("multi", 4, 2), ("long", 3, 3)])
