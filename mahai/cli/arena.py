@@ -23,6 +23,11 @@ gives the same numbers for the same seeds:
 * CPU seconds per decision of each bot (:func:`time.process_time` around each call with more
   than one legal action: :class:`~mahai.bots.timing.TimedBot`), mean and slowest.
 
+A game still going after ``--max-moves`` moves (:data:`mahai.sim.MAX_MOVES` by default, as
+``mahai simulate``) is stopped and counted apart, as unfinished: no win, no draw, no rating
+update, no margin (its decisions' CPU seconds count). DenboraZup between random bots may never
+end (DZR-6: each wrong placement draws two cards).
+
 Backends: ``local`` (this process, or ``--jobs`` worker processes) and ``ray`` (the optional
 extra ``mahai[ray]``; a local Ray when no ``--ray-address`` is given). Results: ``--out DIR``
 gets ``games.jsonl`` as the games finish (one outcome a line), then ``arena.json`` (options,
@@ -49,7 +54,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from mahai.bots.play import play_out
+from mahai.bots.play import bot_step
 from mahai.bots.timing import TimedBot
 from mahai.cli.app import app
 from mahai.cli.common import (
@@ -66,7 +71,7 @@ from mahai.core.errors import InvalidOptions, MahaiError
 from mahai.core.options import options_to_dict
 from mahai.games import get_game
 from mahai.i18n import DEFAULT_LANGUAGE
-from mahai.sim import make_bots, worker_pool
+from mahai.sim import MAX_MOVES, make_bots, worker_pool
 
 Backend = Literal["local", "ray"]
 OutOpt = Annotated[Path | None, typer.Option(help="Write JSON, CSV and plots (PNG, SVG) to this directory.")]
@@ -85,8 +90,10 @@ class Match:
 
 @dataclass(frozen=True)
 class Outcome:
-    """A finished game: winners (seats), scores (game points per seat), and per seat the bot's
-    decisions with a choice, their CPU seconds and the slowest one."""
+    """A game played: winners (seats), scores (game points per seat), and per seat the bot's
+    decisions with a choice, their CPU seconds and the slowest one; ``moves`` played (0: not
+    known, an older log) and whether the game ended (``finished`` False: stopped at the move
+    cap, without winners)."""
 
     index: int
     winners: tuple[int, ...]
@@ -95,11 +102,19 @@ class Outcome:
     seconds: tuple[float, ...]
     slowest: tuple[float, ...]
     extra: dict[str, float] = field(default_factory=dict)
+    moves: int = 0
+    finished: bool = True
 
     def same_play(self, other: Outcome) -> bool:
         """The same game result (timings aside)."""
-        return (self.index, self.winners, self.scores, self.choices, self.extra) == (
-            other.index, other.winners, other.scores, other.choices, other.extra)
+        return (self.index, self.winners, self.scores, self.choices, self.extra, self.finished) == (
+            other.index, other.winners, other.scores, other.choices, other.extra, other.finished)
+
+    def kept_under(self, max_moves: int) -> bool:
+        """Whether this game (from a log) is what a run with the cap ``max_moves`` would play:
+        an ended game within the cap, or a game stopped at this very cap (another cap: played
+        again)."""
+        return self.moves <= max_moves if self.finished else self.moves == max_moves
 
 
 def rotations(players: int) -> list[tuple[int, ...]]:
@@ -135,34 +150,49 @@ def schedule(bots: Sequence[str], players: int, games: int, gauntlet: bool = Fal
     return out
 
 
-def play_match(game_name: str, options: Any, players: int, seed: int, match: Match) -> Outcome:
-    """Play one game of the schedule to its end (:func:`mahai.sim.make_bots`,
-    :func:`mahai.bots.play.play_out`), timing each bot."""
+def play_match(game_name: str, options: Any, players: int, seed: int, match: Match,
+               max_moves: int = MAX_MOVES) -> Outcome:
+    """Play one game of the schedule to its end, or stop it unfinished after ``max_moves`` moves
+    (:func:`mahai.sim.make_bots`, :func:`mahai.bots.play.bot_step`), timing each bot.
+
+    Raises:
+        ValueError: ``max_moves`` is below 1.
+        RuntimeError: a seat must act that no bot plays (cannot happen: every seat has one).
+    """
+    if max_moves < 1:
+        raise ValueError(f"max_moves must be 1 or more, not {max_moves}")
     game = get_game(game_name)
     bots = {s: TimedBot(b) for s, b in
             make_bots(game.name, dict(enumerate(match.seats)), seed + match.deal).items()}
     state = game.new(options, players, seed + match.deal)
-    play_out(game, state, bots)
+    moves = 0
+    while not state.is_over and moves < max_moves:
+        if bot_step(game, state, bots) is None:
+            raise RuntimeError(f"no bot for seats {state.to_act()}")
+        moves += 1
     timed = [bots[s] for s in range(players)]
-    return Outcome(match.index, tuple(sorted(state.winners())), tuple(state.scores()),
+    over = state.is_over
+    return Outcome(match.index, tuple(sorted(state.winners())) if over else (), tuple(state.scores()),
                    tuple(b.choices for b in timed), tuple(b.seconds for b in timed),
-                   tuple(b.slowest for b in timed), game.stats(state))
+                   tuple(b.slowest for b in timed), game.stats(state) if over else {}, moves, over)
 
 
-def _play_one(args: tuple[str, Any, int, int, Match]) -> Outcome:
-    game_name, options, players, seed, match = args
-    return play_match(game_name, options, players, seed, match)
+def _play_one(args: tuple[str, Any, int, int, Match, int]) -> Outcome:
+    game_name, options, players, seed, match, max_moves = args
+    return play_match(game_name, options, players, seed, match, max_moves)
 
 
 def run_local(game_name: str, options: Any, players: int, seed: int, matches: Sequence[Match],
               jobs: int = 1, progress: Callable[[int], None] | None = None,
-              on_result: Callable[[Outcome], None] | None = None) -> list[Outcome]:
+              on_result: Callable[[Outcome], None] | None = None,
+              max_moves: int = MAX_MOVES) -> list[Outcome]:
     """Play ``matches`` here (``jobs`` > 1: in worker processes); outcomes in schedule order.
-    ``on_result`` sees each outcome as soon as its game ends (in the order finished)."""
+    ``on_result`` sees each outcome as soon as its game ends (in the order finished); a game is
+    stopped unfinished after ``max_moves`` moves (:func:`play_match`)."""
     if jobs <= 1:
         out = []
         for m in matches:
-            out.append(play_match(game_name, options, players, seed, m))
+            out.append(play_match(game_name, options, players, seed, m, max_moves))
             if on_result:
                 on_result(out[-1])
             if progress:
@@ -173,7 +203,7 @@ def run_local(game_name: str, options: Any, players: int, seed: int, matches: Se
         # One game a task, as with Ray: an expert's game takes minutes, and a run cut short
         # keeps (in games.jsonl) every game but the ``jobs`` in play; batches of 8 games lost
         # up to 8 a worker and showed no progress for an hour. A task costs well under 1 ms.
-        futures = [pool.submit(_play_one, (game_name, options, players, seed, m)) for m in matches]
+        futures = [pool.submit(_play_one, (game_name, options, players, seed, m, max_moves)) for m in matches]
         for fut in as_completed(futures):
             done = fut.result()
             results.append(done)
@@ -197,9 +227,10 @@ class RayMissing(RuntimeError):
 
 def run_ray(game_name: str, options: Any, players: int, seed: int, matches: Sequence[Match],
             address: str | None = None, progress: Callable[[int], None] | None = None,
-            on_result: Callable[[Outcome], None] | None = None) -> list[Outcome]:
+            on_result: Callable[[Outcome], None] | None = None, max_moves: int = MAX_MOVES) -> list[Outcome]:
     """Play ``matches`` as Ray tasks (one per game) on the cluster at ``address`` (None: a
-    local Ray, started and shut down here); outcomes in schedule order.
+    local Ray, started and shut down here); outcomes in schedule order; a game is stopped
+    unfinished after ``max_moves`` moves (:func:`play_match`).
 
     Raises:
         RayMissing: Ray is not installed (``pip install 'mahai[ray]'``).
@@ -214,7 +245,7 @@ def run_ray(game_name: str, options: Any, players: int, seed: int, matches: Sequ
                  configure_logging=False)
     try:
         task = ray.remote(play_match)
-        pending = [task.remote(game_name, options, players, seed, m) for m in matches]
+        pending = [task.remote(game_name, options, players, seed, m, max_moves) for m in matches]
         results: list[Outcome] = []
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
@@ -250,7 +281,10 @@ def summarize(bots: Sequence[str], matches: Sequence[Match], outcomes: Sequence[
     ``ratings`` (per bot ``mu``, ``sigma``, ``ordinal``, ``low``/``high`` = ``mu ∓ 2 sigma``),
     ``bots`` (per bot games, wins, win rate and interval, mean margin, CPU per decision),
     ``matchups`` (per pair the first bot's wins, win rate, interval, margins) and ``matrix``
-    (row bot's win rate against column bot).
+    (row bot's win rate against column bot), ``unfinished`` (the games stopped at the move cap).
+    An unfinished game counts in ``unfinished`` (per bot and per matchup too) and in the CPU
+    figures only: not in ``games``, wins, ratings or margins. A matchup without a finished game
+    has ``None`` for its win rate and mean margin.
 
     Raises:
         ValueError: outcomes that do not match the schedule.
@@ -266,28 +300,35 @@ def summarize(bots: Sequence[str], matches: Sequence[Match], outcomes: Sequence[
     margin_sum = {b: 0.0 for b in bots}
     cpu = {b: [0, 0.0, 0.0] for b in bots}  # choices, seconds, slowest
     pairs: dict[tuple[str, str], dict[str, Any]] = {}
+    stopped = {b: 0 for b in bots}
     for m, o in zip(matches, outcomes, strict=True):
         a, b = m.pair
         sa, sb = _sides(m)
-        won_a = any(s in o.winners for s in sa)
-        won_b = any(s in o.winners for s in sb)
-        score_a = 1.0 if won_a and not won_b else 0.0 if won_b and not won_a else 0.5
-        margin = o.scores[sa[0]] - o.scores[sb[0]]
-        results.append((m.deal, m.index, a, b, score_a))
-        entry = pairs.setdefault((a, b), {"games": 0, "score": 0.0, "margins": []})
-        entry["games"] += 1
-        entry["score"] += score_a
-        entry["margins"].append(margin)
-        for name, seats, points, sign in ((a, sa, score_a, 1), (b, sb, 1 - score_a, -1)):
-            st = per_bot[name]
-            st[0] += 1
-            st[1] += points
-            margin_sum[name] += sign * margin
+        entry = pairs.setdefault((a, b), {"games": 0, "score": 0.0, "margins": [], "unfinished": 0})
+        for name, seats in ((a, sa), (b, sb)):
             for s in seats:
                 c = cpu[name]
                 c[0] += o.choices[s]
                 c[1] += o.seconds[s]
                 c[2] = max(c[2], o.slowest[s])
+        if not o.finished:  # no win, no draw: counted apart
+            entry["unfinished"] += 1
+            stopped[a] += 1
+            stopped[b] += 1
+            continue
+        won_a = any(s in o.winners for s in sa)
+        won_b = any(s in o.winners for s in sb)
+        score_a = 1.0 if won_a and not won_b else 0.0 if won_b and not won_a else 0.5
+        margin = o.scores[sa[0]] - o.scores[sb[0]]
+        results.append((m.deal, m.index, a, b, score_a))
+        entry["games"] += 1
+        entry["score"] += score_a
+        entry["margins"].append(margin)
+        for name, points, sign in ((a, score_a, 1), (b, 1 - score_a, -1)):
+            st = per_bot[name]
+            st[0] += 1
+            st[1] += points
+            margin_sum[name] += sign * margin
     for _, _, a, b, score_a in sorted(results):  # deal by deal, every matchup in turn
         ranks = [1.0, 2.0] if score_a == 1.0 else [2.0, 1.0] if score_a == 0.0 else [1.0, 1.0]
         [[ra], [rb]] = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
@@ -302,7 +343,8 @@ def summarize(bots: Sequence[str], matches: Sequence[Match], outcomes: Sequence[
         n, wins = int(per_bot[b][0]), per_bot[b][1]
         lo, hi = wilson(wins, n)
         choices, seconds, slowest = cpu[b]
-        out_bots[b] = {"games": n, "wins": wins, "win_rate": round(wins / n, 4) if n else 0.0,
+        out_bots[b] = {"games": n, "unfinished": stopped[b], "wins": wins,
+                       "win_rate": round(wins / n, 4) if n else 0.0,
                        "win_rate_95": [round(lo, 4), round(hi, 4)],
                        "mean_margin": round(margin_sum[b] / n, 1) if n else 0.0,
                        "decisions": int(choices),
@@ -311,15 +353,20 @@ def summarize(bots: Sequence[str], matches: Sequence[Match], outcomes: Sequence[
     out_pairs = []
     matrix: dict[str, dict[str, float | None]] = {a: {b: None for b in bots} for a in bots}
     for (a, b), e in pairs.items():
-        rate = e["score"] / e["games"]
         lo, hi = wilson(e["score"], e["games"])
         margins = e["margins"]
-        out_pairs.append({"bots": [a, b], "games": e["games"], "wins": e["score"],
-                          "win_rate": round(rate, 4), "win_rate_95": [round(lo, 4), round(hi, 4)],
-                          "mean_margin": round(sum(margins) / len(margins), 1), "margins": margins})
-        matrix[a][b] = round(rate, 4)
-        matrix[b][a] = round(1 - rate, 4)
-    return {"ratings": out_ratings, "bots": out_bots, "matchups": out_pairs, "matrix": matrix}
+        rate = e["score"] / e["games"] if e["games"] else None
+        out_pairs.append({"bots": [a, b], "games": e["games"], "unfinished": e["unfinished"],
+                          "wins": e["score"],
+                          "win_rate": None if rate is None else round(rate, 4),
+                          "win_rate_95": [round(lo, 4), round(hi, 4)],
+                          "mean_margin": round(sum(margins) / len(margins), 1) if margins else None,
+                          "margins": margins})
+        if rate is not None:
+            matrix[a][b] = round(rate, 4)
+            matrix[b][a] = round(1 - rate, 4)
+    return {"ratings": out_ratings, "bots": out_bots, "matchups": out_pairs, "matrix": matrix,
+            "unfinished": sum(not o.finished for o in outcomes)}
 
 
 @dataclass
@@ -336,11 +383,13 @@ class ArenaResult:
     outcomes: list[Outcome]
     summary: dict[str, Any]
     seconds: float
+    max_moves: int = MAX_MOVES
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game, "options": self.options, "players": self.players, "bots": self.bots,
             "seed": self.seed, "backend": self.backend, "seconds": round(self.seconds, 1),
+            "max_moves": self.max_moves,
             "games": [{**asdict(m), **{k: v for k, v in asdict(o).items() if k != "index"}}
                       for m, o in zip(self.matches, self.outcomes, strict=True)],
             **self.summary,
@@ -357,50 +406,63 @@ def load_result(path: Path) -> ArenaResult:
     data = json.loads(path.read_text(encoding="utf-8"))
     matches = [Match(g["index"], (g["pair"][0], g["pair"][1]), g["deal"], tuple(g["seats"]))
                for g in data["games"]]
-    outcomes = [Outcome(g["index"], tuple(g["winners"]), tuple(g["scores"]), tuple(g["choices"]),
-                        tuple(g["seconds"]), tuple(g["slowest"]), g.get("extra", {})) for g in data["games"]]
+    outcomes = [_outcome(g) for g in data["games"]]
     return ArenaResult(data["game"], data["options"], data["players"], data["bots"], data["seed"],
                        data["backend"], matches, outcomes, summarize(data["bots"], matches, outcomes),
-                       float(data["seconds"]))
+                       float(data["seconds"]), int(data.get("max_moves", MAX_MOVES)))
+
+
+def _outcome(g: Mapping[str, Any]) -> Outcome:
+    """An :class:`Outcome` from its JSON (``arena.json``'s games, ``games.jsonl``'s lines; older
+    files have no ``moves`` and only ended games)."""
+    return Outcome(g["index"], tuple(g["winners"]), tuple(g["scores"]), tuple(g["choices"]),
+                   tuple(g["seconds"]), tuple(g["slowest"]), g.get("extra", {}), int(g.get("moves", 0)),
+                   bool(g.get("finished", True)))
 
 
 def run_arena(game_name: str, options: Any, players: int, bots: Sequence[str], games: int, seed: int = 0,
               jobs: int = 1, backend: Backend = "local", gauntlet: bool = False,
               ray_address: str | None = None, progress: Callable[[int], None] | None = None,
               on_result: Callable[[Outcome], None] | None = None,
-              done: Mapping[MatchKey, Outcome] | None = None) -> ArenaResult:
+              done: Mapping[MatchKey, Outcome] | None = None, max_moves: int = MAX_MOVES) -> ArenaResult:
     """Schedule, play and summarize an arena (see the module docstring); ``on_result`` sees each
-    finished game (for a log of a long run). ``done``: games already played (by
+    game played (for a log of a long run). ``done``: games already played (by
     :func:`match_key`, e.g. :func:`read_log` of an earlier run with the same game, options and
-    seed), kept instead of played again. The games left are played deal by deal, every matchup
-    in turn (so a run cut short has every matchup equally far along).
+    seed), kept instead of played again unless another cap would have stopped them elsewhere
+    (:meth:`Outcome.kept_under`). The games left are played deal by deal, every matchup
+    in turn (so a run cut short has every matchup equally far along); each is stopped
+    unfinished after ``max_moves`` moves.
 
     Raises:
-        ValueError: a bad schedule (see :func:`schedule`).
+        ValueError: a bad schedule (see :func:`schedule`), ``max_moves`` below 1.
         RayMissing: ``backend="ray"`` without Ray.
         InvalidOptions: an unknown bot.
     """
     matches = schedule(bots, players, games, gauntlet)
+    if max_moves < 1:
+        raise ValueError(f"max_moves must be 1 or more, not {max_moves}")
     start = time.perf_counter()
-    known = dict(done or {})
+    known = {k: o for k, o in (done or {}).items() if o.kept_under(max_moves)}
     kept = [replace(known[match_key(m)], index=m.index) for m in matches if match_key(m) in known]
     # Deal by deal, every matchup in turn: a run cut short leaves every matchup as far along.
     todo = sorted((m for m in matches if match_key(m) not in known), key=lambda m: (m.deal, m.index))
     if progress and kept:
         progress(len(kept))
     if backend == "ray":
-        played = run_ray(game_name, options, players, seed, todo, ray_address, progress, on_result)
+        played = run_ray(game_name, options, players, seed, todo, ray_address, progress, on_result, max_moves)
     else:
-        played = run_local(game_name, options, players, seed, todo, jobs, progress, on_result)
+        played = run_local(game_name, options, players, seed, todo, jobs, progress, on_result, max_moves)
     outcomes = sorted([*kept, *played], key=lambda o: o.index)
     return ArenaResult(game_name, options_to_dict(options), players, list(bots), seed, backend, matches,
-                       outcomes, summarize(bots, matches, outcomes), time.perf_counter() - start)
+                       outcomes, summarize(bots, matches, outcomes), time.perf_counter() - start, max_moves)
 
 
 # ---------------------------------------------------------------------------- files
 def write_results(result: ArenaResult, out: Path, plots: bool = True) -> list[Path]:
     """Write ``arena.json``, ``games.csv``, ``ratings.csv``, ``matrix.csv`` and (``plots``)
-    ``ratings``, ``winrate``, ``margins`` as PNG and SVG into ``out`` (created); the paths."""
+    ``ratings``, ``winrate``, ``margins`` as PNG and SVG into ``out`` (created); the paths.
+    ``games.csv`` says of each game whether it ``finished`` (``false``: stopped at the move
+    cap, no winners) and its ``moves``; ``ratings.csv`` each bot's ``unfinished`` games."""
     out.mkdir(parents=True, exist_ok=True)
     paths = [out / "arena.json", out / "games.csv", out / "ratings.csv", out / "matrix.csv"]
     paths[0].write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")
@@ -409,21 +471,21 @@ def write_results(result: ArenaResult, out: Path, plots: bool = True) -> list[Pa
         w = csv.writer(f)
         w.writerow(["index", "bot_a", "bot_b", "deal", "seed", *[f"seat{s}" for s in range(players)],
                     "winners", *[f"score{s}" for s in range(players)], *[f"cpu{s}" for s in range(players)],
-                    *[f"decisions{s}" for s in range(players)]])
+                    *[f"decisions{s}" for s in range(players)], "finished", "moves"])
         for m, o in zip(result.matches, result.outcomes, strict=True):
             w.writerow([m.index, *m.pair, m.deal, result.seed + m.deal, *m.seats,
                         " ".join(map(str, o.winners)), *o.scores, *(round(x, 4) for x in o.seconds),
-                        *o.choices])
+                        *o.choices, "true" if o.finished else "false", o.moves])
     s = result.summary
     with paths[2].open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(["bot", "mu", "sigma", "ordinal", "low", "high", "games", "wins", "win_rate", "win_low",
-                    "win_high", "mean_margin", "cpu_per_decision", "slowest_decision"])
+                    "win_high", "mean_margin", "cpu_per_decision", "slowest_decision", "unfinished"])
         for b in ranked(result):
             r, st = s["ratings"][b], s["bots"][b]
             w.writerow([b, r["mu"], r["sigma"], r["ordinal"], r["low"], r["high"], st["games"], st["wins"],
                         st["win_rate"], *st["win_rate_95"], st["mean_margin"], st["cpu_per_decision"],
-                        st["slowest_decision"]])
+                        st["slowest_decision"], st.get("unfinished", 0)])
     with paths[3].open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(["bot", *result.bots])
@@ -488,8 +550,8 @@ def plot(result: ArenaResult, out: Path) -> list[Path]:
     fig.colorbar(im, ax=ax, fraction=0.046)
     save(fig, "winrate")
 
-    pairs = s["matchups"]
-    fig, ax = plt.subplots(figsize=(6.4, 0.8 + 0.6 * len(pairs)))
+    pairs = [p for p in s["matchups"] if p["margins"]]  # a matchup of unfinished games only has none
+    fig, ax = plt.subplots(figsize=(6.4, 0.8 + 0.6 * max(1, len(pairs))))
     labels = [f"{p['bots'][0]} − {p['bots'][1]}" for p in pairs]
     ax.boxplot([p["margins"] for p in pairs], orientation="horizontal", showmeans=True)
     ax.set_yticks(range(1, len(pairs) + 1), labels)
@@ -504,21 +566,31 @@ def plot(result: ArenaResult, out: Path) -> list[Path]:
 def print_table(result: ArenaResult, console: Console) -> None:
     s = result.summary
     table = Table(title=f"{result.game}: {len(result.outcomes)} games, {result.players} players")
-    for col in ("bot", "rating μ±2σ", "games", "win rate", "95% interval", "margin", "ms/decision",
-                "slowest ms"):
+    stopped = s.get("unfinished", 0)
+    columns = ["bot", "rating μ±2σ", "games", "win rate", "95% interval", "margin", "ms/decision",
+               "slowest ms"]
+    for col in columns + (["unfinished"] if stopped else []):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for b in ranked(result):
         r, st = s["ratings"][b], s["bots"][b]
         lo, hi = st["win_rate_95"]
         table.add_row(b, f"{r['mu']:.1f} ± {2 * r['sigma']:.1f}", str(st["games"]), f"{st['win_rate']:.1%}",
                       f"{lo:.1%}–{hi:.1%}", f"{st['mean_margin']:+.0f}",
-                      f"{1000 * st['cpu_per_decision']:.2f}", f"{1000 * st['slowest_decision']:.0f}")
+                      f"{1000 * st['cpu_per_decision']:.2f}", f"{1000 * st['slowest_decision']:.0f}",
+                      *([str(st["unfinished"])] if stopped else []))
     console.print(table)
     for p in s["matchups"]:
         lo, hi = p["win_rate_95"]
         a, b = p["bots"]
-        console.print(f"{a} vs {b}: {p['win_rate']:.1%} ({lo:.1%} – {hi:.1%}) over {p['games']} games, "
-                      f"mean margin {p['mean_margin']:+.0f}")
+        apart = f", {p['unfinished']} unfinished" if p.get("unfinished") else ""
+        if p["win_rate"] is None:
+            console.print(f"{a} vs {b}: no game finished{apart}")
+            continue
+        console.print(f"{a} vs {b}: {p['win_rate']:.1%} ({lo:.1%} – {hi:.1%}) over {p['games']} games"
+                      f"{apart}, mean margin {p['mean_margin']:+.0f}")
+    if stopped:
+        console.print(f"unfinished: {stopped} of {len(result.outcomes)} games stopped at "
+                      f"{result.max_moves} moves (--max-moves): no win, draw, rating or margin counts them")
 
 
 def _log(log: Any, matches: Sequence[Match], outcome: Outcome, run: Mapping[str, Any]) -> None:
@@ -563,8 +635,7 @@ def read_log(path: Path, run: Mapping[str, Any] | None = None) -> dict[MatchKey,
             if run is not None and "run" in g and g["run"] != run:
                 continue
             key = ((g["pair"][0], g["pair"][1]), int(g["deal"]), tuple(g["seats"]))
-            out[key] = Outcome(g["index"], tuple(g["winners"]), tuple(g["scores"]), tuple(g["choices"]),
-                               tuple(g["seconds"]), tuple(g["slowest"]), g.get("extra", {}))
+            out[key] = _outcome(g)
         except (ValueError, KeyError, TypeError, IndexError, RecursionError):
             continue
     return out
@@ -587,10 +658,15 @@ def arena(
     no_plots: bool = typer.Option(False, help="Skip the plots."),
     resume: bool = typer.Option(False, help="Keep the games of --out's games.jsonl (same game, options "
                                 "and seed) and play only the others."),
+    max_moves: int = typer.Option(MAX_MOVES, "--max-moves", min=1,
+                                  help="Stop a game after this many moves and count it apart, as unfinished "
+                                       "(no win, no draw, no rating): some never end, e.g. DenboraZup "
+                                       "between random bots."),
     lang: LangOpt = DEFAULT_LANGUAGE,
 ) -> None:
     """A round robin over duplicate deals, seats rotated: openskill ratings, win rates with 95%
-    intervals, score margins, CPU seconds per decision; JSON, CSV and plots."""
+    intervals, score margins, CPU seconds per decision; JSON, CSV and plots. Games stopped at
+    --max-moves are counted apart, as unfinished."""
     try:
         if resume and out is None:  # it kept nothing and said nothing
             raise InvalidOptions("resume_needs_out", domain="cli")
@@ -629,7 +705,7 @@ def arena(
                                backend, gauntlet, ray_address,  # type: ignore[arg-type]
                                progress=lambda n: progress.advance(task, n),
                                on_result=None if log is None else lambda o: _log(log, matches, o, run),
-                               done=done)
+                               done=done, max_moves=max_moves)
         except RayMissing:
             raise fail(InvalidOptions("ray_missing", domain="cli"), lang) from None
         except OSError:  # the log cannot be written (a full disk): the games logged so far are kept

@@ -7,6 +7,7 @@ import csv
 import importlib
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -192,3 +193,47 @@ def test_worker_processes_play_one_game_a_task(monkeypatch: pytest.MonkeyPatch) 
     out = run_local("mille_bornes", SHORT, 2, 3, matches, jobs=2, on_result=lambda o: seen.append(o.index))
     assert len(sent) == len(matches) == 24
     assert sorted(seen) == [o.index for o in out] == list(range(24))
+
+
+def test_a_game_stopped_at_the_move_cap_counts_apart_not_as_a_win_or_a_draw() -> None:
+    """An unfinished game (``--max-moves``: random DenboraZup bots may never end, DZR-6) gives
+    neither bot a win, a half win or a rating update: it is counted in ``unfinished``."""
+    matches = [Match(0, ("a", "b"), 0, ("a", "b")), Match(1, ("a", "b"), 0, ("b", "a"))]
+    outcomes = [Outcome(0, (0,), (500.0, 100.0), (3, 3), (0.3, 0.0), (0.2, 0.0), moves=40),
+                Outcome(1, (), (0.0, 0.0), (5, 5), (0.1, 0.1), (0.1, 0.1), moves=50, finished=False)]
+    s = summarize(["a", "b"], matches, outcomes)
+    assert s["unfinished"] == 1
+    assert (s["bots"]["a"]["games"], s["bots"]["a"]["wins"], s["bots"]["a"]["unfinished"]) == (1, 1.0, 1)
+    assert s["bots"]["b"]["wins"] == 0.0 and s["matrix"]["a"]["b"] == 1.0
+    assert s["matchups"][0]["margins"] == [400.0] and s["matchups"][0]["unfinished"] == 1
+    assert s["bots"]["a"]["decisions"] == 8  # its decisions in the unfinished game took CPU time too
+    one = summarize(["a", "b"], matches[:1], outcomes[:1])
+    assert s["ratings"] == one["ratings"]
+    nothing = summarize(["a", "b"], matches[1:], [replace(outcomes[1], index=1)])
+    assert nothing["matchups"][0]["win_rate"] is None and nothing["matrix"]["a"]["b"] is None
+
+
+def test_the_arena_stops_games_at_max_moves_in_its_table_json_and_csv(tmp_path: Path) -> None:
+    runner = CliRunner()
+    res = runner.invoke(app, ["arena", "mille-bornes", "--bots", "heuristic,random", "--games", "2",
+                              "-o", "game_target=1000", "--max-moves", "5", "--out", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    said = " ".join(res.output.split())
+    assert "heuristic vs random: no game finished, 2 unfinished" in said
+    assert "unfinished: 2 of 2 games stopped at 5 moves (--max-moves)" in said
+    data = json.loads((tmp_path / "arena.json").read_text())
+    assert (data["unfinished"], data["max_moves"]) == (2, 5)
+    assert [(g["finished"], g["moves"], g["winners"]) for g in data["games"]] == [(False, 5, [])] * 2
+    assert data["bots"]["heuristic"]["games"] == 0 and data["bots"]["heuristic"]["unfinished"] == 2
+    rows = list(csv.DictReader((tmp_path / "games.csv").open()))
+    assert [(r["finished"], r["moves"], r["winners"]) for r in rows] == [("false", "5", "")] * 2
+    assert {r["unfinished"] for r in csv.DictReader((tmp_path / "ratings.csv").open())} == {"2"}
+    assert (tmp_path / "margins.png").exists()  # no margin to plot: an empty figure, no error
+    # --resume with a higher cap plays the stopped games again; with the same cap it keeps them
+    kept = read_log(tmp_path / "games.jsonl")
+    assert all(not o.finished and o.moves == 5 for o in kept.values())
+    again = run_arena("mille_bornes", SHORT, 2, ["heuristic", "random"], 2, done=kept, max_moves=5)
+    by_index = sorted(kept.values(), key=lambda o: o.index)
+    assert [o.seconds for o in again.outcomes] == [o.seconds for o in by_index]  # kept, not played again
+    longer = run_arena("mille_bornes", SHORT, 2, ["heuristic", "random"], 2, done=kept)
+    assert all(o.finished for o in longer.outcomes) and longer.summary["unfinished"] == 0
