@@ -31,6 +31,8 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+import regex
+
 from mahai.bots import bot_names, default_bot
 from mahai.core import Game, InvalidOptions
 from mahai.core.game import option_specs
@@ -62,8 +64,10 @@ def clean_name(name: Any) -> str | None:
     r"""A seat's name as typed, made safe to show: a string, control and format
     characters dropped (but a ZERO WIDTH JOINER inside an emoji: "Ane 👩‍💻" stays whole,
     not "Ane 👩💻", a woman and a laptop), spaces collapsed, at most :data:`NAME_LENGTH`
-    characters (a joiner left at the cut goes too); None when nothing is left (or ``name``
-    is not a string).
+    characters (code points) cut between grapheme clusters (Unicode UAX #29, the ``regex``
+    module's ``\X``): a name never ends in half an emoji or a letter without its accent, as the
+    page's own cut (``keep.js`` ``fitName``) and whatever a request sends; None when nothing is
+    left (or ``name`` is not a string).
 
     >>> clean_name("  Ane\u200b  Mari\n ")
     'Ane Mari'
@@ -73,6 +77,8 @@ def clean_name(name: Any) -> str | None:
     24
     >>> clean_name("Ane \U0001f469\u200d\U0001f4bb") == "Ane \U0001f469\u200d\U0001f4bb"
     True
+    >>> clean_name("x" * 22 + "\U0001f469\u200d\U0001f4bb")  # the technologist does not fit whole
+    'xxxxxxxxxxxxxxxxxxxxxx'
     """
     if not isinstance(name, str):
         return None
@@ -84,8 +90,20 @@ def clean_name(name: Any) -> str | None:
             kept.append(c)
         elif c == ZWJ and kept and i + 1 < len(name) and _joins(kept[-1], name[i + 1]):
             kept.append(c)
-    text = " ".join("".join(kept).split())[:NAME_LENGTH].rstrip(ZWJ).strip()
+    text = " ".join("".join(kept).split())
+    if len(text) > NAME_LENGTH:
+        size = 0
+        for cluster in _CLUSTER.finditer(text):
+            size += len(cluster[0])
+            if size > NAME_LENGTH:
+                text = text[:cluster.start()]
+                break
+    text = text.strip()
     return text or None
+
+
+_CLUSTER = regex.compile(r"\X")
+"""An extended grapheme cluster (UAX #29): what a person sees as one character."""
 
 
 def _first(lang: str, *keys: tuple[str, str]) -> str | None:

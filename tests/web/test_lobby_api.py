@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from mahai.bots import bot_names, default_bot
 from mahai.games import get_game
 from mahai.server import create_app
-from mahai.server.lobby import ABANDONED_AFTER, FINISHED_KEPT, clean_name, table_status
+from mahai.server.lobby import ABANDONED_AFTER, FINISHED_KEPT, NAME_LENGTH, clean_name, table_status
 from mahai.server.network import share_origin
 from mahai.server.tables import Hub, strongest_bot
 
@@ -82,7 +82,23 @@ def test_clean_name_drops_controls_and_cuts_long_names() -> None:
     for emoji in (technologist, family, rainbow_flag, "\U0001f44b\U0001f3fd\u200d\u2642"):
         assert clean_name(f"Zoé {emoji}") == f"Zoé {emoji}"
     assert clean_name("Ane\u200dMari") == "AneMari"
-    assert clean_name("x" * 22 + "\U0001f469\u200d\U0001f4bb") == "x" * 22 + "\U0001f469"
+
+
+def test_a_long_name_is_cut_between_grapheme_clusters() -> None:
+    """At most 24 code points (NAME_LENGTH), never half a cluster, whatever sends the name (the
+    page cuts it so, keep.js fitName; a request by hand sent "x" * 22 + 👩‍💻 and kept 👩 of it)."""
+    technologist = "\U0001f469\u200d\U0001f4bb"
+    assert clean_name("x" * 22 + technologist) == "x" * 22
+    assert clean_name("x" * 21 + technologist) == "x" * 21 + technologist  # 3 code points: it fits
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"  # 7 code points
+    assert clean_name("Ane " + family * 3) == "Ane " + family * 2
+    assert clean_name("x" * 23 + "\U0001f1ea\U0001f1f8") == "x" * 23  # a flag's two regional letters
+    assert clean_name("x" * 23 + "e\u0301") == "x" * 23  # é as e and its accent: not a bare e
+    assert clean_name("x" * 23 + "\U0001f44b\U0001f3fd") == "x" * 23  # a hand and its skin tone
+    assert clean_name("Ane " + "x" * 19 + " \U0001f44b") == "Ane " + "x" * 19  # no space left at the end
+    assert clean_name("e" + "\u0301" * 40) is None  # one cluster longer than a name: nothing to keep
+    for n in range(30):
+        assert len(clean_name("\u00e9" * n + technologist * 5) or "") <= NAME_LENGTH
 
 
 def test_invitations_stay_until_the_seat_is_taken_and_need_the_creator_token(client: TestClient) -> None:
