@@ -464,7 +464,9 @@ def test_the_extension_question_comes_first(server: Server, browser: Any) -> Non
 
 
 def test_the_exchange_is_three_chosen_cards_then_one_pass_button(server: Server, browser: Any) -> None:
-    """SPR-6: the blind-nil exchange: no button per combination; choose three, then pass."""
+    """SPR-6: the blind-nil exchange: no button per combination; choose three, then pass. By
+    keyboard: Enter or Space chooses a card, Tab goes to the next one, and the third card chosen
+    hands the focus to the pass button (it stands over the hand: 19 Tabs round the page)."""
     msg = reach("spades", "standard", 4, lambda g, s: 0 in s.to_act()
                 and any(a.notation().startswith("pass ") for a in s.legal_actions(0)))
     ctx, page, _, errors = show(server, browser, "spades", "standard", 4, msg)
@@ -473,8 +475,13 @@ def test_the_exchange_is_three_chosen_cards_then_one_pass_button(server: Server,
         assert len(passes) > 100
         assert page.is_disabled("#pass-selected")
         picks = page.eval_on_selector_all("#hand [data-pick]", "els => els.map(e => e.dataset.pick)")
-        for code in picks[:4]:  # a fourth choice is refused
-            page.locator(f"[data-pick='{code}']").click()
+        page.focus(f"[data-pick='{picks[0]}']")
+        for key in ("Enter", "Tab", "Space", "Tab", "Enter"):
+            page.keyboard.press(key)
+            if key == "Tab":  # the focus stayed on the card chosen: the next one is a Tab away
+                assert page.evaluate("document.activeElement.dataset.pick") in picks[1:3]
+        assert page.evaluate("document.activeElement.id") == "pass-selected"
+        page.locator(f"[data-pick='{picks[3]}']").click()  # a fourth choice is refused
         assert page.evaluate("document.querySelectorAll('[data-pick][aria-pressed=\"true\"]').length") == 3
         action = page.get_attribute("#pass-selected", "data-action")
         assert action in passes and sorted(action.split()[1:]) == sorted(picks[:3])

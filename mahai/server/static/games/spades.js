@@ -201,9 +201,14 @@ export function render(root, msg, ui) {
       }
       if (passes.length) {
         return card(c, ui, { cls: selected.has(c) ? "selected" : "", attrs: { "aria-pressed": selected.has(c) ? "true" : "false", "data-pick": c },
-          onclick: () => {
+          onclick: (ev) => {
             if (selected.has(c)) selected.delete(c); else if (selected.size < v.exchange.count) selected.add(c);
             ui.rerender();
+            // the last card chosen with the keyboard (Enter, Space: a click of detail 0): the pass
+            // button takes the focus, in view (it stands over the hand: 19 Tabs round the page),
+            // as Mille Bornes' chosen card hands it to its place
+            const pass = document.getElementById("pass-selected");
+            if (ev.detail === 0 && selected.size === v.exchange.count && pass && !pass.disabled) { pass.focus(); return; }
             const again = document.querySelector(`[data-pick="${c}"]`);
             if (again) again.focus({ preventScroll: true });
           } });
