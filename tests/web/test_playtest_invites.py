@@ -88,7 +88,9 @@ def test_the_creators_own_seat_comes_first_and_is_marked(server: Server, browser
 def test_every_seated_browser_sees_its_own_seat_marked(server: Server, browser: Any) -> None:
     """"Your seat" showed only in the creator's browser (the lobby's first person): a guest who
     opened their invitation sees their seat marked in the lobby's "My tables" (and as "Zu" at the
-    table), and the creator's other browser, once sat down by its link, on the invitations page."""
+    table), and the creator's other browser, once sat down by its link, on the invitations page.
+    That browser first opens a creator link cut short: refused once, the token is not kept, and
+    a reload asks nothing the server refuses (it asked again, a 403 in the console each visit)."""
     creator_ctx, guest_ctx, other_ctx = browser.new_context(), browser.new_context(), browser.new_context()
     try:
         creator = creator_ctx.new_page()
@@ -110,8 +112,21 @@ def test_every_seated_browser_sees_its_own_seat_marked(server: Server, browser: 
         assert row.locator(".own-seat").count() == 1
         assert row.locator(".own-seat").inner_text() == "Mikel"
         assert mine in row.inner_text()
-        # the creator's other browser: the creator link, then its own seat's invitation
+        # the creator's other browser: a creator link cut short, refused once and not kept
         other = other_ctx.new_page()
+        console: list[str] = []
+        other.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+        other.goto(server.url + f"/t/{tid}/invite?creator={token[:-3]}")
+        other.wait_for_selector("#invite p[role='alert']")
+        assert translate("web", "bad_creator", "eu") in other.inner_text("#invite")
+        assert other.evaluate(f"localStorage.getItem('mahai.creator.{tid}')") is None
+        assert len(console) == 1 and "403" in console[0], console  # the browser's own line of the refusal
+        other.reload()
+        ask = translate("web", "This browser did not create this table: ask its creator for your "
+                               "invitation link.", "eu")
+        other.wait_for_function("t => document.getElementById('invite').innerText.includes(t)", arg=ask)
+        assert len(console) == 1, console
+        # then the creator link, then its own seat's invitation
         other.goto(server.url + f"/t/{tid}/invite?creator={token}")
         other.wait_for_selector("#links li[data-seat='0']")
         other.goto(links["0"])

@@ -8,10 +8,12 @@ import { copyText, creatorToken, ownSeat, remember } from "./keep.js";
 const tableId = location.pathname.split("/")[2];
 const root = document.getElementById("invite");
 const params = new URLSearchParams(location.search);
-if (params.get("creator")) {  // a creator link opened in another browser of the creator's
-  remember("creator", tableId, params.get("creator"));
-  history.replaceState(null, "", `/t/${tableId}/invite`);
-}
+// A creator link opened in another browser of the creator's: its token is kept once the server
+// accepts it, and a token the server refuses (a link mistyped or cut short) is forgotten, so that
+// the page, the lobby's and the table's "Invitations" links never ask with it again: each asked
+// again and was refused again (a 403 in the console of every visit).
+let offered = params.get("creator");
+if (offered) history.replaceState(null, "", `/t/${tableId}/invite`);
 const openQr = new Set();
 let shown = "";
 
@@ -22,7 +24,7 @@ async function start() {
 }
 
 async function refresh() {
-  const creator = creatorToken(tableId);
+  const creator = offered || creatorToken(tableId);
   if (!creator) {
     document.title = t("Invitations") + " — Mahai";
     // A table that does not exist (a mistyped or expired link) says so, not "ask its creator".
@@ -35,6 +37,14 @@ async function refresh() {
   }
   const res = await postJson(`/api/tables/${tableId}/invitations?lang=${currentLang()}`, { creator });
   const data = res.data;
+  if (res.ok && offered) { remember("creator", tableId, offered); offered = null; }
+  if (res.status === 403 && data.code === "bad_creator") {
+    if (offered === null) remember("creator", tableId, null);
+    else {  // the link's token refused: this browser's own, if it has one, is asked next
+      offered = null;
+      if (creatorToken(tableId)) { refresh(); return; }
+    }
+  }
   if (!res.ok) {
     root.replaceChildren(h("h1", {}, t("Invitations")), h("p", { role: "alert" }, data.message || ""),
       h("p", {}, h("a", { href: "/" }, t("Back to the lobby"))));
