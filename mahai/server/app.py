@@ -26,7 +26,8 @@ their scripts from a CDN, so they are off unless ``create_app(docs=True)``):
   latest first (:data:`mahai.server.lobby.STATUS_ORDER`), and ``order``: the key they are
   sorted by (a list of numbers, compared in turn), by which a client merges the answers for
   more than 100 ids; every listed table also has ``waiting`` (the seats whose person has not
-  come yet), ``moved`` and ``idle`` (seconds since its last move, or since it was made);
+  come yet), ``moved`` (whether a person has moved: :meth:`~mahai.server.tables.Table.person_moved`)
+  and ``idle`` (seconds since its last move, or since it was made while no person has moved);
   ``GET /api/tables/{id}`` → one.
 - ``POST /api/tables/{id}/invitations`` ``{creator}`` → every seat's invitation
   until the seat is taken: ``{table, origin, seats: [{seat, name, kind,
@@ -425,8 +426,12 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         # person has yet to take a seat, and how long ago it last moved (or was made), counted
         # here so that a browser's wrong clock cannot age it.
         waiting = [s.seat for s in row.seats if s.kind == "person" and s.invite is not None]
+        # "Last move" is a person's: a Spades table whose bots bid before its person said "Last
+        # move: …" of a table nobody had played at, and "Created: …" counts from its making.
+        moved = table.person_moved()
+        since = row.last_activity if moved else row.created
         return {**table.public(lang), "status": status, "leaves_at": leaves_at, "waiting": waiting,
-                "moved": row.updated is not None, "idle": max(0.0, time.time() - row.last_activity)}
+                "moved": moved, "idle": max(0.0, time.time() - since)}
 
     @app.get("/api/tables")
     async def list_tables(ids: str | None = None, limit: int = Query(50, ge=1, le=100),

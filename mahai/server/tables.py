@@ -350,6 +350,13 @@ class Table:
             seats |= more
         return seats
 
+    def person_moved(self) -> bool:
+        """Whether a person's seat has moved (a seat with a person's token, or the bot standing
+        in for its person who left): the bots' moves alone (a Spades table's bots bid before
+        its person) leave it a table nobody has played at yet, "Created …" in the lobby's lists."""
+        people = {s.seat for s in self.row.seats if s.token_hash is not None}
+        return any(seat in people for seat, _ in self.record.actions)
+
     def seat_label(self, seat: SeatRow, lang: str) -> str | None:
         """The name a list of seats shows for ``seat`` in ``lang``: the name its player
         chose (or the lobby's creator typed), else a bot's level name (:func:`seat_names`:

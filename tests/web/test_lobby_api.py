@@ -190,16 +190,47 @@ def test_the_lists_show_listed_tables_and_say_when_tables_leave(client: TestClie
         hello(ws, listed["tokens"]["0"])
     shown = next(t for t in client.get("/api/tables").json() if t["id"] == listed["id"])
     assert shown["waiting"] == [1]
-    hub_of(client).tables[listed["id"]].row.updated = time.time() - 3600
+    nim = hub_of(client).tables[listed["id"]]
+    mover = nim.state.to_act()[0]  # a person's move (both seats are people's)
+    client.portal.call(hub_of(client).act, nim, mover, nim.state.version,  # type: ignore[union-attr]
+                       nim.state.legal_actions(mover)[0].notation())
+    nim.row.updated = time.time() - 3600
     shown = next(t for t in client.get("/api/tables").json() if t["id"] == listed["id"])
     assert shown["moved"] is True and shown["idle"] == pytest.approx(3600, abs=60)
-    hub_of(client).tables[listed["id"]].row.updated = None
+    nim.row.updated = None
     assert first["leaves_at"] == pytest.approx(time.time() + ABANDONED_AFTER, abs=60)
     table = hub_of(client).tables[listed["id"]]
     table.row.created -= ABANDONED_AFTER + 1  # nobody moved for a week
     assert listed["id"] not in [t["id"] for t in client.get("/api/tables").json()]
     assert client.get(f"/api/tables?ids={listed['id']}").json()[0]["status"] == "abandoned"
     assert table_status(True, 100.0, 200.0) == ("over", 100.0 + FINISHED_KEPT)
+
+
+async def _bots_moved(client: TestClient, made: dict[str, Any], seat: int) -> None:
+    table = hub_of(client).tables[made["id"]]
+    for _ in range(3000):  # the bots' drivers move (pace 0); bounded, never timed
+        if table.record.actions and seat in table.state.to_act():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the bots did not move")
+
+
+def test_a_table_where_only_bots_have_moved_says_when_it_was_created(client: TestClient) -> None:
+    """The public list's "Last move" is a person's (SPR-4: the three bots of a Spades table bid
+    before its person at seat 4, and the new table said "Azken jokaldia: …"): ``moved`` is
+    False until the person moves, and ``idle`` counts from the table's making."""
+    seats: list[dict[str, Any]] = [{"kind": "bot", "bot": "random"} for _ in range(3)]
+    made = make(client, "spades", seats + [{"kind": "person", "name": "Ane"}], listed=True)
+    client.portal.call(_bots_moved, client, made, 3)  # type: ignore[union-attr]
+    table = hub_of(client).tables[made["id"]]
+    assert table.row.updated is not None and {s for s, _ in table.record.actions} <= {0, 1, 2}
+    table.row.created -= 600
+    shown = next(t for t in client.get("/api/tables").json() if t["id"] == made["id"])
+    assert shown["moved"] is False and shown["idle"] == pytest.approx(600, abs=60)
+    legal = table.state.legal_actions(3)[0].notation()
+    client.portal.call(hub_of(client).act, table, 3, table.state.version, legal)  # type: ignore[union-attr]
+    shown = next(t for t in client.get("/api/tables").json() if t["id"] == made["id"])
+    assert shown["moved"] is True and 0 <= shown["idle"] < 60
 
 
 async def _play_out(client: TestClient, made: dict[str, Any]) -> None:
