@@ -23,6 +23,7 @@ from mahai.cli.common import (
 from mahai.core.errors import InvalidOptions, MahaiError
 from mahai.core.record import GameRecord
 from mahai.i18n import DEFAULT_LANGUAGE
+from mahai.sim import MAX_MOVES
 
 RecordOpt = Annotated[Path | None, typer.Option(
     help="Write the game record to this file as play goes (read it back with `mahai replay`).")]
@@ -40,6 +41,9 @@ def play(
     lang: LangOpt = DEFAULT_LANGUAGE,
     seed: int | None = typer.Option(None, help="Seed of the game (random if not given)."),
     record: RecordOpt = None,
+    max_moves: int = typer.Option(MAX_MOVES, "--max-moves", min=1,
+                                  help="With --humans 0, stop the game after this many moves (bots alone "
+                                       "may never end some games, e.g. DenboraZup's random bots)."),
 ) -> None:
     """Play a game in the terminal against bots (Basque by default): q quits, ? lists the legal moves."""
     from mahai.tui.driver import Terminal
@@ -51,7 +55,7 @@ def play(
             raise InvalidOptions("bad_humans", domain="cli", humans=humans, most=setup.players)
         terminal = Terminal(setup.game, setup.options, setup.players, humans,
                             seed if seed is not None else secrets.randbits(32), lang=lang, bots=names,
-                            record=record)
+                            record=record, max_moves=max_moves)
         terminal.run()  # a record that cannot be written: before the first move, or the game so far kept
     except MahaiError as err:
         raise fail(err, lang) from None

@@ -50,7 +50,7 @@ from mahai.core.game import Action, Event, Game, Seat, State
 from mahai.core.record import GameRecord
 from mahai.core.text import Message, printable, small_number
 from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, explain, number, render, translate
-from mahai.sim import make_bots
+from mahai.sim import MAX_MOVES, make_bots
 from mahai.tui import screen_for
 from mahai.tui.screen import DOMAIN, InputFn, Quit, Screen, Turn, game_title
 
@@ -72,6 +72,9 @@ class Terminal:
         screen: the game's screen (default: :func:`mahai.tui.screen_for`).
         console, input_fn: where to print and how to read a line.
         record: a file the game record is written to after every move (None: kept in memory).
+        max_moves: with nobody at the keyboard (``humans`` 0), the moves after which the game is
+            stopped, said so (:data:`mahai.sim.MAX_MOVES` by default: DenboraZup between random
+            bots may never end, DZR-6); with people, none (each waits for a person).
 
     Raises:
         InvalidOptions: a bad player count (``bad_player_count``) or bot (``unknown_bot``).
@@ -80,7 +83,8 @@ class Terminal:
     def __init__(self, game: Game[Any, Any], options: Any, players: int, humans: int, seed: int, *,
                  lang: str = DEFAULT_LANGUAGE, bots: Sequence[str] | None = None,
                  screen: Screen | None = None, console: Console | None = None,
-                 input_fn: InputFn = input, record: str | Path | None = None) -> None:
+                 input_fn: InputFn = input, record: str | Path | None = None,
+                 max_moves: int = MAX_MOVES) -> None:
         self.game = game
         self.lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
         self.state: State[Any] = game.new(options, players, seed)
@@ -96,6 +100,7 @@ class Terminal:
         self.record = GameRecord.start(game, options, players, seed)
         self.record_path = Path(record) if record is not None else None
         self.hot_seat = len(self.humans) > 1
+        self.max_moves = max_moves
         viewers: list[Seat | None] = list(self.humans) if self.humans else [None]
         if self.hot_seat:
             viewers.append(None)  # what the table saw since the last person's move, shown at the end
@@ -292,7 +297,8 @@ class Terminal:
             self.person_decides(turn)
 
     def run(self) -> State[Any]:
-        """Play until the game is over or a person quits; returns the state."""
+        """Play until the game is over or a person quits (bots alone: or :attr:`max_moves` moves
+        were played, said so); returns the state."""
         self.console.print(Text(self._("welcome", game=game_title(self.game, self.lang),
                                        players=self.state.players), style="bold"))
         self.save()
@@ -300,6 +306,10 @@ class Terminal:
             self.tell_events(self.state.start_events)
         try:
             while not self.state.is_over:
+                if not self.humans and len(self.record.actions) >= self.max_moves:
+                    self.flush(self.live)
+                    self.console.print(Text(self._("stopped", moves=number(self.max_moves, self.lang))))
+                    return self.state
                 self.step()
         except Quit:
             self.console.print(Text(self._("bye")))

@@ -18,7 +18,7 @@ from mahai.core import GameRecord, MahaiError, MalformedAction
 from mahai.games.mille_bornes import GAME as MILLE_BORNES
 from mahai.games.spades import GAME as SPADES
 from mahai.i18n import explain, translate
-from mahai.sim import make_bots
+from mahai.sim import MAX_MOVES, make_bots
 from mahai.tui.driver import Terminal
 from tests.terminal.peek import CARDS, GAME, PeekState
 
@@ -175,6 +175,21 @@ def test_watching_bots_prints_the_spectators_news() -> None:
     before = text.split("Cards: ")[0]
     state: Any = table.state
     assert not any(CARDS[c] in before for c in state.cards)  # no card before the reveal
+
+
+@pytest.mark.parametrize("lang", ["eu", "en"])
+def test_bots_alone_are_stopped_after_max_moves_and_say_so(lang: str) -> None:
+    """With nobody at the keyboard the game stops after ``max_moves`` moves (``mahai play
+    --humans 0``: random DenboraZup bots played on for ever, DZR-6, and their record with them);
+    its record ends there, and ``mahai replay`` tells it to that move."""
+    table, log = peek_table(0, lambda t, p: pytest.fail("nobody is asked"), lang=lang, max_moves=2)
+    state = run(table)
+    assert not state.is_over and len(table.record.actions) == 2
+    text = "".join(t for kind, t in log if kind == "out")
+    assert " ".join(translate("tui", "stopped", lang, moves="2").split()) in " ".join(text.split())
+    assert Terminal(GAME, GAME.options(), 3, 0, 5, bots=["random"]).max_moves == MAX_MOVES
+    people, _ = peek_table(1, bet_two, max_moves=1)  # a person's game is never stopped
+    assert run(people).is_over
 
 
 @pytest.mark.parametrize(("word", "lang", "bye"), [("q", "en", "Goodbye!"), ("quit", "es", "¡Adiós!"),
