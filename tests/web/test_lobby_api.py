@@ -206,13 +206,24 @@ def test_the_lists_show_listed_tables_and_say_when_tables_leave(client: TestClie
     assert table_status(True, 100.0, 200.0) == ("over", 100.0 + FINISHED_KEPT)
 
 
-async def _bots_moved(client: TestClient, made: dict[str, Any], seat: int) -> None:
+async def _only_to_act(client: TestClient, made: dict[str, Any], seat: int) -> None:
     table = hub_of(client).tables[made["id"]]
     for _ in range(3000):  # the bots' drivers move (pace 0); bounded, never timed
-        if table.record.actions and seat in table.state.to_act():
+        if table.state.to_act() == (seat,):
             return
         await asyncio.sleep(0.01)
-    raise AssertionError("the bots did not move")
+    raise AssertionError(f"seat {seat} is not alone to act")
+
+
+def bots_moved_first(client: TestClient, seats: list[dict[str, Any]], person: int) -> dict[str, Any]:
+    """A listed Spades table of ``seats`` where the bots moved and only ``person`` is to act now:
+    the server deals at random, and a new table is made while its person is the first to act."""
+    for _ in range(40):
+        made = make(client, "spades", seats, listed=True)
+        client.portal.call(_only_to_act, client, made, person)  # type: ignore[union-attr]
+        if hub_of(client).tables[made["id"]].record.actions:
+            return made
+    raise AssertionError("the person was always the first to act")
 
 
 def test_a_table_where_only_bots_have_moved_says_when_it_was_created(client: TestClient) -> None:
@@ -220,8 +231,8 @@ def test_a_table_where_only_bots_have_moved_says_when_it_was_created(client: Tes
     before its person at seat 4, and the new table said "Azken jokaldia: …"): ``moved`` is
     False until the person moves, and ``idle`` counts from the table's making."""
     seats: list[dict[str, Any]] = [{"kind": "bot", "bot": "random"} for _ in range(3)]
-    made = make(client, "spades", seats + [{"kind": "person", "name": "Ane"}], listed=True)
-    client.portal.call(_bots_moved, client, made, 3)  # type: ignore[union-attr]
+    seats.append({"kind": "person", "name": "Ane"})
+    made = bots_moved_first(client, seats, 3)
     table = hub_of(client).tables[made["id"]]
     assert table.row.updated is not None and {s for s, _ in table.record.actions} <= {0, 1, 2}
     table.row.created -= 600
