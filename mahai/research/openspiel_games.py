@@ -91,8 +91,13 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-import numpy as np
-import pyspiel
+from mahai.research import missing_extra
+
+try:
+    import numpy as np
+    import pyspiel
+except ModuleNotFoundError as error:  # the research extra is not installed
+    raise missing_extra(error) from error
 
 from mahai.bots import bot_factory, bot_names
 from mahai.bots.base import Bot

@@ -39,11 +39,16 @@ import operator
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
-from gymnasium.utils import seeding
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from mahai.research import missing_extra
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from gymnasium.utils import seeding
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as error:  # the research extra is not installed
+    raise missing_extra(error) from error
 
 from mahai.core.game import Event, Game
 from mahai.i18n import render as render_message

@@ -33,8 +33,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
+from mahai.research import missing_extra
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ModuleNotFoundError as error:  # the research extra is not installed
+    raise missing_extra(error) from error
 
 from mahai.core.game import Action, Game, Seat, State
 

@@ -5,7 +5,9 @@ long-timeline placement DZR-13) are picked one index at a time."""
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -217,3 +219,21 @@ def test_the_jokers_variant_is_refused_with_a_clear_error() -> None:
     game = get_game("spades")
     with pytest.raises(ValueError, match="jokers"):
         encoding_for(game, game.options("jokers_and_deuces"), 4)
+
+
+@pytest.mark.parametrize(("module", "library"), [
+    ("mahai.research.pettingzoo_env", "pettingzoo"),
+    ("mahai.research.pettingzoo_env", "gymnasium"),
+    ("mahai.research.openspiel_games", "pyspiel"),
+])
+def test_a_missing_library_says_to_install_the_research_extra(monkeypatch: pytest.MonkeyPatch, module: str,
+                                                              library: str) -> None:
+    """Without the extra, importing an adapter said only "No module named 'pettingzoo'": the
+    error now names the extra and the command (README "For researchers"), and keeps ``name``."""
+    monkeypatch.setitem(sys.modules, library, None)  # what an uninstalled library gives
+    monkeypatch.delitem(sys.modules, module, raising=False)
+    extra = r'research extra, pip install "mahai\[research\]"'
+    with pytest.raises(ModuleNotFoundError, match=extra) as caught:
+        importlib.import_module(module)
+    assert caught.value.name == library
+    assert library in str(caught.value)
