@@ -29,8 +29,8 @@ parameter       default  meaning
 ==============  =======  ===========================================================
 ``players``     ``0``    the player count; ``0``: the count the edition is made for
                          (Spades ``standard`` 4, ``two_player`` 2, ``openspiel`` 4;
-                         Mille Bornes 2; DenboraZup ``solo`` 1, ``multi`` and ``long``
-                         2), else the fewest it allows. A count the edition does not
+                         Mille Bornes 2, its ``2016`` edition 5; DenboraZup ``solo`` 1,
+                         ``multi`` and ``long`` 2), else the fewest it allows. A count the edition does not
                          allow raises ``InvalidOptions`` (``bad_player_count``).
 ``edition``     ``""``   the edition (Spades ``standard``, ``two_player``, ``openspiel``;
                          Mille Bornes ``eu``, ``classic``, ``2016``, ``bsd``; DenboraZup

@@ -228,5 +228,9 @@ def test_every_parameter_is_documented_with_its_default() -> None:
     assert pyspiel.load_game("python_mahai_spades", {"edition": "two_player"}).num_players() == 2
     assert [pyspiel.load_game(n).num_players() for n in mo.GAMES] == [4, 4, 2, 2]
     assert pyspiel.load_game("python_mahai_mille_bornes(players=4,seed=7)").num_players() == 4
+    # Mille Bornes' 2016 edition is the five-player game: the docs said "Mille Bornes 2"
+    assert pyspiel.load_game("python_mahai_mille_bornes", {"edition": "2016"}).num_players() == 5
+    assert "Mille Bornes 2, its ``2016`` edition 5;" in doc
+    assert "Mille Bornes 2, its `2016` edition 5;" in readme
     with pytest.raises(Exception, match="bad_player_count"):
         pyspiel.load_game("python_mahai_denborazup", {"edition": "solo", "players": 2})
