@@ -131,9 +131,10 @@ class DenboraZupEncoding(Encoding):
         labels += [f"choose #{k}" for k in range(TIEBREAK_DRAW)]
         labels += [f"slot {k}" for k in range(n + 1)]
         self.labels = tuple(labels)
+        self.layout = features_of(n)
         self._at: dict[str, int] = {}
         offset = 0
-        for name, size in features_of(n):
+        for name, size in self.layout:
             self._at[name] = offset
             offset += size
         self.feature_size = offset

@@ -13,7 +13,8 @@ One environment plays one game of :mod:`mahai` with fixed options: every edition
 and option of the game (``edition=``, ``options=``), for any player count it allows.
 Agents are ``player_0 … player_{n-1}`` (seat order). Each agent observes
 ``{"observation": float32 vector, "action_mask": int8 vector}``: the vector is built
-from that seat's view JSON only (the game's projection, :mod:`.table`), the mask
+from that seat's view JSON only (the game's projection, :mod:`.table`), its parts
+by name in ``env.unwrapped.encoding.parts()`` (``{"hand": slice(5, 57), …}``); the mask
 marks the indices it may pick now (all zero when it owes no decision). The action
 space is ``Discrete(num_actions)``; each game's module documents its index ↔
 notation map (:mod:`.spades`, :mod:`.mille_bornes`, :mod:`.denborazup`), and

@@ -61,7 +61,7 @@ class Encoding(ABC):
     """A game's fixed action space and vector observation, for ``options`` and
     ``players`` (both fixed for the life of an environment).
 
-    Subclasses set :attr:`num_actions`, :attr:`feature_size`, :attr:`labels` and
+    Subclasses set :attr:`num_actions`, :attr:`feature_size`, :attr:`layout`, :attr:`labels` and
     implement :meth:`features` and :meth:`sequence` (or :meth:`sequences`, where an index
     depends on what the seat holds).
     """
@@ -70,6 +70,9 @@ class Encoding(ABC):
     """Size of the action space (indices ``0 … num_actions - 1``)."""
     feature_size: int
     """Length of the vector :meth:`features` fills."""
+    layout: tuple[tuple[str, int], ...]
+    """The parts of that vector in order, ``(name, length)`` (Spades' ``"hand"``: 52 cards);
+    :meth:`parts` gives each its slice."""
     labels: tuple[str, ...]
     """``labels[i]``: what index ``i`` means (a notation, or a pick such as ``"pass 2C"``)."""
     score_scale: float | None = None
@@ -83,6 +86,22 @@ class Encoding(ABC):
         self.game = game
         self.options = options
         self.players = players
+
+    def parts(self) -> dict[str, slice]:
+        """Where each part of an adapter's observation vector lies: part name → slice, in
+        order, from :attr:`layout`, then ``"picks"`` (``num_actions`` long: the indices the
+        seat has picked toward an unfinished action, :meth:`Table.pending`). The vector is the
+        PettingZoo ``observation`` and OpenSpiel's observation tensor, both
+        ``feature_size + num_actions`` long::
+
+            hand = obs["observation"][env.unwrapped.encoding.parts()["hand"]]
+        """
+        out: dict[str, slice] = {}
+        at = 0
+        for name, size in (*self.layout, ("picks", self.num_actions)):
+            out[name] = slice(at, at + size)
+            at += size
+        return out
 
     def sequence(self, seat: Seat, action: Action) -> tuple[int, ...]:
         """The indices that make ``action`` (a legal action of ``seat``), for a game whose

@@ -237,3 +237,24 @@ def test_a_missing_library_says_to_install_the_research_extra(monkeypatch: pytes
         importlib.import_module(module)
     assert caught.value.name == library
     assert library in str(caught.value)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_the_observation_parts_tile_the_vector_and_find_the_hand(case: Case) -> None:
+    """An agent that reads the observation had to add up Spades' and Mille Bornes' ``FEATURES``
+    or call DenboraZup's ``features_of`` to find its hand: ``Encoding.parts()`` names every
+    slice of the adapters' vector the same way for each game, the pending picks last."""
+    name, edition, players, options = case
+    game = get_game(name)
+    encoding = encoding_for(game, game.options(edition, **options), players)
+    parts = encoding.parts()
+    spans = list(parts.values())
+    assert spans[0].start == 0 and all(a.stop == b.start for a, b in zip(spans, spans[1:], strict=False))
+    assert parts["picks"] == slice(encoding.feature_size, encoding.feature_size + encoding.num_actions)
+    for state in random_states(case, seed=3, steps=40):
+        for viewer in range(players):
+            view = game.view(state, viewer)
+            out = np.zeros(encoding.feature_size, np.float32)
+            encoding.features(view, viewer, out)
+            held = {card["title"]["eu"] if isinstance(card, dict) else card for card in view["hand"] or ()}
+            assert np.count_nonzero(out[parts["hand"]]) == len(held)  # one entry per kind held
