@@ -546,7 +546,7 @@ class MahaiObserver:
             return
         viewer = self._viewer(player)
         encoding = self.game.encoding
-        encoding.features(self.game.mahai.view(pos.engine, viewer), viewer, self.dict["observation"])
+        encoding.features(encoding.view(pos.engine, viewer), viewer, self.dict["observation"])
         table = pos.table
         if viewer is not None and table is not None and pos.held is None and table.seat == viewer:
             table.pending(self.dict["picks"])
@@ -564,7 +564,7 @@ class MahaiObserver:
             return digest + "".join(f"\n> pick {label}" for label in picks)
         if pos.engine is None:
             return ""
-        view = self.game.encoding.text_view(self.game.mahai.view(pos.engine, viewer))
+        view = self.game.encoding.text_view(self.game.encoding.view(pos.engine, viewer))
         text = json.dumps(view, sort_keys=True, default=list)
         return text + "".join(f"\n> pick {label}" for label in picks)
 

@@ -159,7 +159,7 @@ class MahaiEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informat
         seat = self._seat_of[agent]
         encoding = self.encoding
         vector: FloatArray = np.zeros(encoding.feature_size + encoding.num_actions, np.float32)
-        encoding.features(self.game.view(table.state, seat), seat, vector[:encoding.feature_size])
+        encoding.features(encoding.view(table.state, seat), seat, vector[:encoding.feature_size])
         if seat == table.seat and not table.state.is_over and self.steps < self.max_steps:
             table.pending(vector[encoding.feature_size:])
             mask = table.mask()

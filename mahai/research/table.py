@@ -41,7 +41,7 @@ try:
 except ModuleNotFoundError as error:  # the research extra is not installed
     raise missing_extra(error) from error
 
-from mahai.core.game import Action, Game, Seat, State
+from mahai.core.game import Action, Game, Observation, Seat, State
 
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
@@ -86,6 +86,28 @@ class Encoding(ABC):
         self.game = game
         self.options = options
         self.players = players
+        self._seen: tuple[State[Any], int, Seat | None, Observation] | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the kept projection (:meth:`observe`), which holds a state."""
+        return {**self.__dict__, "_seen": None}
+
+    def observe(self, state: State[Any], viewer: Seat | None) -> Observation:
+        """``game.observe(state, viewer)`` (the game's projection), the last one kept while
+        ``state`` stays at its :attr:`State.version`: an adapter asks for the deciding seat's
+        twice a decision (its legal index sequences, :meth:`sequences`, then its observation,
+        :meth:`view`), and DenboraZup's, whose timeline grows all game long, costs as much as
+        the rest of a step. Projections are read-only, so sharing one is safe."""
+        seen = self._seen
+        if seen is not None and seen[0] is state and seen[1] == state.version and seen[2] == viewer:
+            return seen[3]
+        observation = self.game.observe(state, viewer)
+        self._seen = (state, state.version, viewer, observation)
+        return observation
+
+    def view(self, state: State[Any], viewer: Seat | None) -> dict[str, Any]:
+        """``game.view(state, viewer)``, the JSON of :meth:`observe`."""
+        return self.observe(state, viewer).to_json()
 
     def parts(self) -> dict[str, slice]:
         """Where each part of an adapter's observation vector lies: part name → slice, in
