@@ -4,7 +4,8 @@ Install the extra first (``pip install "mahai[research]"``: PettingZoo, Gymnasiu
 NumPy and OpenSpiel, a binary wheel). Then:
 
 - :mod:`mahai.research.pettingzoo_env`: ``env(game, edition=…, players=…, options=…)``,
-  a PettingZoo AEC environment for every game, edition and option;
+  a PettingZoo AEC environment for every game, edition and option; ``MahaiPolicy``
+  plays Mahai's bots in its seats;
 - :mod:`mahai.research.openspiel_games`: importing it registers each game with
   OpenSpiel (``python_mahai_spades``, ``python_mahai_spades_openspiel``,
   ``python_mahai_mille_bornes``, ``python_mahai_denborazup``); ``MahaiBot`` plays

@@ -103,7 +103,7 @@ from mahai.bots import bot_factory, bot_names
 from mahai.bots.base import Bot
 from mahai.core.game import Action, Event, Game, Seat, State
 from mahai.research.setup import resolve
-from mahai.research.table import Encoding, FloatArray, Table, encoding_for
+from mahai.research.table import BotChooser, Encoding, FloatArray, Table, encoding_for
 
 CHANCE_OUTCOMES = 1024
 """Equally likely outcomes of each chance node (seeds of the engine's generator)."""
@@ -585,29 +585,15 @@ class MahaiBot(pyspiel.Bot):  # type: ignore[misc]
         if bot is None:
             bot = bot_names(game.mahai.name)[0]
         self.bot = bot_factory(game.mahai.name, bot)(random.Random(seed)) if isinstance(bot, str) else bot
-        self._plan: tuple[int, ...] = ()
+        self._chooser = BotChooser(self.bot)
 
     def step(self, state: MahaiState) -> int:
-        table, engine = state.table, state.engine
-        assert table is not None and engine is not None
-        seat = table.seat
-        assert seat is not None
-        picks = tuple(table.picks)
-        depth = len(picks)
-        if depth and self._plan[:depth] == picks and len(self._plan) > depth:
-            return self._plan[depth]
-        game = self.game.mahai
-        encoding = self.game.encoding
-        # The bot chooses among the actions the picks made so far still allow.
-        every = engine.legal_actions(seat)
-        paths = encoding.sequences(engine, seat, every)
-        legal = [a for a, path in zip(every, paths, strict=True) if path[:depth] == picks]
-        action = self.bot.act(game, seat, game.observe(engine, seat), legal)
-        self._plan = paths[every.index(action)]
-        return self._plan[depth]
+        table = state.table
+        assert table is not None and state.engine is not None
+        return self._chooser.index(table)
 
     def restart_at(self, state: MahaiState) -> None:
-        self._plan = ()
+        self._chooser.forget()
 
     def inform_action(self, state: MahaiState, player_id: int, action: int) -> None:
         pass

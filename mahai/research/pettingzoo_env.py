@@ -37,6 +37,7 @@ events since the last call, as a spectator sees them, in English.
 from __future__ import annotations
 
 import operator
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -51,10 +52,11 @@ try:
 except ModuleNotFoundError as error:  # the research extra is not installed
     raise missing_extra(error) from error
 
+from mahai.bots import make_bot
 from mahai.core.game import Event, Game
 from mahai.i18n import render as render_message
 from mahai.research.setup import resolve
-from mahai.research.table import Encoding, FloatArray, Table, encoding_for
+from mahai.research.table import BotChooser, Encoding, FloatArray, Table, encoding_for
 
 ObsDict = dict[str, Any]
 
@@ -239,6 +241,50 @@ class MahaiEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informat
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+class MahaiPolicy:
+    """One of Mahai's bots playing seats of an environment of :func:`env`, e.g. the opponents
+    an agent learns against: ``act(agent)`` is the index the bot picks for ``agent``, who
+    must be the one to decide (``agent_selection``). Each seat gets its own bot, seat ``s``
+    seeded with ``random.Random(seed * 1009 + s)``; it sees that seat's projection and legal
+    actions only, and picks a composite action one index at a time, as an agent does::
+
+        opponents = MahaiPolicy(e, "medium")
+        for agent in e.agent_iter():
+            obs, reward, terminated, truncated, info = e.last()
+            if terminated or truncated:
+                e.step(None)
+            else:
+                e.step(opponents.act(agent) if agent != "player_0" else my_agent(obs))
+
+    Raises:
+        InvalidOptions: ``unknown_bot`` (names: :func:`mahai.bots.bot_names`).
+    """
+
+    def __init__(self, environment: Any, bot: str, seed: int = 0) -> None:
+        self.env: MahaiEnv = environment.unwrapped
+        self.name = bot
+        self.seed = seed
+        make_bot(self.env.game.name, bot, random.Random(seed))  # an unknown name fails here
+        self._choosers: dict[int, BotChooser] = {}
+
+    def act(self, agent: str) -> int:
+        """The index the bot picks now for ``agent``.
+
+        Raises:
+            ValueError: ``agent`` is not the one to decide, or the game is over.
+        """
+        environment = self.env
+        table = environment._table()
+        seat = environment._seat_of[agent]
+        if table.seat != seat or table.state.is_over:
+            raise ValueError(f"{agent} does not decide now ({environment.agent_selection} does)")
+        chooser = self._choosers.get(seat)
+        if chooser is None:
+            bot = make_bot(environment.game.name, self.name, random.Random(self.seed * 1009 + seat))
+            chooser = self._choosers[seat] = BotChooser(bot)
+        return chooser.index(table)
 
 
 def env(game: str | Game[Any, Any] = "spades", **kwargs: Any) -> Any:

@@ -41,6 +41,7 @@ try:
 except ModuleNotFoundError as error:  # the research extra is not installed
     raise missing_extra(error) from error
 
+from mahai.bots.base import Bot
 from mahai.core.game import Action, Game, Observation, Seat, State
 
 FloatArray = npt.NDArray[np.float32]
@@ -277,6 +278,10 @@ class Table:
         self.picks = []
         return found
 
+    def options(self) -> list[tuple[tuple[int, ...], Action]]:
+        """Every legal action of the current seat with its index sequence (empty once over)."""
+        return list(self._current().options)
+
     def label(self, index: int) -> str:
         """The label of ``index`` (``"?"`` outside the action space)."""
         labels = self.encoding.labels
@@ -307,3 +312,40 @@ def clip(value: float) -> float:
 def index_map(names: Sequence[str]) -> dict[str, int]:
     """``{name: position}``."""
     return {name: i for i, name in enumerate(names)}
+
+
+class BotChooser:
+    """One of Mahai's bots (:class:`mahai.bots.base.Bot`) picking indices at a :class:`Table`:
+    it sees the deciding seat's projection (:meth:`Encoding.observe`) and the legal actions
+    that seat's picks so far still allow, and answers its action one index at a time (a
+    composite action over several calls). The adapters' bots: PettingZoo's
+    :class:`~mahai.research.pettingzoo_env.MahaiPolicy`, OpenSpiel's
+    :class:`~mahai.research.openspiel_games.MahaiBot`."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self._plan: tuple[int, ...] = ()
+
+    def index(self, table: Table) -> int:
+        """The next index of the bot's action for ``table``'s current seat.
+
+        Raises:
+            ValueError: the game is over (no seat decides).
+        """
+        seat = table.seat
+        if seat is None:
+            raise ValueError("the game is over: no seat decides")
+        picks = tuple(table.picks)
+        depth = len(picks)
+        if depth and self._plan[:depth] == picks and len(self._plan) > depth:
+            return self._plan[depth]
+        options = [(path, action) for path, action in table.options() if path[:depth] == picks]
+        encoding = table.encoding
+        action = self.bot.act(encoding.game, seat, encoding.observe(table.state, seat),
+                              [action for _, action in options])
+        self._plan = next(path for path, candidate in options if candidate == action)
+        return self._plan[depth]
+
+    def forget(self) -> None:
+        """Drop the plan of an action under way (a new game, or another state)."""
+        self._plan = ()

@@ -4,6 +4,7 @@ render text."""
 
 from __future__ import annotations
 
+import random
 import warnings
 from typing import Any
 
@@ -151,6 +152,50 @@ def test_a_decision_projects_the_deciding_seat_once(monkeypatch: pytest.MonkeyPa
         e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         decisions += 1
     assert decisions > 30
+
+
+@pytest.mark.parametrize(("name", "edition", "options"), [
+    ("spades", "standard", {}),   # a blind nil's exchange, card by card
+    ("denborazup", "long", {}),   # a placement: the card, then the slot
+    ("mille_bornes", "eu", {}),
+])
+def test_mahai_bots_play_seats_of_a_pettingzoo_environment(name: str, edition: str,
+                                                          options: dict[str, Any]) -> None:
+    """OpenSpiel had ``MahaiBot``; PettingZoo had no way to put Mahai's bots in seats (the
+    opponents an agent learns against). ``MahaiPolicy`` plays them, composite actions index by
+    index: the game ends as the same bots (same seeds) play it on the engine itself, from the
+    same deal."""
+    from mahai.bots import make_bot
+    from mahai.research.pettingzoo_env import MahaiPolicy
+    from mahai.research.table import next_seat
+
+    e = env(name, edition=edition, options=options)
+    e.reset(seed=3)
+    engine = e.unwrapped.table.state.clone()  # the same deal, played below without the adapter
+    policy = MahaiPolicy(e, "medium")
+    with pytest.raises(ValueError, match="does not decide now"):
+        policy.act(e.possible_agents[1 - e.possible_agents.index(e.agent_selection)])
+    picks = 0
+    for agent in e.agent_iter():
+        _, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        e.step(policy.act(agent))
+        picks += 1
+    game = e.unwrapped.game
+    bots = [make_bot(game.name, "medium", random.Random(seat)) for seat in range(len(e.possible_agents))]
+    actions = 0
+    while not engine.is_over:
+        seat = next_seat(engine)
+        assert seat is not None
+        engine.push(seat, bots[seat].act(game, seat, game.observe(engine, seat), engine.legal_actions(seat)))
+        actions += 1
+    assert e.unwrapped.table.state.scores() == engine.scores()
+    assert e.unwrapped.table.state.winners() == engine.winners()
+    assert picks > actions if name != "mille_bornes" else picks == actions  # composite: several picks
+    with pytest.raises(InvalidOptions, match="unknown_bot"):
+        MahaiPolicy(e, "grandmaster")
 
 
 def test_agents_that_owe_nothing_see_an_empty_mask() -> None:
