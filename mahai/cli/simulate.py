@@ -28,6 +28,7 @@ from mahai.cli.common import (
     table_setup,
 )
 from mahai.core.errors import InvalidOptions, MahaiError
+from mahai.games import get_game
 from mahai.i18n import DEFAULT_LANGUAGE
 from mahai.sim import MAX_MOVES, GameResult, run_games, summarize
 
@@ -133,6 +134,8 @@ def report(game_name: str, options: Any, players: int, bots: Sequence[str], game
     if summary.unfinished:
         console.print(f"unfinished: {summary.unfinished} of {summary.games} games stopped at {max_moves} "
                       f"moves (--max-moves): no win, score or mean counts them")
+    if get_game(game_name).lower_scores_win:
+        console.print("mean score: lower is better in this game")
     for key, value in data["means"].items():
         console.print(f"mean {key}: {value:.2f}")
     console.print(f"games per second: {data['games_per_second']}")
