@@ -214,8 +214,9 @@ class MahaiEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informat
 
     def render(self) -> str | None:
         """The events since the last call, one sentence each as a spectator sees them
-        (English, seats named ``player_<n>``), then whose turn it is; printed too in
-        ``"human"`` mode. None without a render mode."""
+        (English, seats named ``player_<n>``), then whose turn it is: returned in ``"ansi"``
+        mode, printed in ``"human"`` mode (which returns None, as PettingZoo's ``render_test``
+        asks). None without a render mode."""
         if self.render_mode is None:
             return None
         table = self._table()
@@ -234,6 +235,7 @@ class MahaiEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informat
         text = "\n".join(lines)
         if self.render_mode == "human":
             print(text)
+            return None
         return text
 
     def _name(self, seat: int) -> str:

@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 import numpy as np  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 from mahai.core.errors import InvalidOptions  # noqa: E402
 from mahai.research.pettingzoo_env import MahaiEnv, env  # noqa: E402
@@ -229,3 +229,10 @@ def test_render_tells_the_events_in_english() -> None:
     e.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert "bid" in e.render()
     assert env("spades").unwrapped.render() is None  # no render mode
+
+
+def test_pettingzoos_render_test(capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's ``render_test``: "human" mode prints and returns None (it returned the
+    text too, and the test failed on every game)."""
+    render_test(lambda render_mode=None: env("mille_bornes", render_mode=render_mode))
+    assert "player_0" in capsys.readouterr().out
