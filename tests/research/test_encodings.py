@@ -258,3 +258,22 @@ def test_the_observation_parts_tile_the_vector_and_find_the_hand(case: Case) -> 
             encoding.features(view, viewer, out)
             held = {card["title"]["eu"] if isinstance(card, dict) else card for card in view["hand"] or ()}
             assert np.count_nonzero(out[parts["hand"]]) == len(held)  # one entry per kind held
+
+
+def test_a_refused_setup_says_why_in_english() -> None:
+    """``env("spades", players=3)`` and ``load_game("python_mahai_spades(players=3)")`` showed
+    only ``core.bad_player_count (choices=2, 4, players=3)``: the traceback now says it in a
+    sentence too (an exception note), the code and values staying the message."""
+    from mahai.core.errors import InvalidOptions
+    from mahai.research.setup import resolve
+
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"players": 3}, "This game cannot be played by 3 players. Choices: 2, 4."),
+        ({"options": {"target": "abc"}}, "“abc” is not a valid value for “target”. Choices: 500, 300,"),
+        ({"edition": "nope"}, "Unknown edition “nope”."),
+    ]
+    for kwargs, said in cases:
+        with pytest.raises(InvalidOptions) as caught:
+            resolve("spades", **kwargs)
+        assert caught.value.code in str(caught.value)
+        assert caught.value.__notes__[0].startswith(said), caught.value.__notes__
