@@ -507,9 +507,7 @@ class MahaiObserver:
     """The observer of a :class:`MahaiGame` (OpenSpiel's ``PyObserver`` interface).
 
     ``perfect_recall=False`` (default): ``tensor`` = the game's features of the
-    player's view, then its pending picks; ``dict`` names its parts, views of the tensor as
-    OpenSpiel's observers give them: ``"observation"`` (the features), each part of
-    :meth:`Encoding.parts` (``"hand"`` …) and ``"picks"``;
+    player's view, then its pending picks (``dict``: ``"observation"``, ``"picks"``);
     the string is the view JSON (:meth:`Encoding.text_view`: without the record of
     earlier hands) and the picks. ``perfect_recall=True``: the string is
     the digest of the player's history (:func:`history_digest`) and its picks; no
@@ -533,7 +531,7 @@ class MahaiObserver:
         if not self.perfect_recall:
             tensor = self.tensor = np.zeros(encoding.feature_size + encoding.num_actions, np.float32)
             self.dict = {"observation": tensor[:encoding.feature_size],
-                         **{name: tensor[part] for name, part in encoding.parts().items()}}
+                         "picks": tensor[encoding.feature_size:]}
 
     def _viewer(self, player: int) -> Seat | None:
         return None if self.public else player

@@ -94,8 +94,6 @@ def test_chance_comes_where_the_next_hand_is_dealt() -> None:
 
 
 def test_observers_see_the_view_and_the_public_one_sees_no_hand() -> None:
-    """The observer's ``dict`` names the tensor's parts, as OpenSpiel's observers do (it had
-    only "observation" and "picks": a hand was ``[5:57]``)."""
     game = pyspiel.load_game("python_mahai_spades_openspiel")
     state = game.new_initial_state()
     state.apply_action(3)
@@ -110,12 +108,9 @@ def test_observers_see_the_view_and_the_public_one_sees_no_hand() -> None:
         tensors.add(public.tensor.tobytes())
         private.set_from(state, player)
         assert private.dict["observation"][5:57].sum() == 13  # its 13 cards
-        assert private.dict["hand"].sum() == 13 and private.dict["hand"].shape == (52,)
     assert len(tensors) == 1
-    assert list(private.dict)[:3] == ["observation", "phase", "hand"] and list(private.dict)[-1] == "picks"
-    assert all(np.shares_memory(part, private.tensor) for part in private.dict.values())
     public.set_from(state, 0)
-    assert public.dict["observation"][5:57].sum() == 0 and public.dict["hand"].sum() == 0
+    assert public.dict["observation"][5:57].sum() == 0
     assert '"hand": null' in public.string_from(state, 0)
     with pytest.raises(ValueError):
         make_observation(game, pyspiel.IIGObservationType(
