@@ -507,7 +507,9 @@ class MahaiObserver:
     """The observer of a :class:`MahaiGame` (OpenSpiel's ``PyObserver`` interface).
 
     ``perfect_recall=False`` (default): ``tensor`` = the game's features of the
-    player's view, then its pending picks (``dict``: ``"observation"``, ``"picks"``);
+    player's view, then its pending picks (``dict``: ``"observation"``, ``"picks"``, which
+    OpenSpiel writes one after the other as the observation tensor, so its entries must not
+    overlap: the named parts of the features are :meth:`Encoding.parts`);
     the string is the view JSON (:meth:`Encoding.text_view`: without the record of
     earlier hands) and the picks. ``perfect_recall=True``: the string is
     the digest of the player's history (:func:`history_digest`) and its picks; no

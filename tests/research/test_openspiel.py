@@ -108,6 +108,11 @@ def test_observers_see_the_view_and_the_public_one_sees_no_hand() -> None:
         tensors.add(public.tensor.tobytes())
         private.set_from(state, player)
         assert private.dict["observation"][5:57].sum() == 13  # its 13 cards
+        assert private.dict["observation"][game.encoding.parts()["hand"]].sum() == 13
+        # OpenSpiel writes the dict's entries one after the other as the tensor: entries that
+        # overlap would double it (a try with each part of the features as an entry did)
+        size = game.encoding.feature_size + game.encoding.num_actions
+        assert game.observation_tensor_size() == len(state.observation_tensor(player)) == size
     assert len(tensors) == 1
     public.set_from(state, 0)
     assert public.dict["observation"][5:57].sum() == 0
