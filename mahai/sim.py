@@ -285,8 +285,10 @@ def run_games(
 def summarize(results: Iterable[GameResult], seconds_fn: Callable[[], float],
               max_moves: int | None = None) -> Summary:
     """Aggregate results per bot name (a game counts once per bot that sat in it;
-    a bot wins it if any of its seats won). An unfinished game is counted in ``games`` and
-    ``unfinished`` only: no bot played, won or scored it (``max_moves``: the cap, reported)."""
+    a bot wins it if any of its seats won), the bots in the order they first sat (seat order of
+    the first games): a run and its repetition print alike. An unfinished game is counted in
+    ``games`` and ``unfinished`` only: no bot played, won or scored it (``max_moves``: the cap,
+    reported)."""
     bots: dict[str, BotStats] = {}
     extra_sum: dict[str, float] = {}
     count = unfinished = 0
@@ -295,7 +297,7 @@ def summarize(results: Iterable[GameResult], seconds_fn: Callable[[], float],
         if not res.finished:
             unfinished += 1
             continue
-        for name in set(res.seat_bots):
+        for name in dict.fromkeys(res.seat_bots):  # seat order: the same output for the same seed
             stats = bots.setdefault(name, BotStats())
             stats.games += 1
             seats = [s for s, n in enumerate(res.seat_bots) if n == name]

@@ -501,6 +501,14 @@ def ranked(result: ArenaResult) -> list[str]:
     return sorted(result.bots, key=lambda b: -result.summary["ratings"][b]["ordinal"])
 
 
+def margin_unit(game_name: str) -> str:
+    """What a score margin counts in ``game_name``: ``"game points"``, and ``"game points;
+    lower is better"`` for a game whose lower scores win (:attr:`Game.lower_scores_win`:
+    DenboraZup's cards left in hand, where the best bot has the most negative margin)."""
+    lower = get_game(game_name).lower_scores_win
+    return "game points; lower is better" if lower else "game points"
+
+
 def plot(result: ArenaResult, out: Path) -> list[Path]:
     """The three figures (matplotlib, Agg), each as PNG and SVG; the paths."""
     import matplotlib
@@ -556,7 +564,7 @@ def plot(result: ArenaResult, out: Path) -> list[Path]:
     ax.boxplot([p["margins"] for p in pairs], orientation="horizontal", showmeans=True)
     ax.set_yticks(range(1, len(pairs) + 1), labels)
     ax.axvline(0, color="grey", lw=0.8)
-    ax.set_xlabel("score margin of the first bot (game points)")
+    ax.set_xlabel(f"score margin of the first bot ({margin_unit(result.game)})")
     ax.set_title(f"Score margins — {title}")
     save(fig, "margins")
     return paths
@@ -579,6 +587,7 @@ def print_table(result: ArenaResult, console: Console) -> None:
                       f"{1000 * st['cpu_per_decision']:.2f}", f"{1000 * st['slowest_decision']:.0f}",
                       *([str(st["unfinished"])] if stopped else []))
     console.print(table)
+    console.print(f"margin: mean score difference in {margin_unit(result.game)}")
     for p in s["matchups"]:
         lo, hi = p["win_rate_95"]
         a, b = p["bots"]

@@ -1,11 +1,14 @@
-"""``mahai simulate GAME``: bots against bots, with a progress bar, a table or JSON."""
+"""``mahai simulate GAME``: bots against bots, with a progress bar, a table or JSON; with
+``--out DIR`` also ``summary.json`` (the JSON) and ``games.csv`` (one row a game)."""
 
 from __future__ import annotations
 
+import csv
 import json
 import time
 from collections.abc import Sequence
-from typing import Any
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -24,9 +27,14 @@ from mahai.cli.common import (
     fail,
     table_setup,
 )
-from mahai.core.errors import MahaiError
+from mahai.core.errors import InvalidOptions, MahaiError
+from mahai.games import get_game
 from mahai.i18n import DEFAULT_LANGUAGE
-from mahai.sim import MAX_MOVES, run_games, summarize
+from mahai.sim import MAX_MOVES, GameResult, run_games, summarize
+
+OutOpt = Annotated[Path | None, typer.Option(help="Also write summary.json (the JSON) and games.csv (one row "
+                                                 "a game: seed, bot and score of each seat, winners) into "
+                                                 "this folder.")]
 
 
 @app.command()
@@ -46,6 +54,7 @@ def simulate(
                                   help="Stop a game after this many moves and count it as unfinished "
                                        "(no win, no score): some never end, e.g. DenboraZup between "
                                        "random bots."),
+    out: OutOpt = None,
     lang: LangOpt = DEFAULT_LANGUAGE,
 ) -> None:
     """Bots against bots: win rates (95% intervals), mean scores, the game's own figures, speed;
@@ -58,14 +67,48 @@ def simulate(
         names = bot_list(setup.game, bots, [best, "random"] if best != "random" else [best])
     except MahaiError as err:
         raise fail(err, lang) from None
-    report(setup.game.name, setup.options, setup.players, names, games, seed, jobs, as_json, max_moves)
+    if out is not None:
+        try:  # before the games: a folder that cannot be written to is said at once
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            raise fail(InvalidOptions("out_unwritable", domain="cli", path=str(out)), lang) from None
+    data, results = report(setup.game.name, setup.options, setup.players, names, games, seed, jobs, as_json,
+                           max_moves)
+    if out is not None:
+        try:
+            paths = write_games(out, data, results, seed)
+        except OSError:
+            raise fail(InvalidOptions("out_unwritable", domain="cli", path=str(out)), lang) from None
+        for path in paths:  # on stderr with --json, whose stdout is the JSON alone
+            Console(stderr=as_json).print(f"wrote {path}")
+
+
+def write_games(out: Path, data: dict[str, Any], results: Sequence[GameResult], seed: int) -> list[Path]:
+    """Write ``summary.json`` (``data``) and ``games.csv`` (``results``) into ``out``
+    (an existing folder): one row a game, in order, with its ``seed`` (``seed + game``), whether
+    it ``finished``, the ``winners`` (seats, space-separated), then ``bot_<seat>`` and
+    ``score_<seat>`` of each seat and the game's own figures (:meth:`~mahai.core.Game.stats`).
+    Returns the paths. Raises OSError when a file cannot be written."""
+    summary = out / "summary.json"
+    summary.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    players = max((len(r.seat_bots) for r in results), default=0)
+    stats = list(dict.fromkeys(key for r in results for key in r.extra))
+    games = out / "games.csv"
+    with games.open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["game", "seed", "finished", "winners", *(f"bot_{s}" for s in range(players)),
+                    *(f"score_{s}" for s in range(players)), *stats])
+        for i, r in enumerate(results):
+            w.writerow([i, seed + i, int(r.finished), " ".join(map(str, sorted(r.winners))), *r.seat_bots,
+                        *r.scores, *(r.extra.get(key, "") for key in stats)])
+    return [summary, games]
 
 
 def report(game_name: str, options: Any, players: int, bots: Sequence[str], games: int, seed: int,
-           jobs: int, as_json: bool, max_moves: int = MAX_MOVES) -> dict[str, Any]:
+           jobs: int, as_json: bool, max_moves: int = MAX_MOVES) -> tuple[dict[str, Any], list[GameResult]]:
     """Run a simulation with a progress bar (a game stopped after ``max_moves`` moves is
     unfinished: said on its own line, in the JSON's ``unfinished``); print a table or JSON;
-    return the JSON."""
+    return the JSON and each game's :class:`~mahai.sim.GameResult`, in order."""
     console = Console(stderr=as_json)
     start = time.perf_counter()
     with Progress(
@@ -79,7 +122,7 @@ def report(game_name: str, options: Any, players: int, bots: Sequence[str], game
     data = summary.to_json()
     if as_json:
         print(json.dumps(data, indent=2))
-        return data
+        return data, results
     table = Table(title=f"{game_name}: {summary.games} games, {players} players")
     for col in ("bot", "games", "wins", "win rate", "95% interval", "mean score"):
         table.add_column(col, justify="right" if col != "bot" else "left")
@@ -91,7 +134,9 @@ def report(game_name: str, options: Any, players: int, bots: Sequence[str], game
     if summary.unfinished:
         console.print(f"unfinished: {summary.unfinished} of {summary.games} games stopped at {max_moves} "
                       f"moves (--max-moves): no win, score or mean counts them")
+    if get_game(game_name).lower_scores_win:
+        console.print("mean score: lower is better in this game")
     for key, value in data["means"].items():
         console.print(f"mean {key}: {value:.2f}")
     console.print(f"games per second: {data['games_per_second']}")
-    return data
+    return data, results

@@ -327,6 +327,10 @@ class Game(ABC, Generic[S, OptionsT]):
     example: ClassVar[bool] = False
     """A developer's example of a plug-in (``examples/mahai-nim``), not a game to offer
     families: the lobby lists it after the others, marked as an example."""
+    lower_scores_win: ClassVar[bool] = False
+    """True when a lower :meth:`State.scores` is the better one (DenboraZup: the cards left
+    in hand, DZR-9): ``mahai arena`` and ``mahai simulate`` say so beside their margins and
+    mean scores."""
 
     def options(self, edition: str | None = None, /, **overrides: Any) -> OptionsT:
         """The options of ``edition`` (default edition if None) with overrides.

@@ -19,7 +19,12 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-import numpy as np
+from mahai.research import missing_extra
+
+try:
+    import numpy as np
+except ModuleNotFoundError as error:  # the research extra is not installed
+    raise missing_extra(error) from error
 
 from mahai.games import get_game
 from mahai.research.table import next_seat

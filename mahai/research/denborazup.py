@@ -131,9 +131,10 @@ class DenboraZupEncoding(Encoding):
         labels += [f"choose #{k}" for k in range(TIEBREAK_DRAW)]
         labels += [f"slot {k}" for k in range(n + 1)]
         self.labels = tuple(labels)
+        self.layout = features_of(n)
         self._at: dict[str, int] = {}
         offset = 0
-        for name, size in features_of(n):
+        for name, size in self.layout:
             self._at[name] = offset
             offset += size
         self.feature_size = offset
@@ -156,7 +157,7 @@ class DenboraZupEncoding(Encoding):
         ``game.observe(state, seat)`` (the projection) shows them.
 
         Raises TypeError for an action that is not DenboraZup's."""
-        seen = cast(DenboraZupObservation, self.game.observe(state, seat))
+        seen = cast(DenboraZupObservation, self.observe(state, seat))
         hand = self.positions(seen.hand or ())
         tiebreak = seen.tiebreak
         drawn = self.positions(tiebreak.options or ()) if tiebreak is not None else {}
@@ -188,7 +189,7 @@ class DenboraZupEncoding(Encoding):
     def outcome(self, state: State[Any]) -> tuple[float, ...]:
         """Solo (DZR-12): ``hand size / cards used``, read from the view; else +1 / -1."""
         if self.solo:
-            used = self.game.view(state, 0)["used"][0]
+            used = self.view(state, 0)["used"][0]
             return (self.hand_size / used if used else 0.0,)
         return super().outcome(state)
 

@@ -140,6 +140,7 @@ class MilleBornesEncoding(Encoding):
 
     num_actions = NUM_ACTIONS
     feature_size = FEATURE_SIZE
+    layout = FEATURES
     labels = LABELS
     score_scale = 1000.0
 

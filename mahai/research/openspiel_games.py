@@ -29,8 +29,8 @@ parameter       default  meaning
 ==============  =======  ===========================================================
 ``players``     ``0``    the player count; ``0``: the count the edition is made for
                          (Spades ``standard`` 4, ``two_player`` 2, ``openspiel`` 4;
-                         Mille Bornes 2; DenboraZup ``solo`` 1, ``multi`` and ``long``
-                         2), else the fewest it allows. A count the edition does not
+                         Mille Bornes 2, its ``2016`` edition 5; DenboraZup ``solo`` 1,
+                         ``multi`` and ``long`` 2), else the fewest it allows. A count the edition does not
                          allow raises ``InvalidOptions`` (``bad_player_count``).
 ``edition``     ``""``   the edition (Spades ``standard``, ``two_player``, ``openspiel``;
                          Mille Bornes ``eu``, ``classic``, ``2016``, ``bsd``; DenboraZup
@@ -91,14 +91,19 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-import numpy as np
-import pyspiel
+from mahai.research import missing_extra
+
+try:
+    import numpy as np
+    import pyspiel
+except ModuleNotFoundError as error:  # the research extra is not installed
+    raise missing_extra(error) from error
 
 from mahai.bots import bot_factory, bot_names
 from mahai.bots.base import Bot
 from mahai.core.game import Action, Event, Game, Seat, State
 from mahai.research.setup import resolve
-from mahai.research.table import Encoding, FloatArray, Table, encoding_for
+from mahai.research.table import BotChooser, Encoding, FloatArray, Table, encoding_for
 
 CHANCE_OUTCOMES = 1024
 """Equally likely outcomes of each chance node (seeds of the engine's generator)."""
@@ -502,7 +507,9 @@ class MahaiObserver:
     """The observer of a :class:`MahaiGame` (OpenSpiel's ``PyObserver`` interface).
 
     ``perfect_recall=False`` (default): ``tensor`` = the game's features of the
-    player's view, then its pending picks (``dict``: ``"observation"``, ``"picks"``);
+    player's view, then its pending picks (``dict``: ``"observation"``, ``"picks"``, which
+    OpenSpiel writes one after the other as the observation tensor, so its entries must not
+    overlap: the named parts of the features are :meth:`Encoding.parts`);
     the string is the view JSON (:meth:`Encoding.text_view`: without the record of
     earlier hands) and the picks. ``perfect_recall=True``: the string is
     the digest of the player's history (:func:`history_digest`) and its picks; no
@@ -541,7 +548,7 @@ class MahaiObserver:
             return
         viewer = self._viewer(player)
         encoding = self.game.encoding
-        encoding.features(self.game.mahai.view(pos.engine, viewer), viewer, self.dict["observation"])
+        encoding.features(encoding.view(pos.engine, viewer), viewer, self.dict["observation"])
         table = pos.table
         if viewer is not None and table is not None and pos.held is None and table.seat == viewer:
             table.pending(self.dict["picks"])
@@ -559,7 +566,7 @@ class MahaiObserver:
             return digest + "".join(f"\n> pick {label}" for label in picks)
         if pos.engine is None:
             return ""
-        view = self.game.encoding.text_view(self.game.mahai.view(pos.engine, viewer))
+        view = self.game.encoding.text_view(self.game.encoding.view(pos.engine, viewer))
         text = json.dumps(view, sort_keys=True, default=list)
         return text + "".join(f"\n> pick {label}" for label in picks)
 
@@ -580,29 +587,15 @@ class MahaiBot(pyspiel.Bot):  # type: ignore[misc]
         if bot is None:
             bot = bot_names(game.mahai.name)[0]
         self.bot = bot_factory(game.mahai.name, bot)(random.Random(seed)) if isinstance(bot, str) else bot
-        self._plan: tuple[int, ...] = ()
+        self._chooser = BotChooser(self.bot)
 
     def step(self, state: MahaiState) -> int:
-        table, engine = state.table, state.engine
-        assert table is not None and engine is not None
-        seat = table.seat
-        assert seat is not None
-        picks = tuple(table.picks)
-        depth = len(picks)
-        if depth and self._plan[:depth] == picks and len(self._plan) > depth:
-            return self._plan[depth]
-        game = self.game.mahai
-        encoding = self.game.encoding
-        # The bot chooses among the actions the picks made so far still allow.
-        every = engine.legal_actions(seat)
-        paths = encoding.sequences(engine, seat, every)
-        legal = [a for a, path in zip(every, paths, strict=True) if path[:depth] == picks]
-        action = self.bot.act(game, seat, game.observe(engine, seat), legal)
-        self._plan = paths[every.index(action)]
-        return self._plan[depth]
+        table = state.table
+        assert table is not None and state.engine is not None
+        return self._chooser.index(table)
 
     def restart_at(self, state: MahaiState) -> None:
-        self._plan = ()
+        self._chooser.forget()
 
     def inform_action(self, state: MahaiState, player_id: int, action: int) -> None:
         pass

@@ -13,7 +13,8 @@ One environment plays one game of :mod:`mahai` with fixed options: every edition
 and option of the game (``edition=``, ``options=``), for any player count it allows.
 Agents are ``player_0 … player_{n-1}`` (seat order). Each agent observes
 ``{"observation": float32 vector, "action_mask": int8 vector}``: the vector is built
-from that seat's view JSON only (the game's projection, :mod:`.table`), the mask
+from that seat's view JSON only (the game's projection, :mod:`.table`), its parts
+by name in ``env.unwrapped.encoding.parts()`` (``{"hand": slice(5, 57), …}``); the mask
 marks the indices it may pick now (all zero when it owes no decision). The action
 space is ``Discrete(num_actions)``; each game's module documents its index ↔
 notation map (:mod:`.spades`, :mod:`.mille_bornes`, :mod:`.denborazup`), and
@@ -36,19 +37,26 @@ events since the last call, as a spectator sees them, in English.
 from __future__ import annotations
 
 import operator
+import random
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
-from gymnasium.utils import seeding
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from mahai.research import missing_extra
 
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from gymnasium.utils import seeding
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as error:  # the research extra is not installed
+    raise missing_extra(error) from error
+
+from mahai.bots import make_bot
 from mahai.core.game import Event, Game
 from mahai.i18n import render as render_message
 from mahai.research.setup import resolve
-from mahai.research.table import Encoding, FloatArray, Table, encoding_for
+from mahai.research.table import BotChooser, Encoding, FloatArray, Table, encoding_for
 
 ObsDict = dict[str, Any]
 
@@ -153,7 +161,7 @@ class MahaiEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informat
         seat = self._seat_of[agent]
         encoding = self.encoding
         vector: FloatArray = np.zeros(encoding.feature_size + encoding.num_actions, np.float32)
-        encoding.features(self.game.view(table.state, seat), seat, vector[:encoding.feature_size])
+        encoding.features(encoding.view(table.state, seat), seat, vector[:encoding.feature_size])
         if seat == table.seat and not table.state.is_over and self.steps < self.max_steps:
             table.pending(vector[encoding.feature_size:])
             mask = table.mask()
@@ -206,8 +214,9 @@ class MahaiEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informat
 
     def render(self) -> str | None:
         """The events since the last call, one sentence each as a spectator sees them
-        (English, seats named ``player_<n>``), then whose turn it is; printed too in
-        ``"human"`` mode. None without a render mode."""
+        (English, seats named ``player_<n>``), then whose turn it is: returned in ``"ansi"``
+        mode, printed in ``"human"`` mode (which returns None, as PettingZoo's ``render_test``
+        asks). None without a render mode."""
         if self.render_mode is None:
             return None
         table = self._table()
@@ -226,6 +235,7 @@ class MahaiEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informat
         text = "\n".join(lines)
         if self.render_mode == "human":
             print(text)
+            return None
         return text
 
     def _name(self, seat: int) -> str:
@@ -233,6 +243,50 @@ class MahaiEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informat
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+class MahaiPolicy:
+    """One of Mahai's bots playing seats of an environment of :func:`env`, e.g. the opponents
+    an agent learns against: ``act(agent)`` is the index the bot picks for ``agent``, who
+    must be the one to decide (``agent_selection``). Each seat gets its own bot, seat ``s``
+    seeded with ``random.Random(seed * 1009 + s)``; it sees that seat's projection and legal
+    actions only, and picks a composite action one index at a time, as an agent does::
+
+        opponents = MahaiPolicy(e, "medium")
+        for agent in e.agent_iter():
+            obs, reward, terminated, truncated, info = e.last()
+            if terminated or truncated:
+                e.step(None)
+            else:
+                e.step(opponents.act(agent) if agent != "player_0" else my_agent(obs))
+
+    Raises:
+        InvalidOptions: ``unknown_bot`` (names: :func:`mahai.bots.bot_names`).
+    """
+
+    def __init__(self, environment: Any, bot: str, seed: int = 0) -> None:
+        self.env: MahaiEnv = environment.unwrapped
+        self.name = bot
+        self.seed = seed
+        make_bot(self.env.game.name, bot, random.Random(seed))  # an unknown name fails here
+        self._choosers: dict[int, BotChooser] = {}
+
+    def act(self, agent: str) -> int:
+        """The index the bot picks now for ``agent``.
+
+        Raises:
+            ValueError: ``agent`` is not the one to decide, or the game is over.
+        """
+        environment = self.env
+        table = environment._table()
+        seat = environment._seat_of[agent]
+        if table.seat != seat or table.state.is_over:
+            raise ValueError(f"{agent} does not decide now ({environment.agent_selection} does)")
+        chooser = self._choosers.get(seat)
+        if chooser is None:
+            bot = make_bot(environment.game.name, self.name, random.Random(self.seed * 1009 + seat))
+            chooser = self._choosers[seat] = BotChooser(bot)
+        return chooser.index(table)
 
 
 def env(game: str | Game[Any, Any] = "spades", **kwargs: Any) -> Any:

@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 from mahai.core.errors import MahaiError
 from mahai.core.game import Game
 from mahai.games import get_game
+from mahai.i18n import explain
 
 
 class Setup(NamedTuple):
@@ -33,8 +34,18 @@ def resolve(game: str | Game[Any, Any], edition: str | None = None, players: int
     Raises:
         TypeError: ``options`` is neither a mapping nor a dataclass instance.
         InvalidOptions: unknown game, edition, option or value; a player count
-            the options do not allow (``bad_player_count``).
+            the options do not allow (``bad_player_count``); its message is the code and
+            its values, and a note (shown under it in a traceback) says it in English.
     """
+    try:
+        return _resolve(game, edition, players, options)
+    except MahaiError as error:  # a researcher reads a traceback: the sentence a player would read
+        error.add_note(explain(error, "en"))
+        raise
+
+
+def _resolve(game: str | Game[Any, Any], edition: str | None, players: int | None,
+             options: Mapping[str, Any] | Any) -> Setup:
     g = get_game(game) if isinstance(game, str) else game
     name = edition or g.default_edition(players)
     opts: Any

@@ -105,6 +105,7 @@ class SpadesEncoding(Encoding):
 
     num_actions = NUM_ACTIONS
     feature_size = FEATURE_SIZE
+    layout = FEATURES
     labels = LABELS
     score_scale = 100.0
     zero_sum = True

@@ -33,10 +33,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
+from mahai.research import missing_extra
 
-from mahai.core.game import Action, Game, Seat, State
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ModuleNotFoundError as error:  # the research extra is not installed
+    raise missing_extra(error) from error
+
+from mahai.bots.base import Bot
+from mahai.core.game import Action, Game, Observation, Seat, State
 
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
@@ -56,7 +62,7 @@ class Encoding(ABC):
     """A game's fixed action space and vector observation, for ``options`` and
     ``players`` (both fixed for the life of an environment).
 
-    Subclasses set :attr:`num_actions`, :attr:`feature_size`, :attr:`labels` and
+    Subclasses set :attr:`num_actions`, :attr:`feature_size`, :attr:`layout`, :attr:`labels` and
     implement :meth:`features` and :meth:`sequence` (or :meth:`sequences`, where an index
     depends on what the seat holds).
     """
@@ -65,6 +71,9 @@ class Encoding(ABC):
     """Size of the action space (indices ``0 … num_actions - 1``)."""
     feature_size: int
     """Length of the vector :meth:`features` fills."""
+    layout: tuple[tuple[str, int], ...]
+    """The parts of that vector in order, ``(name, length)`` (Spades' ``"hand"``: 52 cards);
+    :meth:`parts` gives each its slice."""
     labels: tuple[str, ...]
     """``labels[i]``: what index ``i`` means (a notation, or a pick such as ``"pass 2C"``)."""
     score_scale: float | None = None
@@ -78,6 +87,44 @@ class Encoding(ABC):
         self.game = game
         self.options = options
         self.players = players
+        self._seen: tuple[State[Any], int, Seat | None, Observation] | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the kept projection (:meth:`observe`), which holds a state."""
+        return {**self.__dict__, "_seen": None}
+
+    def observe(self, state: State[Any], viewer: Seat | None) -> Observation:
+        """``game.observe(state, viewer)`` (the game's projection), the last one kept while
+        ``state`` stays at its :attr:`State.version`: an adapter asks for the deciding seat's
+        twice a decision (its legal index sequences, :meth:`sequences`, then its observation,
+        :meth:`view`), and DenboraZup's, whose timeline grows all game long, costs as much as
+        the rest of a step. Projections are read-only, so sharing one is safe."""
+        seen = self._seen
+        if seen is not None and seen[0] is state and seen[1] == state.version and seen[2] == viewer:
+            return seen[3]
+        observation = self.game.observe(state, viewer)
+        self._seen = (state, state.version, viewer, observation)
+        return observation
+
+    def view(self, state: State[Any], viewer: Seat | None) -> dict[str, Any]:
+        """``game.view(state, viewer)``, the JSON of :meth:`observe`."""
+        return self.observe(state, viewer).to_json()
+
+    def parts(self) -> dict[str, slice]:
+        """Where each part of an adapter's observation vector lies: part name → slice, in
+        order, from :attr:`layout`, then ``"picks"`` (``num_actions`` long: the indices the
+        seat has picked toward an unfinished action, :meth:`Table.pending`). The vector is the
+        PettingZoo ``observation`` and OpenSpiel's observation tensor, both
+        ``feature_size + num_actions`` long::
+
+            hand = obs["observation"][env.unwrapped.encoding.parts()["hand"]]
+        """
+        out: dict[str, slice] = {}
+        at = 0
+        for name, size in (*self.layout, ("picks", self.num_actions)):
+            out[name] = slice(at, at + size)
+            at += size
+        return out
 
     def sequence(self, seat: Seat, action: Action) -> tuple[int, ...]:
         """The indices that make ``action`` (a legal action of ``seat``), for a game whose
@@ -231,6 +278,10 @@ class Table:
         self.picks = []
         return found
 
+    def options(self) -> list[tuple[tuple[int, ...], Action]]:
+        """Every legal action of the current seat with its index sequence (empty once over)."""
+        return list(self._current().options)
+
     def label(self, index: int) -> str:
         """The label of ``index`` (``"?"`` outside the action space)."""
         labels = self.encoding.labels
@@ -261,3 +312,40 @@ def clip(value: float) -> float:
 def index_map(names: Sequence[str]) -> dict[str, int]:
     """``{name: position}``."""
     return {name: i for i, name in enumerate(names)}
+
+
+class BotChooser:
+    """One of Mahai's bots (:class:`mahai.bots.base.Bot`) picking indices at a :class:`Table`:
+    it sees the deciding seat's projection (:meth:`Encoding.observe`) and the legal actions
+    that seat's picks so far still allow, and answers its action one index at a time (a
+    composite action over several calls). The adapters' bots: PettingZoo's
+    :class:`~mahai.research.pettingzoo_env.MahaiPolicy`, OpenSpiel's
+    :class:`~mahai.research.openspiel_games.MahaiBot`."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self._plan: tuple[int, ...] = ()
+
+    def index(self, table: Table) -> int:
+        """The next index of the bot's action for ``table``'s current seat.
+
+        Raises:
+            ValueError: the game is over (no seat decides).
+        """
+        seat = table.seat
+        if seat is None:
+            raise ValueError("the game is over: no seat decides")
+        picks = tuple(table.picks)
+        depth = len(picks)
+        if depth and self._plan[:depth] == picks and len(self._plan) > depth:
+            return self._plan[depth]
+        options = [(path, action) for path, action in table.options() if path[:depth] == picks]
+        encoding = table.encoding
+        action = self.bot.act(encoding.game, seat, encoding.observe(table.state, seat),
+                              [action for _, action in options])
+        self._plan = next(path for path, candidate in options if candidate == action)
+        return self._plan[depth]
+
+    def forget(self) -> None:
+        """Drop the plan of an action under way (a new game, or another state)."""
+        self._plan = ()

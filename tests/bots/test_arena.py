@@ -109,6 +109,29 @@ def test_arena_command(tmp_path: Path) -> None:
     assert res.exit_code == 2
 
 
+def test_a_game_whose_lower_scores_win_says_so_beside_its_margins() -> None:
+    """DenboraZup's scores are the cards left in hand (DZR-9): the arena printed the random bot's
+    margin as +7 and the medium bot's as -7 under a bare "margin", and plotted them in "game
+    points", as if the random bot led; now the margins and ``mahai simulate``'s mean scores say
+    that lower is better there (``Game.lower_scores_win``), and only there."""
+    from mahai.cli.arena import margin_unit
+    from mahai.games import get_game
+
+    assert [get_game(g).lower_scores_win for g in ("denborazup", "spades", "mille_bornes", "nim")] == [
+        True, False, False, False]
+    assert margin_unit("denborazup") == "game points; lower is better"
+    assert margin_unit("spades") == "game points"
+    runner = CliRunner()
+    bots = ["--bots", "medium,random", "--games", "2", "--lang", "en"]
+    res = runner.invoke(app, ["arena", "denborazup", *bots])
+    assert res.exit_code == 0, res.output
+    assert "margin: mean score difference in game points; lower is better" in res.output
+    res = runner.invoke(app, ["simulate", "denborazup", *bots])
+    assert res.exit_code == 0 and "mean score: lower is better in this game" in res.output
+    res = runner.invoke(app, ["simulate", "nim", "--games", "2", "--lang", "en"])
+    assert res.exit_code == 0 and "lower is better" not in res.output
+
+
 def need_ray() -> None:
     """Skip without Ray (``pip install 'mahai[ray]'``), except in CI (``CI=true``): there
     ``scripts/test`` installs it, so a missing Ray is a failure, never a silent skip."""

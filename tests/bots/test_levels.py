@@ -27,7 +27,7 @@ from mahai.core.errors import InvalidOptions
 from mahai.games import get_game
 from mahai.games.mille_bornes import GAME
 from mahai.i18n import LANGUAGES, catalog
-from mahai.sim import run_games, summarize
+from mahai.sim import GameResult, run_games, summarize
 
 
 def test_every_game_declares_the_levels_strongest_first() -> None:
@@ -88,6 +88,18 @@ def test_easy_loses_to_medium_and_beats_random() -> None:
     assert summarize(results, lambda: 1.0).bots["medium"].win_rate >= 0.6
     results = list(run_games("mille_bornes", GAME.options("eu"), 2, ["easy", "random"], 20, seed=11))
     assert summarize(results, lambda: 1.0).bots["easy"].win_rate >= 0.9
+
+
+def test_the_summary_lists_the_bots_in_seat_order() -> None:
+    """``mahai simulate`` printed the bots in the order of a set of their names, which changes
+    from one process to the next (string hashing): the same command and seed printed its table
+    and JSON in another order. Now the order they first sat in, whatever the hashing."""
+    names = ("medium", "random", "expert", "easy", "strong", "heuristic", "search", "x")
+    results = [GameResult(names, frozenset({0}), tuple(float(s) for s in range(len(names)))),
+               GameResult(names[::-1], frozenset({0}), (0.0,) * len(names))]
+    summary = summarize(results, lambda: 1.0)
+    assert list(summary.bots) == list(names)  # a set's order of 8 names: 1 chance in 40,320
+    assert list(summary.to_json()["bots"]) == list(names)
 
 
 def test_level_names_in_four_languages() -> None:

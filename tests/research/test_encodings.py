@@ -5,7 +5,9 @@ long-timeline placement DZR-13) are picked one index at a time."""
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -217,3 +219,61 @@ def test_the_jokers_variant_is_refused_with_a_clear_error() -> None:
     game = get_game("spades")
     with pytest.raises(ValueError, match="jokers"):
         encoding_for(game, game.options("jokers_and_deuces"), 4)
+
+
+@pytest.mark.parametrize(("module", "library"), [
+    ("mahai.research.pettingzoo_env", "pettingzoo"),
+    ("mahai.research.pettingzoo_env", "gymnasium"),
+    ("mahai.research.openspiel_games", "pyspiel"),
+])
+def test_a_missing_library_says_to_install_the_research_extra(monkeypatch: pytest.MonkeyPatch, module: str,
+                                                              library: str) -> None:
+    """Without the extra, importing an adapter said only "No module named 'pettingzoo'": the
+    error now names the extra and the command (README "For researchers"), and keeps ``name``."""
+    monkeypatch.setitem(sys.modules, library, None)  # what an uninstalled library gives
+    monkeypatch.delitem(sys.modules, module, raising=False)
+    extra = r'research extra, pip install "mahai\[research\]"'
+    with pytest.raises(ModuleNotFoundError, match=extra) as caught:
+        importlib.import_module(module)
+    assert caught.value.name == library
+    assert library in str(caught.value)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_the_observation_parts_tile_the_vector_and_find_the_hand(case: Case) -> None:
+    """An agent that reads the observation had to add up Spades' and Mille Bornes' ``FEATURES``
+    or call DenboraZup's ``features_of`` to find its hand: ``Encoding.parts()`` names every
+    slice of the adapters' vector the same way for each game, the pending picks last."""
+    name, edition, players, options = case
+    game = get_game(name)
+    encoding = encoding_for(game, game.options(edition, **options), players)
+    parts = encoding.parts()
+    spans = list(parts.values())
+    assert spans[0].start == 0 and all(a.stop == b.start for a, b in zip(spans, spans[1:], strict=False))
+    assert parts["picks"] == slice(encoding.feature_size, encoding.feature_size + encoding.num_actions)
+    for state in random_states(case, seed=3, steps=40):
+        for viewer in range(players):
+            view = game.view(state, viewer)
+            out = np.zeros(encoding.feature_size, np.float32)
+            encoding.features(view, viewer, out)
+            held = {card["title"]["eu"] if isinstance(card, dict) else card for card in view["hand"] or ()}
+            assert np.count_nonzero(out[parts["hand"]]) == len(held)  # one entry per kind held
+
+
+def test_a_refused_setup_says_why_in_english() -> None:
+    """``env("spades", players=3)`` and ``load_game("python_mahai_spades(players=3)")`` showed
+    only ``core.bad_player_count (choices=2, 4, players=3)``: the traceback now says it in a
+    sentence too (an exception note), the code and values staying the message."""
+    from mahai.core.errors import InvalidOptions
+    from mahai.research.setup import resolve
+
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"players": 3}, "This game cannot be played by 3 players. Choices: 2, 4."),
+        ({"options": {"target": "abc"}}, "“abc” is not a valid value for “target”. Choices: 500, 300,"),
+        ({"edition": "nope"}, "Unknown edition “nope”."),
+    ]
+    for kwargs, said in cases:
+        with pytest.raises(InvalidOptions) as caught:
+            resolve("spades", **kwargs)
+        assert caught.value.code in str(caught.value)
+        assert caught.value.__notes__[0].startswith(said), caught.value.__notes__

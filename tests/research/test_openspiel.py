@@ -108,6 +108,11 @@ def test_observers_see_the_view_and_the_public_one_sees_no_hand() -> None:
         tensors.add(public.tensor.tobytes())
         private.set_from(state, player)
         assert private.dict["observation"][5:57].sum() == 13  # its 13 cards
+        assert private.dict["observation"][game.encoding.parts()["hand"]].sum() == 13
+        # OpenSpiel writes the dict's entries one after the other as the tensor: entries that
+        # overlap would double it (a try with each part of the features as an entry did)
+        size = game.encoding.feature_size + game.encoding.num_actions
+        assert game.observation_tensor_size() == len(state.observation_tensor(player)) == size
     assert len(tensors) == 1
     public.set_from(state, 0)
     assert public.dict["observation"][5:57].sum() == 0
@@ -228,5 +233,9 @@ def test_every_parameter_is_documented_with_its_default() -> None:
     assert pyspiel.load_game("python_mahai_spades", {"edition": "two_player"}).num_players() == 2
     assert [pyspiel.load_game(n).num_players() for n in mo.GAMES] == [4, 4, 2, 2]
     assert pyspiel.load_game("python_mahai_mille_bornes(players=4,seed=7)").num_players() == 4
+    # Mille Bornes' 2016 edition is the five-player game: the docs said "Mille Bornes 2"
+    assert pyspiel.load_game("python_mahai_mille_bornes", {"edition": "2016"}).num_players() == 5
+    assert "Mille Bornes 2, its ``2016`` edition 5;" in doc
+    assert "Mille Bornes 2, its `2016` edition 5;" in readme
     with pytest.raises(Exception, match="bad_player_count"):
         pyspiel.load_game("python_mahai_denborazup", {"edition": "solo", "players": 2})

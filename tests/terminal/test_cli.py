@@ -4,6 +4,7 @@ defaults read from the game's declared metadata, and the driver's catalogs."""
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 import string
@@ -53,6 +54,28 @@ def test_simulate_a_plug_in_game_and_reject_a_bot_it_has_not() -> None:
     assert result.exit_code == 2 and "heuristic" in result.output
     result = runner.invoke(app, ["play", "chess"])
     assert result.exit_code == 2 and "chess" in result.output
+
+
+def test_simulate_writes_each_game_with_out(tmp_path: Path) -> None:
+    """Only ``mahai arena`` wrote its games: ``mahai simulate --out DIR`` writes ``summary.json``
+    (the JSON it prints) and ``games.csv``, one row a game with its seed, each seat's bot and
+    score and the winners; stdout stays the JSON alone, a folder it cannot write is said."""
+    out = tmp_path / "sim"
+    result = runner.invoke(app, ["simulate", "nim", "--games", "3", "--seed", "5", "--json",
+                                 "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert json.loads((out / "summary.json").read_text(encoding="utf-8")) == data
+    with (out / "games.csv").open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert [(r["game"], r["seed"], r["finished"]) for r in rows] == [("0", "5", "1"), ("1", "6", "1"),
+                                                                      ("2", "7", "1")]
+    assert all(r["bot_0"] == r["bot_1"] == "random" and r["winners"] in ("0", "1") for r in rows)
+    assert {float(r[f"score_{r['winners']}"]) for r in rows} == {1.0} and "moves" in rows[0]
+    blocked = tmp_path / "file"
+    blocked.write_text("", encoding="utf-8")
+    result = runner.invoke(app, ["simulate", "nim", "--games", "1", "--out", str(blocked), "--lang", "en"])
+    assert result.exit_code == 2 and "cannot be written to" in result.output
 
 
 def test_simulate_plays_the_strong_level_by_default() -> None:
