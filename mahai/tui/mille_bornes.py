@@ -33,17 +33,16 @@ from rich.text import Text
 from mahai.core.errors import MahaiError, MalformedAction
 from mahai.core.game import Action, Seat
 from mahai.i18n import number, translate
-from mahai.tui.screen import Screen, Turn
+from mahai.tui.screen import LETTERS, Screen, Turn, seat_letter
 
-LETTERS = "ABCDEF"
 CARD_VERBS = ("coup_fourre", "play", "remedy", "safety", "hazard")
 """Notation verbs that name a hand card (``discard`` aside)."""
 NUMBER = re.compile(r"(-)?\s*(\d{1,6})(?:\s+([A-Fa-f]))?")
 
 
 def seat_name(seat: Seat) -> str:
-    """Seats are shown as letters in table order: A, B, C …"""
-    return LETTERS[seat]
+    """Seats are shown as letters in table order: A, B, C … (:func:`~mahai.tui.screen.seat_letter`)."""
+    return seat_letter(seat)
 
 
 def card_name(code: str, lang: str) -> str:

@@ -21,6 +21,18 @@ from mahai.core.errors import MahaiError
 from mahai.core.game import Action, Game, Seat
 from mahai.i18n import render, translate
 
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def seat_letter(seat: Seat) -> str:
+    """Seat 0 is "A", seat 1 "B" …; past "Z", "A2", "B2" … (no game seats that many).
+
+    >>> seat_letter(1), seat_letter(27)
+    ('B', 'B2')
+    """
+    letter, lap = LETTERS[seat % len(LETTERS)], seat // len(LETTERS)
+    return letter if lap == 0 else f"{letter}{lap + 1}"
+
 DOMAIN = "tui"
 """The catalog of the driver's own strings and reason codes (msgid = a dotted key or the code)."""
 MENU_LIMIT = 30
@@ -85,8 +97,10 @@ class Screen:
         return translate(self.catalog, msgid, self.lang, **params)
 
     def seat_name(self, seat: Seat) -> str:
-        """A seat's name for everyone ("Player 2"; Spades: "East"; Mille Bornes: "B")."""
-        return translate(DOMAIN, "player", self.lang, n=seat + 1)
+        """A seat's name for everyone: a letter in table order ("B"; Spades with four: "East").
+        A letter reads alike in every language and in every sentence: Basque names a seat
+        with an apposition ("{player} jokalariak"), and "2. jokalaria jokalariak" repeated it."""
+        return seat_letter(seat)
 
     def show(self, console: Console, turn: Turn) -> None:
         """Lay out the table for ``turn.viewer`` (generic: the game's sentences,

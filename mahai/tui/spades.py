@@ -25,7 +25,7 @@ from rich.text import Text
 from mahai.core.game import Action, Seat
 from mahai.core.text import small_number
 from mahai.i18n import LANGUAGES, number, translate
-from mahai.tui.screen import Screen, Turn
+from mahai.tui.screen import Screen, Turn, seat_letter
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RED = ("D", "H")
@@ -59,7 +59,7 @@ class SpadesScreen(Screen):
 
     def seat_name(self, seat: Seat) -> str:
         if self.players == 2:
-            return self._("tui.player", n=seat + 1)
+            return seat_letter(seat)
         return self._(f"tui.seat.{seat}")
 
     def side_name(self, seats: Sequence[Seat]) -> str:

@@ -4,6 +4,7 @@ simultaneous decisions behind hot-seat hand-overs, DZR-5) and the ``mahai`` comm
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -113,17 +114,25 @@ def test_the_replay_of_a_solo_game_ends_on_its_rating() -> None:
 def test_multi_game_against_bots_to_the_end(mode: str, players: int, seed: int) -> None:
     term, log, out = run_game(mode, players, 1, seed, lang="en")
     assert term.state.is_over
-    names = ", ".join(f"Player {s + 1}" for s in sorted(term.state.winners()))
+    names = ", ".join("ABCD"[s] for s in sorted(term.state.winners()))
     assert translate("tui", "winners", "en", names=names) in out and "Reveal" in out and "Cards left" in out
     if mode == "long":
         assert "Timeline" in out
         assert "[1] " in out and "[0]" not in out  # slots are numbered from 1, as people count
 
 
+def test_the_basque_coin_line_names_another_seat_once() -> None:
+    """DZR-5 (the coin): Basque names a seat by apposition, "{player} jokalariak bota duen
+    txanponak …"; the terminal's seats were "2. jokalaria", which made "2. jokalaria jokalariak"."""
+    _, _, out = run_game("multi", 3, 1, 1, mistakes=False)
+    assert re.search(r"\d+\. txanda: [BC] jokalariak bota duen txanponak", out), out
+    assert "jokalaria jokalari" not in out
+
+
 def test_hot_seat_clears_the_screen_around_each_secret_choice() -> None:
     term, log, out = run_game("multi", 3, 2, seed=4, lang="en", mistakes=False)
     assert term.state.is_over
-    asks = [i for i, line in enumerate(log) if line.startswith("Pass the keyboard to Player ")]
+    asks = [i for i, line in enumerate(log) if line.startswith("Pass the keyboard to ")]
     assert len(asks) >= 4
     for i in asks:
         assert log[i - 1] == "CLEAR"  # the screen is cleared before a hand is shown
