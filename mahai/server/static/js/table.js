@@ -14,7 +14,7 @@
 // the person's name, leaving (confirmed), rematch, "How to play", invitations: fed by this page's
 // one WebSocket (one connection per viewer)
 import { fillOverActions, seatMessage, startSeats } from "./seats.js";
-import { animate, fitNames, reducedMotion, snapshotPlaces } from "./cards.js";
+import { animate, fitNames, nameWords, reducedMotion, snapshotPlaces } from "./cards.js";
 import { currentLang, fill, h, langSelect, loadCatalogs, t } from "./i18n.js";
 import { copyText } from "./keep.js";
 import { makeUi } from "./ui.js";
@@ -419,13 +419,20 @@ function seatTail(s, who, toAct) {
   return [...tail, h("span", { class: "with-dot" }, last, h("span", { class: "online-mark", "aria-hidden": "true" }, "●"))];
 }
 
+// A seat's name in the players list as its words: a word wider than the side column ends in "…"
+// (the whole name is the title; 24 W's ran past a phone's edge, and past a desktop window's)
+function seatListName(seat) {
+  const name = seatName(seat);
+  return h("span", { class: "name", title: name }, nameWords(h, name, true));
+}
+
 function renderSeats(msg) {
   // "Ane · pertsona", "Indartsua 3 · robota": both in lower case, as the table's plates say "robota"
   const who = (s) => (s.kind === "bot" ? t("robot") : t("person"));
   $("seats").replaceChildren(...msg.table.seats.map((s) => h("li", {
     class: [s.online ? "online" : "", s.seat === msg.seat ? "me" : ""].join(" "),
     "aria-label": `${seatName(s.seat)}: ${who(s)}${s.online ? ", " + t("online") : ""}`,
-  }, seatName(s.seat), ...seatTail(s, who(s), !msg.over && msg.to_act.includes(s.seat)))));
+  }, seatListName(s.seat), ...seatTail(s, who(s), !msg.over && msg.to_act.includes(s.seat)))));
   // the replay link once over: the game-over panel has its own, by the rematch (it was said twice)
   if ($("side-replay")) $("side-replay").hidden = Boolean(msg.over);
   if ($("seat-tools").childElementCount) return;  // made once (a re-render would drop "Copied!")
