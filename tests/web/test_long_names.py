@@ -1,10 +1,14 @@
 """Long player names never break in the middle of a word: on the seat plates, the score
 sheets (the side lines, the folded sheet, the pause after a hand or leg, the final scores)
 and the players list, a name either wraps between its words or, when one word is wider than
-its place, ends in an ellipsis with the whole name in a tooltip (``title``). Checked in a
-real browser at 390 × 844 and 1280 × 800 for Spades, Mille Bornes and DenboraZup, from
+its place, ends in an ellipsis with the whole name in a tooltip (``title``); no name runs past
+the screen's edge, and the page never scrolls sideways (a sentence that names a seat, in the
+log or the seat panel, breaks a word wider than its line). Checked in a real browser at
+360 × 740 (the narrower phone) and 1280 × 800 for Spades, Mille Bornes and DenboraZup, from
 mid-game, paused and finished states rendered with 24-character names (the server's limit,
-:data:`mahai.server.lobby.NAME_LENGTH`). The plates cut "Bartolome|ogoikoetxe|andia" into three."""
+:data:`mahai.server.lobby.NAME_LENGTH`). The plates cut "Bartolome|ogoikoetxe|andia" into three;
+24 W's ran the players list, Spades' score line and "Your name at the table" past a phone's edge
+(the play test of session 14)."""
 
 from __future__ import annotations
 
@@ -19,15 +23,19 @@ from tests.web.server import FAST, Server
 
 pytestmark = pytest.mark.web
 
-# 24 characters each: one word longer than any plate is wide, and several words
-NAMES = {0: "zu", 1: "Bartolomeogoikoetxeandia", 2: "Maria Antonietta Zubizar", 3: "Itziarzubizarretaetxeber"}
+# 24 characters each: one word longer than any plate is wide, several words, and the widest word
+# (24 W's: it ran the players list, Spades' score line and the page past a 360 px phone's edge)
+WIDE = "W" * 24
+NAMES = {0: "zu", 1: "Bartolomeogoikoetxeandia", 2: "Maria Antonietta Zubizar", 3: WIDE}
 WORDS = sorted({w for n in list(NAMES.values())[1:] for w in n.split() if len(w) >= 8})
 CASES = {"spades": ("standard", 4, {"length": "single_hand"}), "mille_bornes": ("eu", 3, {"game_target": 1}),
          "denborazup": ("multi", 3, {})}
-SIZES = [(390, 844), (1280, 800)]
+SIZES = [(360, 740), (1280, 800)]
 
 # Every occurrence of `words` in the page's visible text: broken over two lines (a word cut in
-# the middle), or wider than a box that clips it without an ellipsis and a title naming it.
+# the middle, unless it is wider than its element's whole line and the element breaks such
+# words), wider than a box that clips it without an ellipsis and a title naming it, or showing
+# past the screen's edge; and a page wider than the screen (it scrolls sideways).
 CHECK = r"""words => {
   const out = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -44,8 +52,25 @@ CHECK = r"""words => {
         const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
         const where = `${word} in <${el.tagName.toLowerCase()} class="${el.className}">`;
         const lines = new Set(rects.map((r) => Math.round(r.top / 4)));
-        if (lines.size > 1) out.push(`${where}: cut over ${lines.size} lines`);
+        // a sentence may break a word wider than its whole line (it could fit no line), never another
+        let line = el;
+        while (line.parentElement && getComputedStyle(line).display === 'inline') line = line.parentElement;
+        const wide = rects.reduce((w, r) => w + r.width, 0) > line.clientWidth + 1;
+        if (lines.size > 1 && !(wide && getComputedStyle(el).overflowWrap === 'anywhere')) {
+          out.push(`${where}: cut over ${lines.size} lines`);
+        }
         const box = range.getBoundingClientRect();
+        // what shows of it (inside every box that clips it) stays on the screen
+        let [left, right] = [box.left, box.right];
+        for (let a = el; a && a !== document.body; a = a.parentElement) {
+          if (getComputedStyle(a).overflowX === 'visible') continue;
+          const r = a.getBoundingClientRect();
+          [left, right] = [Math.max(left, r.left), Math.min(right, r.right)];
+        }
+        const width = document.documentElement.clientWidth;
+        if (right > width + 1 || left < -1) {
+          out.push(`${where}: past the edge (${Math.round(left)}–${Math.round(right)} of ${width} px)`);
+        }
         for (let a = el; a && a !== document.body; a = a.parentElement) {
           const cs = getComputedStyle(a);
           if (!['hidden', 'clip'].includes(cs.overflowX)) continue;
@@ -62,6 +87,10 @@ CHECK = r"""words => {
         at = node.data.indexOf(word, at + word.length);
       }
     }
+  }
+  const page = document.documentElement;
+  if (page.scrollWidth > page.clientWidth + 1) {
+    out.push(`the page scrolls sideways (${page.scrollWidth} px wide on a ${page.clientWidth} px screen)`);
   }
   return out;
 }"""
@@ -106,7 +135,11 @@ def test_long_names_are_never_cut_mid_word(server: Server, browser: Any, game: s
     if game not in available_games():
         pytest.skip(f"{game} is not installed")
     edition, players, options = CASES[game]
-    made = server.create(game, ["person"] * players, edition=edition, options=options)
+    # the table's own names (the seat panel's "Your name at the table", the log's sentences): the
+    # widest word the server takes at seat 0, the others' as the rendered messages name them
+    seats = [{"kind": "person", "name": WIDE if s == 0 else NAMES[s]} for s in range(players)]
+    made = server.post("/api/tables", {"game": game, "edition": edition, "options": options, "lang": "eu",
+                                       "seats": seats})
     shown = messages(game, edition, players, options)
     problems: list[str] = []
     for width, height in SIZES:

@@ -592,3 +592,35 @@ def test_the_summary_after_a_leg_shows_every_bonus_and_waits(server: Server, bro
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_a_move_the_turn_timer_made_is_said_in_the_log(server: Server, browser: Any) -> None:
+    """The play test of session 14: when a person's time ran out, the strongest bot drew and laid
+    a card for them, and the log said only "Karta hau hartu duzu: 50 km. Zuk semaforo berdea
+    jarri duzu." (their own move, made by nobody). The log says first that the time ran out and
+    a bot played, for this seat or another one (``table.stand_ins``)."""
+    from mahai.i18n import translate
+
+    made = server.post("/api/tables", {"game": "spades", "edition": "two_player", "lang": "eu",
+                                       "seats": [{"kind": "person"}, {"kind": "person"}], "turn_seconds": 1})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    try:
+        page.goto(server.url + made["links"]["0"])
+        page.wait_for_function("window.mahaiLast !== undefined")
+        # one after the page connected (the timer runs from the table's creation: a slow page
+        # load finds the first ones in the log the server sends, told before this page was there)
+        seen = page.evaluate("window.mahaiLast.version")
+        after = f"window.mahaiLast.table.stand_ins.find(s => s.version > {seen})"
+        page.wait_for_function(f"{after} !== undefined", timeout=15_000)
+        first = page.evaluate(after)
+        name = page.evaluate(f"window.mahaiLast.names['{first['seat']}']")
+        said = (translate("web", "Your time ran out: a bot played for you.", "eu") if first["seat"] == 0
+                else translate("web", "{name}: the time ran out; a bot played for them.", "eu").format(
+                    name=name[:1].upper() + name[1:]))
+        lines = page.locator("#log li").all_inner_texts()
+        assert said in lines, (said, lines)
+        # before the move it made (the first line after it is that move's own)
+        assert lines.index(said) < len(lines) - 1, lines
+    finally:
+        ctx.close()

@@ -99,7 +99,9 @@ function scoreboard(v, ui) {
   const { h } = ui;
   return h("div", { class: "scoreboard", id: "sides" }, v.sides.map((sd, i) => h("div", { class: "side", "data-side": i },
     // "Zu + Ane: 120 puntu" (without the colon "Ausazkoa 3 -395 puntu" ran a bot's number into the score)
-    h("strong", {}, ui.t("{side}:", { side: sideName(v, i, ui) })),
+    // the names as words ("…" on a word wider than the line: 24 W's ran off a phone), the colon
+    // as the language writes it after the last one
+    h("strong", { class: "side-name" }, ui.name(sideName(v, i, ui), ui.t("{side}:", { side: "" }))),
     h("span", { class: "points" }, ui.t("{n} point", { n: sd.points })),
     // "sacs : 0" as French writes it (": " after the word wrote "sacs: 0")
     h("span", { class: "muted" }, ui.t("bags: {n}", { n: sd.bags }),

@@ -14,7 +14,7 @@
 // the person's name, leaving (confirmed), rematch, "How to play", invitations: fed by this page's
 // one WebSocket (one connection per viewer)
 import { fillOverActions, seatMessage, startSeats } from "./seats.js";
-import { animate, fitNames, reducedMotion, snapshotPlaces } from "./cards.js";
+import { animate, fitNames, nameWords, reducedMotion, snapshotPlaces } from "./cards.js";
 import { currentLang, fill, h, langSelect, loadCatalogs, t } from "./i18n.js";
 import { copyText } from "./keep.js";
 import { makeUi } from "./ui.js";
@@ -168,14 +168,15 @@ async function onMessage(msg) {
     renderLog();
     if (last && last.over) renderStatus(last);  // the result line is the log's last event
   } else if (msg.type === "state" || msg.type === "update") {
-    const events = msg.events || [];
+    const stood = standIns(msg);
+    const events = [...stood, ...(msg.events || [])];
     if (events.length) { log.push(...events); renderLog(); $("error").textContent = ""; }
     if (unsent && msg.version !== unsent.version) unsent = null;  // the move was taken (or the table moved on)
     // the table on (re)connecting: a move kept while the connection was down goes now
     sending = msg.type === "state" && resend(msg);
     if (!unsent && $("error").dataset.code === "offline") { $("error").textContent = ""; delete $("error").dataset.code; }
     msg.ends = msg.turn_left !== null && msg.turn_left !== undefined ? Date.now() + msg.turn_left * 1000 : null;
-    msg.recent = events;
+    msg.recent = msg.events || [];  // the game's own events (a stand-in's line is the page's)
     const wasMine = last && last.legal && last.legal.length > 0;
     last = msg;
     window.mahaiLast = msg; // the viewer's own projection, for tests and the console
@@ -255,6 +256,25 @@ function renderLog() {
   $("log-empty").hidden = Boolean(items.length);
   $("log-empty").textContent = items.length ? "" : t("No moves yet.");
   $("log").scrollTop = $("log").scrollHeight;
+}
+
+// A turn timer that ran out: the strongest bot moved for a person (table.stand_ins: {version,
+// seat, bot}). Said in the log (and aloud) before the move's own lines, in an update that brings
+// it: "Karta hau hartu duzu: 50 km." alone read as the person's own move, made by nobody. The
+// stand-ins a (re)connection's state lists are older: its log already holds their moves.
+const stoodIn = new Set();
+function standIns(msg) {
+  const all = (msg.table && msg.table.stand_ins) || [];
+  const since = msg.type === "update" && last ? last.version : Infinity;
+  const out = [];
+  for (const s of all) {
+    if (stoodIn.has(s.version)) continue;
+    stoodIn.add(s.version);
+    if (s.version <= since || s.version > msg.version) continue;
+    out.push({ text: s.seat === msg.seat ? t("Your time ran out: a bot played for you.")
+      : t("{name}: the time ran out; a bot played for them.", { name: seatName(s.seat) }) });
+  }
+  return out;
 }
 
 // Screen readers hear each move once (the log itself is not live).
@@ -419,13 +439,20 @@ function seatTail(s, who, toAct) {
   return [...tail, h("span", { class: "with-dot" }, last, h("span", { class: "online-mark", "aria-hidden": "true" }, "●"))];
 }
 
+// A seat's name in the players list as its words: a word wider than the side column ends in "…"
+// (the whole name is the title; 24 W's ran past a phone's edge, and past a desktop window's)
+function seatListName(seat) {
+  const name = seatName(seat);
+  return h("span", { class: "name", title: name }, nameWords(h, name, true));
+}
+
 function renderSeats(msg) {
   // "Ane · pertsona", "Indartsua 3 · robota": both in lower case, as the table's plates say "robota"
   const who = (s) => (s.kind === "bot" ? t("robot") : t("person"));
   $("seats").replaceChildren(...msg.table.seats.map((s) => h("li", {
     class: [s.online ? "online" : "", s.seat === msg.seat ? "me" : ""].join(" "),
     "aria-label": `${seatName(s.seat)}: ${who(s)}${s.online ? ", " + t("online") : ""}`,
-  }, seatName(s.seat), ...seatTail(s, who(s), !msg.over && msg.to_act.includes(s.seat)))));
+  }, seatListName(s.seat), ...seatTail(s, who(s), !msg.over && msg.to_act.includes(s.seat)))));
   // the replay link once over: the game-over panel has its own, by the rematch (it was said twice)
   if ($("side-replay")) $("side-replay").hidden = Boolean(msg.over);
   if ($("seat-tools").childElementCount) return;  // made once (a re-render would drop "Copied!")
