@@ -62,6 +62,13 @@ def test_each_partner_has_a_line_of_their_own_in_the_hand_summary(server: Server
         assert top >= 0, top
         page.locator("#continue").scroll_into_view_if_needed()
         assert page.evaluate("document.getElementById('continue').getBoundingClientRect().bottom") <= 390
+        # Session 14's play test: the summary covers the seat panel's "Leave the table…", and a
+        # person who had to go pressed "Jarraitu" first. The summary has its own; the dialog opens
+        # above the summary, and "Stay" leaves the summary as it was.
+        page.locator("#summary-leave").click()
+        page.wait_for_selector("#leave-dialog[open]")
+        page.locator("#leave-cancel").click()
+        assert page.locator("#summary").is_visible() and page.locator("#continue").is_visible()
 
 
 def test_the_scoreboard_and_a_one_hand_sheet_read_plainly(server: Server, browser: Any) -> None:

@@ -273,7 +273,9 @@ export function nameLimit(input, id) {
   return note;
 }
 
-function confirmLeave() {
+// Also from the hand's summary (table.js), which covers the seat panel's button: a person who
+// must go did not have to press "Continue" first and keep the others waiting.
+export function confirmLeave() {
   if (dialog) dialog.remove();
   const bot = botTitle();
   const stay = h("button", { type: "button", id: "leave-cancel", onclick: () => dialog.close() }, t("Stay"));

@@ -13,7 +13,7 @@
 // Legal actions the renderer neither placed nor claimed get a button in #actions.
 // the person's name, leaving (confirmed), rematch, "How to play", invitations: fed by this page's
 // one WebSocket (one connection per viewer)
-import { fillOverActions, seatMessage, startSeats } from "./seats.js";
+import { confirmLeave, fillOverActions, seatMessage, startSeats } from "./seats.js";
 import { animate, fitNames, nameWords, reducedMotion, snapshotPlaces } from "./cards.js";
 import { currentLang, fill, h, langSelect, loadCatalogs, t } from "./i18n.js";
 import { copyText } from "./keep.js";
@@ -520,7 +520,11 @@ function renderPause(msg) {
       box.hidden = true;
       render();
       ($("board").querySelector("[data-home]") || $("board")).focus({ preventScroll: true });
-    } }, t("Continue"))));
+    } }, t("Continue")),
+    // the seat panel's "Leave the table…" is under the summary (the leave dialog opens above it)
+    mine && $("seat-leave") ? h("p", { class: "leave-here" },
+      h("button", { type: "button", id: "summary-leave", onclick: confirmLeave }, t("Leave the table…")))
+      : null));
   box.hidden = false;
   $("continue").focus({ preventScroll: true });
 }
