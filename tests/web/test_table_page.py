@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from mahai.games import available_games
-from tests.web.server import FAST, Server, play_page
+from tests.web.server import FAST, Server, play_page, seat_page
 
 pytestmark = pytest.mark.web
 
@@ -513,21 +513,20 @@ def test_the_exchange_is_three_chosen_cards_then_one_pass_button(server: Server,
 
 def test_the_acting_seat_lights_up_with_a_countdown_ring(server: Server, browser: Any) -> None:
     """With a turn timer, the seat that owes a move shows the time left (``turn_left``)."""
-    made = server.post("/api/tables", {"game": "spades", "edition": "two_player", "lang": "eu",
-                                       "seats": [{"kind": "person"}, {"kind": "person"}], "turn_seconds": 60})
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    page = ctx.new_page()
-    try:
-        page.goto(server.url + made["links"]["0"])
-        page.wait_for_function("window.mahaiLast !== undefined")
+    with seat_page(server, browser, timed_spades(server, 60)) as page:
         acting = page.evaluate("window.mahaiLast.to_act")
         ring = page.locator(f".plate.acting[data-seat='{acting[0]}'] .ring[role='timer']")
         assert ring.count() == 1
         seconds = int(ring.get_attribute("aria-label").split()[0])
         assert 50 <= seconds <= 60
         assert page.locator(".plate:not(.acting) .ring").count() == 0
-    finally:
-        ctx.close()
+
+
+def timed_spades(server: Server, seconds: int) -> dict[str, Any]:
+    """A two-player Spades table of two people, each turn timed at ``seconds``."""
+    return server.post("/api/tables", {"game": "spades", "edition": "two_player", "lang": "eu",
+                                       "seats": [{"kind": "person"}, {"kind": "person"}],
+                                       "turn_seconds": seconds})
 
 
 @pytest.mark.parametrize(("game", "edition", "options", "players", "bot"), [
@@ -601,13 +600,7 @@ def test_a_move_the_turn_timer_made_is_said_in_the_log(server: Server, browser: 
     a bot played, for this seat or another one (``table.stand_ins``)."""
     from mahai.i18n import translate
 
-    made = server.post("/api/tables", {"game": "spades", "edition": "two_player", "lang": "eu",
-                                       "seats": [{"kind": "person"}, {"kind": "person"}], "turn_seconds": 1})
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    page = ctx.new_page()
-    try:
-        page.goto(server.url + made["links"]["0"])
-        page.wait_for_function("window.mahaiLast !== undefined")
+    with seat_page(server, browser, timed_spades(server, 1)) as page:
         # one after the page connected (the timer runs from the table's creation: a slow page
         # load finds the first ones in the log the server sends, told before this page was there)
         seen = page.evaluate("window.mahaiLast.version")
@@ -622,5 +615,3 @@ def test_a_move_the_turn_timer_made_is_said_in_the_log(server: Server, browser: 
         assert said in lines, (said, lines)
         # before the move it made (the first line after it is that move's own)
         assert lines.index(said) < len(lines) - 1, lines
-    finally:
-        ctx.close()
