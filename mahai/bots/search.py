@@ -26,7 +26,9 @@ A :class:`Budget` is counted in rollouts, simulated decisions and worlds dealt (
 same seed gives the same choice on every machine) or in CPU seconds per decision
 (:func:`time.process_time`; then the choice depends on the machine's speed). The heuristic's own
 action (:meth:`SearchSpec.default`) wins ties and keeps a small head start
-(:attr:`SearchSpec.prior`), so noise alone never overrides it.
+(:attr:`SearchSpec.prior`), so noise alone never overrides it; with :attr:`Budget.verify`, PIMC
+judges an override on fresh worlds only (the survivor of the successive halving is the best of
+several noisy means: its gain on the worlds that chose it is biased upwards).
 """
 
 from __future__ import annotations
