@@ -37,7 +37,7 @@ Factory = Callable[[random.Random], Bot]
 
 def _budget(kw: dict[str, str]) -> Budget:
     """Pop ``rollouts``, ``decisions``, ``seconds``, ``extra``, ``close``, ``work``, ``per_rollout``,
-    ``per_deal`` from ``kw`` into a :class:`Budget`."""
+    ``per_deal``, ``verify`` from ``kw`` into a :class:`Budget`."""
     decisions = kw.pop("decisions", None)
     seconds = kw.pop("seconds", None)
     work = kw.pop("work", None)
@@ -46,7 +46,7 @@ def _budget(kw: dict[str, str]) -> Budget:
                   seconds=float(seconds) if seconds else None,
                   extra=int(kw.pop("extra", "0")), close=float(kw.pop("close", "2.0")),
                   work=int(work) if work else None, per_rollout=int(kw.pop("per_rollout", "0")),
-                  per_deal=int(kw.pop("per_deal", "0")))
+                  per_deal=int(kw.pop("per_deal", "0")), verify=int(kw.pop("verify", "0")))
 
 
 def _mb_search(**kw: str) -> Factory:

@@ -5,15 +5,15 @@ is measured in the currency the expert maximises, the chance to win the game aft
 (:func:`mahai.bots.mille_bornes_search.win_chance`, times ``WIN_SCALE`` = 2000: 20 units are one
 percentage point of a game).
 
-``python -m benchmarks.mb_oracle build OUT [--games G] [--every K] [--worlds M] [--players P]`` plays
-``G`` games of ``P`` players (default 2; 4 plays in two teams of two, MBR-1; eu edition, seeds
-1000…) between heuristic bots and keeps about one decision in ``K`` with a choice (coups fourrés
-aside: always called, MBR-10). For each kept position the oracle plays every distinct legal
-action in ``M`` worlds that keep the TRUE hands and shuffle the draw pile again (the same worlds
-for every action), and finishes the leg with the heuristic for every seat (an action's value is
-the acting seat's team's, MBR-14). The oracle knows the hands, so its best action is not always
-knowable from the seat; the mean of an action over the worlds is an unbiased estimate of its true
-worth for the rest of the leg played by the heuristic.
+``python -m benchmarks.mb_oracle build OUT [--games G] [--every K] [--worlds M] [--players P]
+[--seed S]`` plays ``G`` games of ``P`` players (default 2; 4 plays in two teams of two, MBR-1; eu
+edition, seeds ``S`` = 1000…) between heuristic bots and keeps about one decision in ``K`` with a
+choice (coups fourrés aside: always called, MBR-10). For each kept position the oracle plays every
+distinct legal action in ``M`` worlds that keep the TRUE hands and shuffle the draw pile again (the
+same worlds for every action), and finishes the leg with the heuristic for every seat (an action's
+value is the acting seat's team's, MBR-14). The oracle knows the hands, so its best action is not
+always knowable from the seat; the mean of an action over the worlds is an unbiased estimate of its
+true worth for the rest of the leg played by the heuristic.
 
 ``python -m benchmarks.mb_oracle eval OUT CONFIG…`` asks each configuration (the names of
 :mod:`benchmarks.bots`, e.g. ``mb-search:decisions=15000`` or ``heuristic``) for its action at
@@ -43,6 +43,12 @@ then): the expert gains +1.26 ± 0.55 a decision over the heuristic; with up to 
 simulated decisions at a close decision (``extra=50000,close=2``: its two best finalists within
 two standard errors) +1.89 ± 0.59, +0.62 ± 0.51 paired, at about twice the CPU. ``--limit N``
 evaluates the first ``N`` positions only.
+Session 14, 366 new positions with history (12 games, seeds 1000–1011, one in 4, 200 worlds;
+``docs/arena/README.md``): the expert +1.76 ± 0.46 over the heuristic; paired over it, a fresh look
+at its overrides (``verify=10000``, :attr:`mahai.bots.search.Budget.verify`) −0.14 ± 0.46,
+``verify=30000`` +0.14 ± 0.45, ISMCTS at its work (``method=ismcts``) −4.76 ± 1.58; at these and
+549 more (18 games, ``--seed 2000``) strong is −0.92 ± 0.45 below the heuristic and the fresh look
+(``verify=3000``) +0.69 ± 0.41 above strong (pooled).
 Four players in teams (``--players 4``, 840 positions of 30
 games, one in 6 kept, 200 worlds each): at one standard error the search gains −0.13 ± 0.61 a
 decision (127 changes: noise), with 40,000 decisions −0.39 ± 0.65, at two standard errors
@@ -173,6 +179,7 @@ def main() -> None:
     b.add_argument("--worlds", type=int, default=300)
     b.add_argument("--players", type=int, default=2)
     b.add_argument("--history", action="store_true")
+    b.add_argument("--seed", type=int, default=1000, help="the first game's seed")
     e = sub.add_parser("eval")
     e.add_argument("file")
     e.add_argument("configs", nargs="+")
@@ -180,7 +187,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.cmd == "build":
         res: list[Any] = []
-        found = positions(args.games, args.every, players=args.players, history=args.history)
+        found = positions(args.games, args.every, seed=args.seed, players=args.players, history=args.history)
         for k, (state, seat, heur, cands, *memory) in enumerate(found):
             res.append((state, seat, heur, oracle(state, seat, cands, args.worlds, random.Random(k)),
                         *memory))

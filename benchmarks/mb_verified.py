@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mahai.bots.base import Bot
-from mahai.bots.levels import MB_MODEL_TRIES, MB_STRONG
+from mahai.bots.levels import MB_MODEL_TRIES
 from mahai.bots.mille_bornes_search import MilleBornesSearchBot, MilleBornesSpec
 from mahai.bots.search import Budget, best, pimc
 from mahai.core.game import Action, Game, Observation, Seat
@@ -47,6 +47,8 @@ from mahai.games.mille_bornes import (
 
 CHECK = Budget(rollouts=100_000, decisions=3_000)
 """The second look's budget (the default and the override only, in new worlds)."""
+STRONG = Budget(rollouts=100_000, decisions=3_000)
+"""The strong level's budget in session 13 (session 14 added its own fresh look, ``verify``)."""
 
 
 class Verified(Bot):
@@ -114,6 +116,6 @@ class Verified(Bot):
 
 
 def strong_verified(rng: random.Random) -> Bot:
-    """The strong level (:data:`MB_STRONG`, the opponent model) with the second look at ``z = 1``."""
-    inner = MilleBornesSearchBot(rng, MB_STRONG, spec=MilleBornesSpec(tries=MB_MODEL_TRIES))
+    """Session 13's strong level (:data:`STRONG`, the opponent model) with the second look at ``z = 1``."""
+    inner = MilleBornesSearchBot(rng, STRONG, spec=MilleBornesSpec(tries=MB_MODEL_TRIES))
     return Verified(rng, inner, CHECK, 1.0)

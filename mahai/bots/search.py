@@ -26,7 +26,9 @@ A :class:`Budget` is counted in rollouts, simulated decisions and worlds dealt (
 same seed gives the same choice on every machine) or in CPU seconds per decision
 (:func:`time.process_time`; then the choice depends on the machine's speed). The heuristic's own
 action (:meth:`SearchSpec.default`) wins ties and keeps a small head start
-(:attr:`SearchSpec.prior`), so noise alone never overrides it.
+(:attr:`SearchSpec.prior`), so noise alone never overrides it; with :attr:`Budget.verify`, PIMC
+judges an override on fresh worlds only (the survivor of the successive halving is the best of
+several noisy means: its gain on the worlds that chose it is biased upwards).
 """
 
 from __future__ import annotations
@@ -73,6 +75,12 @@ class Budget:
             clone and scoring: a short rollout costs more than its few decisions).
         per_deal: simulated decisions one dealt world is worth in ``work`` (a spec that rejects
             worlds deals several for one it keeps).
+        verify: simulated decisions of a fresh look at an override (:func:`pimc`): when the search's
+            best candidate is not the heuristic's action, the two are played again in new worlds,
+            up to this much work (weighed as ``work`` is when ``work`` is set; at least two worlds),
+            and :func:`best` keeps the override only if it wins there. The worlds that chose it
+            judge it too kindly: it is the best of several noisy means (the winner's curse).
+            0: no fresh look.
 
     A search checks what it has spent after every sampled world (PIMC: each round of the
     successive halving gets an equal share), so a limit is kept to within one world's rollouts.
@@ -90,18 +98,20 @@ class Budget:
     work: int | None = None
     per_rollout: int = 0
     per_deal: int = 0
+    verify: int = 0
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled by its fields. A class compiled by mypyc (``setup.py``) is rebuilt through its
         ``__init__`` (mypyc's ``__new__`` calls it), so pickle gets the arguments (the server's bot
         workers, :mod:`mahai.server.thinking`)."""
         return (Budget, (self.rollouts, self.decisions, self.seconds, self.min_rollouts, self.extra,
-                         self.close, self.work, self.per_rollout, self.per_deal))
+                         self.close, self.work, self.per_rollout, self.per_deal, self.verify))
 
     def __post_init__(self) -> None:
         if (self.rollouts < 1 or self.min_rollouts < 1 or (self.decisions is not None and self.decisions < 1)
                 or (self.seconds is not None and self.seconds <= 0) or self.extra < 0 or self.close < 0
-                or (self.work is not None and self.work < 1) or self.per_rollout < 0 or self.per_deal < 0):
+                or (self.work is not None and self.work < 1) or self.per_rollout < 0 or self.per_deal < 0
+                or self.verify < 0):
             raise ValueError("a search budget must be positive")
 
 
@@ -237,12 +247,15 @@ def rollout(game: Game[Any, Any], spec: SearchSpec, state: State[Any], start: An
 @dataclass
 class CandidateStats:
     """One candidate action's results: its value in each sampled world it was played in
-    (world index → value; ISMCTS keeps only ``n`` and ``total``)."""
+    (world index → value; ISMCTS keeps only ``n`` and ``total``), and in ``fresh`` its values in the
+    worlds of :func:`pimc`'s fresh look (:attr:`Budget.verify`), which ``n``, ``total`` and ``values``
+    leave out."""
 
     action: Action
     n: int = 0
     total: float = 0.0
     values: dict[int, float] = field(default_factory=dict)
+    fresh: dict[int, float] = field(default_factory=dict)
 
     @property
     def mean(self) -> float:
@@ -252,7 +265,7 @@ class CandidateStats:
         """Pickled by its fields. A class compiled by mypyc (``setup.py``) is rebuilt through its
         ``__init__`` (mypyc's ``__new__`` calls it), so pickle gets the arguments (the server's bot
         workers, :mod:`mahai.server.thinking`)."""
-        return (CandidateStats, (self.action, self.n, self.total, self.values))
+        return (CandidateStats, (self.action, self.n, self.total, self.values, self.fresh))
 
     def add(self, world: int, value: float) -> None:
         self.n += 1
@@ -260,10 +273,12 @@ class CandidateStats:
         self.values[world] = value
 
 
-def paired_advantage(a: CandidateStats, b: CandidateStats) -> tuple[float, float]:
+def paired_advantage(a: CandidateStats, b: CandidateStats, fresh: bool = False) -> tuple[float, float]:
     """Mean and standard error of ``a``'s value minus ``b``'s over the worlds both were played
-    in (common random numbers); ``(0, inf)`` with fewer than two such worlds."""
-    diffs = [v - b.values[w] for w, v in a.values.items() if w in b.values]
+    in (common random numbers; with ``fresh``, the fresh look's worlds only,
+    :attr:`CandidateStats.fresh`); ``(0, inf)`` with fewer than two such worlds."""
+    av, bv = (a.fresh, b.fresh) if fresh else (a.values, b.values)
+    diffs = [v - bv[w] for w, v in av.items() if w in bv]
     k = len(diffs)
     if k < 2:
         return 0.0, math.inf
@@ -286,7 +301,10 @@ def pimc(game: Game[Any, Any], spec: SearchSpec, seat: Seat, observation: Observ
     (:func:`paired_advantage`, checked every ``first_round`` worlds), they alone are played in
     new worlds, up to ``extra`` more simulated decisions, and while the whole decision's work
     stays under :attr:`Budget.work` (a deterministic measure: the choice never depends on the
-    machine's speed; it bounds the rounds of the successive halving too). Returns the statistics
+    machine's speed; it bounds the rounds of the successive halving too). With
+    :attr:`Budget.verify`, if the best finalist (as :func:`best` ranks them) is not ``default``, the
+    two are then played in new worlds (:func:`_verify`; their values in
+    :attr:`CandidateStats.fresh`), by which :func:`best` judges the override. Returns the statistics
     of every candidate, in the order given.
 
     Raises:
@@ -325,9 +343,40 @@ def pimc(game: Game[Any, Any], spec: SearchSpec, seat: Seat, observation: Observ
             keep += [i for i in alive[len(keep):] if stats[i].action == default]
             alive = keep
     if budget.extra and len(alive) > 1:
-        _extend(game, spec, seat, observation, stats, alive, budget, rng, meter, default, first_round,
-                world_no)
+        world_no = _extend(game, spec, seat, observation, stats, alive, budget, rng, meter, default,
+                           first_round, world_no)
+    if budget.verify and default is not None:
+        _verify(game, spec, seat, observation, stats, budget, rng, default, world_no)
     return stats
+
+
+def _verify(game: Game[Any, Any], spec: SearchSpec, seat: Seat, observation: Observation,
+            stats: list[CandidateStats], budget: Budget, rng: random.Random, default: Action,
+            world_no: int) -> None:
+    """:func:`pimc`'s fresh look at an override (:attr:`Budget.verify`): the best finalist, if it
+    is not ``default``, and ``default`` played in new worlds (numbered from ``world_no``), their
+    values in :attr:`CandidateStats.fresh`; mutates ``stats``."""
+    most = max(s.n for s in stats)
+    choice = min((s for s in stats if s.n == most), key=lambda s: _rank_key(s, default, spec.prior))
+    base = next((s for s in stats if s.action == default), None)
+    if base is None or choice is base:
+        return
+    # its own meter: the fresh look is what an override costs, whatever the search spent before
+    check = Budget(rollouts=budget.rollouts, decisions=budget.verify,
+                   work=budget.verify if budget.work is not None else None,
+                   per_rollout=budget.per_rollout, per_deal=budget.per_deal)
+    meter = _Meter(check, time.process_time)
+    played = 0
+    while played < 2 or meter.used() < 1:
+        world = _sample(spec, game, observation, rng, meter)
+        start = spec.begin(world)
+        for s in (base, choice):
+            trial = world.clone()
+            trial.push(seat, s.action)
+            s.fresh[world_no] = rollout(game, spec, trial, start)[seat]
+            meter.add(trial.version - world.version)
+        world_no += 1
+        played += 1
 
 
 def _sample(spec: SearchSpec, game: Game[Any, Any], observation: Observation, rng: random.Random,
@@ -341,9 +390,9 @@ def _sample(spec: SearchSpec, game: Game[Any, Any], observation: Observation, rn
 
 def _extend(game: Game[Any, Any], spec: SearchSpec, seat: Seat, observation: Observation,
             stats: list[CandidateStats], alive: list[int], budget: Budget, rng: random.Random,
-            meter: _Meter, default: Action | None, every: int, world_no: int) -> None:
+            meter: _Meter, default: Action | None, every: int, world_no: int) -> int:
     """:func:`pimc`'s extra worlds at a close decision (see there); mutates ``stats``. ``meter``
-    goes on counting the decision's work (:attr:`Budget.work`)."""
+    goes on counting the decision's work (:attr:`Budget.work`). Returns the next world's number."""
     alive = sorted(alive, key=lambda i: _rank_key(stats[i], default, spec.prior))
     race = alive[:2] + [i for i in alive[2:] if stats[i].action == default]
     spent = 0
@@ -351,9 +400,9 @@ def _extend(game: Game[Any, Any], spec: SearchSpec, seat: Seat, observation: Obs
         first, second = stats[race[0]], stats[race[1]]
         gain, se = paired_advantage(first, second)
         if abs(gain) >= budget.close * se:
-            return
+            return world_no
         if budget.work is not None and meter.work() >= budget.work:
-            return
+            return world_no
         for _ in range(every):
             world = _sample(spec, game, observation, rng, meter)
             start = spec.begin(world)
@@ -366,6 +415,7 @@ def _extend(game: Game[Any, Any], spec: SearchSpec, seat: Seat, observation: Obs
                 spent += pushed
             world_no += 1
         race.sort(key=lambda i: _rank_key(stats[i], default, spec.prior))
+    return world_no
 
 
 def _rank_key(s: CandidateStats, default: Action | None, prior: float) -> tuple[float, bool]:
@@ -378,15 +428,20 @@ def best(stats: Sequence[CandidateStats], default: Action | None, prior: float =
     """The candidate with the best mean among the most tried (the last round's survivors),
     ``default`` getting ``prior`` points of head start and winning ties. If ``default`` was
     played in the same worlds, another candidate must also beat it by ``z`` standard errors of
-    the paired difference (:func:`paired_advantage`)."""
+    the paired difference (:func:`paired_advantage`); if both were played in a fresh look
+    (:attr:`Budget.verify`), by ``z`` standard errors there, over those worlds only (by more than
+    ``prior`` points with ``z`` = 0)."""
     most = max(s.n for s in stats)
     finalists = [s for s in stats if s.n == most]
     choice = min(finalists, key=lambda s: _rank_key(s, default, prior))
     base = next((s for s in stats if s.action == default), None)
-    if base is None or choice is base or z <= 0:
+    if base is None or choice is base:
         return choice.action
-    gain, se = paired_advantage(choice, base)
-    return choice.action if gain - prior > z * se else base.action
+    fresh = bool(choice.fresh) and bool(base.fresh)
+    if z <= 0 and not fresh:
+        return choice.action
+    gain, se = paired_advantage(choice, base, fresh)
+    return choice.action if gain - prior > max(z, 0.0) * se else base.action
 
 
 class _Node:

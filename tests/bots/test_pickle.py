@@ -28,7 +28,7 @@ DECISIONS = 3
 
 def _stats(bot: Bot) -> list[tuple[Any, ...]]:
     """A search bot's statistics of its last decision (empty for the other bots)."""
-    return [(s.action, s.n, s.total, dict(s.values)) for s in getattr(bot, "last", [])]
+    return [(s.action, s.n, s.total, dict(s.values), dict(s.fresh)) for s in getattr(bot, "last", [])]
 
 
 def _round_trip(bot: Bot, protocol: int) -> Bot:

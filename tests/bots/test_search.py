@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from mahai.bots.levels import mille_bornes_expert
 from mahai.bots.mille_bornes import HeuristicBot
 from mahai.bots.mille_bornes_search import BATTLE_HAZARDS, MilleBornesSearchBot, MilleBornesSpec, win_chance
-from mahai.bots.search import Budget, SearchBot, acting_seat, ismcts, pimc
+from mahai.bots.search import Budget, SearchBot, acting_seat, best, ismcts, pimc
 from mahai.bots.spades import HeuristicBot as SpadesHeuristic
 from mahai.bots.spades_search import SearchBot as SpadesSearchBot
 from mahai.bots.spades_search import SpadesSpec
@@ -200,7 +200,7 @@ def test_the_expert_chooses_the_same_whatever_the_clock_says() -> None:
 
 def test_budget_must_be_positive() -> None:
     for bad in ({"rollouts": 0}, {"decisions": 0}, {"seconds": 0.0}, {"min_rollouts": 0}, {"extra": -1},
-                {"work": 0}, {"per_rollout": -1}, {"per_deal": -1}):
+                {"work": 0}, {"per_rollout": -1}, {"per_deal": -1}, {"verify": -1}):
         with pytest.raises(ValueError):
             Budget(**bad)  # type: ignore[arg-type]
 
@@ -232,6 +232,50 @@ def test_search_overrides_a_bad_default_only_when_the_rollouts_agree() -> None:
     assert bot.act(GAME, seat, obs, state.legal_actions(seat)).notation() == "play 100"
     by = {s.action.notation(): s for s in bot.last}
     assert by["play 100"].mean > by["discard 100"].mean + 200
+
+
+class NoiseSpec(MilleBornesSpec):
+    """Every candidate worth the same: the horizon right after the decision, its value pure noise
+    (the spec's own generator: independent in every world and for every candidate)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.noise = random.Random(7)
+
+    def finished(self, start: Any, state: State[Any]) -> bool:
+        return True
+
+    def values(self, start: Any, state: State[Any]) -> Sequence[float]:
+        return [self.noise.gauss(0.0, 400.0) for _ in range(2)]
+
+
+def test_a_fresh_look_stops_the_winners_curse() -> None:
+    """Session 13's diagnosis (docs/arena/README.md, issue 15): the candidate left by the successive
+    halving is the best of several noisy means, so its gain over the heuristic's action, measured on
+    the worlds that chose it, is biased upwards and passes one standard error far more often than
+    chance says. With four candidates all worth the same (pure noise), the search overrides its
+    default at about a third of its decisions; with :attr:`Budget.verify` the override is judged on
+    new worlds only, and kept only when it wins there by one standard error: about one time in
+    six that the search's best is not the default (MBR-8: the candidates of one turn)."""
+    state, seat = _position()
+    obs = GAME.observe(state, seat)
+    legal = state.legal_actions(seat)
+    overrides = []
+    for verify in (0, 32):
+        spec = NoiseSpec()
+        default = spec.default(GAME, seat, obs, legal)
+        cands = spec.candidates(GAME, seat, obs, legal, default)
+        assert len(cands) == 4
+        budget = Budget(rollouts=10_000, decisions=48, verify=verify)
+        rng = random.Random(1)
+        changed = 0
+        for _ in range(120):
+            stats = pimc(GAME, spec, seat, obs, cands, budget, rng, default=default)
+            changed += best(stats, default, 0.0, 1.0) != default
+            fresh = [s for s in stats if s.fresh]
+            assert len(fresh) in (0, 2) and all(len(s.fresh) >= 2 for s in fresh)
+        overrides.append(changed)
+    assert overrides[0] >= 30 and overrides[1] <= 20, overrides  # 38 and 15 of 120
 
 
 def test_decisions_budget_bounds_the_work() -> None:
