@@ -65,7 +65,8 @@ without it was 0.92 ± 0.45 units a decision below the heuristic (20 units a poi
 fresh look +0.69 ± 0.41 above it (pooled over two sets of positions); against the heuristic, over
 the 100 duplicate deals of seed 13000 (``benchmarks/bots.py``, compiled), 58.0% of 200 games
 (95% 51.1–64.6) where session 13's strong won 50.0% of the same games: paired +8.0 ± 3.2 points;
-38 ms a decision (slowest 0.25 s) instead of 28 (``docs/arena/README.md``)."""
+with 100 deals of seed 14000 too, 55.5% of 400 (50.6–60.3), paired +6.5 ± 2.4 over the level
+before (49.0%); 38 ms a decision (slowest 0.29 s) instead of 27 (``docs/arena/README.md``)."""
 MB_EXPERT = Budget(rollouts=100_000, decisions=25_000, extra=50_000, close=2.0, work=90_000, per_rollout=15,
                    per_deal=8)
 """Mille Bornes ``expert``: about 25,000 simulated decisions a move (session 6; 15,000 before: 0.125 s
