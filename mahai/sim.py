@@ -24,7 +24,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -183,10 +183,20 @@ def worker_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
       hours), then waited for the games in play.
     * Each worker ends when its parent ends (:func:`_worker_start`): after a ``kill -9`` of the
       command they waited for tasks for ever.
+    * A Ctrl-C in the block (main thread) is only noted, and raised as KeyboardInterrupt by
+      :func:`finished` as it waits for the games, or as the block ends: raised wherever the main
+      thread was, it was lost in a fork's own handlers ("Exception ignored" and the command played
+      on), or left the pool's queue locks held inside ``submit`` and its exit waited for ever
+      (CI's Ctrl-C test of ``mahai arena``, a few runs in a hundred on a loaded machine).
     """
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start, initargs=(os.getpid(),))
+    main = threading.current_thread() is threading.main_thread()
+    _ctrl_c.clear()
+    previous = signal.signal(signal.SIGINT, _note_ctrl_c) if main else None
     try:
         yield pool
+        if _ctrl_c.is_set():  # pressed as the last games came in
+            raise KeyboardInterrupt
     except BaseException:
         for process in list((pool._processes or {}).values()):  # public only in 3.14 (kill_workers)
             process.kill()
@@ -198,7 +208,35 @@ def worker_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
         running = thread is None or thread._started.wait(timeout=5)  # type: ignore[attr-defined]
         pool.shutdown(wait=running, cancel_futures=True)
         raise
+    finally:
+        if main and previous is not None:
+            signal.signal(signal.SIGINT, previous)
     pool.shutdown()
+
+
+_ctrl_c = threading.Event()
+"""Set by a Ctrl-C while :func:`worker_pool`'s block runs (:func:`_note_ctrl_c`)."""
+POLL_SECONDS = 0.2
+"""How often :func:`finished` looks whether Ctrl-C was pressed while it waits."""
+
+
+def _note_ctrl_c(signum: int, frame: Any) -> None:
+    _ctrl_c.set()
+
+
+def finished(futures: Iterable[Future[Any]], in_order: bool = False) -> Iterator[Future[Any]]:
+    """``futures`` as they finish (``in_order``: in the order given), raising KeyboardInterrupt
+    when a Ctrl-C was noted in :func:`worker_pool`'s block (looked at every
+    :data:`POLL_SECONDS` while it waits)."""
+    left = dict.fromkeys(futures)
+    while left:
+        if _ctrl_c.is_set():
+            raise KeyboardInterrupt
+        first = next(iter(left))
+        done, _ = wait([first] if in_order else list(left), timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+        for fut in [f for f in left if f in done]:
+            del left[fut]
+            yield fut
 
 
 PR_SET_PDEATHSIG = 1
@@ -275,7 +313,7 @@ def run_games(
     with worker_pool(jobs) as pool:
         futures = [pool.submit(_run_chunk, (game_name, options, players, bot_names, seed, b, max_moves))
                    for b in batches]
-        for fut in futures:
+        for fut in finished(futures, in_order=True):
             results = fut.result()
             if progress:
                 progress(len(results))

@@ -43,7 +43,6 @@ import math
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import as_completed
 from dataclasses import asdict, dataclass, field, replace
 from itertools import combinations
 from pathlib import Path
@@ -71,7 +70,7 @@ from mahai.core.errors import InvalidOptions, MahaiError
 from mahai.core.options import options_to_dict
 from mahai.games import get_game
 from mahai.i18n import DEFAULT_LANGUAGE
-from mahai.sim import MAX_MOVES, make_bots, worker_pool
+from mahai.sim import MAX_MOVES, finished, make_bots, worker_pool
 
 Backend = Literal["local", "ray"]
 OutOpt = Annotated[Path | None, typer.Option(help="Write JSON, CSV and plots (PNG, SVG) to this directory.")]
@@ -204,7 +203,7 @@ def run_local(game_name: str, options: Any, players: int, seed: int, matches: Se
         # keeps (in games.jsonl) every game but the ``jobs`` in play; batches of 8 games lost
         # up to 8 a worker and showed no progress for an hour. A task costs well under 1 ms.
         futures = [pool.submit(_play_one, (game_name, options, players, seed, m, max_moves)) for m in matches]
-        for fut in as_completed(futures):
+        for fut in finished(futures):
             done = fut.result()
             results.append(done)
             _report([done], progress, on_result)

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from mahai.cli import app
 from mahai.cli.arena import load_result, outcomes_agree, run_arena
 from mahai.cli.common import table_setup
-from mahai.sim import worker_pool
+from mahai.sim import finished, worker_pool
 from tests.conftest import free_port
 
 MAHAI = Path(sys.executable).parent / "mahai"
@@ -130,6 +130,23 @@ def test_a_ctrl_c_stops_the_worker_processes_at_once(command: list[str]) -> None
             run.wait()
     assert run.returncode == 130 and "Traceback" not in err, err
     assert not any(alive(w) for w in workers)
+
+
+def test_a_ctrl_c_in_the_pool_block_is_raised_where_the_games_are_waited_for() -> None:
+    """CI's run of the arena's Ctrl-C test (session 14): raised wherever the main thread was, the
+    KeyboardInterrupt was lost in a fork's own handlers (the arena played on), or left the pool's
+    queue locks held inside ``submit`` (its exit waited for ever). In the pool's block a Ctrl-C is
+    noted, and raised by ``finished`` as the games are waited for: every submit is made first."""
+    submitted = 0
+    with pytest.raises(KeyboardInterrupt), worker_pool(2) as pool:
+        os.kill(os.getpid(), signal.SIGINT)
+        futures = []
+        for _ in range(200):
+            futures.append(pool.submit(int))
+            submitted += 1
+        list(finished(futures))
+    assert submitted == 200
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # given back
 
 
 def test_a_ctrl_c_as_the_pool_starts_its_thread_ends_as_a_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
