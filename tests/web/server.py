@@ -150,6 +150,12 @@ def perform(page: Any, action: str, timeout: float = 10_000) -> None:
                     if not free.count():
                         break
                     free.first.click(timeout=2000)
+            # Mille Bornes' coup-fourré question on your own turn lies over the draw and discard
+            # piles: a move it does not offer is made after its "No, carry on" (a button of the
+            # page's own, no data-action), as a person does (CI: the draw pile's click intercepted)
+            waive = page.locator("#window #decline:not([data-action])")
+            if waive.count() and not page.locator(f"#window {target}").count():
+                waive.first.click(timeout=2000)
             page.locator(target).first.click(timeout=timeout if attempt == 2 else 3000)
             return
         except Exception:  # noqa: BLE001 - re-drawn under us: look again
