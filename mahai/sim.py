@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mahai.bots import Bot, make_bot
-from mahai.bots.play import bot_step
+from mahai.bots.play import play_capped
 from mahai.core.game import Seat
 from mahai.games import get_game
 
@@ -151,17 +151,11 @@ def run_one(
         ValueError: ``max_moves`` is below 1.
         RuntimeError: a seat must act that no bot plays (cannot happen: every seat has one).
     """
-    if max_moves < 1:
-        raise ValueError(f"max_moves must be 1 or more, not {max_moves}")
     game = get_game(game_name)
     names = seat_assignment(bot_names, players, game_index)
     bots = make_bots(game.name, dict(enumerate(names)), seed + game_index)
     state = game.new(options, players, seed + game_index)
-    for _ in range(max_moves):
-        if state.is_over:
-            break
-        if bot_step(game, state, bots) is None:
-            raise RuntimeError(f"no bot for seats {state.to_act()}")
+    play_capped(game, state, bots, max_moves)
     if not state.is_over:
         return GameResult(names, frozenset(), tuple(state.scores()), finished=False)
     return GameResult(names, state.winners(), tuple(state.scores()), game.stats(state))

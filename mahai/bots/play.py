@@ -28,6 +28,27 @@ def bot_step(
     return None
 
 
+def play_capped(
+    game: Game[Any, Any], state: State[Any], bots: Mapping[Seat, Bot], max_moves: int
+) -> int:
+    """Play until the game is over or ``max_moves`` moves were made (a game still going is left
+    as it stands: ``mahai simulate`` and ``mahai arena`` count it unfinished); every seat must
+    have a bot. Returns the moves made.
+
+    Raises:
+        ValueError: ``max_moves`` is below 1.
+        RuntimeError: a seat without a bot must act.
+    """
+    if max_moves < 1:
+        raise ValueError(f"max_moves must be 1 or more, not {max_moves}")
+    moves = 0
+    while not state.is_over and moves < max_moves:
+        if bot_step(game, state, bots) is None:
+            raise RuntimeError(f"no bot for seats {state.to_act()}")
+        moves += 1
+    return moves
+
+
 def play_out(
     game: Game[Any, Any], state: State[Any], bots: Mapping[Seat, Bot], max_steps: int = 1_000_000
 ) -> State[Any]:

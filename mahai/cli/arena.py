@@ -53,7 +53,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from mahai.bots.play import bot_step
+from mahai.bots.play import play_capped
 from mahai.bots.timing import TimedBot
 from mahai.cli.app import app
 from mahai.cli.common import (
@@ -152,23 +152,17 @@ def schedule(bots: Sequence[str], players: int, games: int, gauntlet: bool = Fal
 def play_match(game_name: str, options: Any, players: int, seed: int, match: Match,
                max_moves: int = MAX_MOVES) -> Outcome:
     """Play one game of the schedule to its end, or stop it unfinished after ``max_moves`` moves
-    (:func:`mahai.sim.make_bots`, :func:`mahai.bots.play.bot_step`), timing each bot.
+    (:func:`mahai.sim.make_bots`, :func:`mahai.bots.play.play_capped`), timing each bot.
 
     Raises:
         ValueError: ``max_moves`` is below 1.
         RuntimeError: a seat must act that no bot plays (cannot happen: every seat has one).
     """
-    if max_moves < 1:
-        raise ValueError(f"max_moves must be 1 or more, not {max_moves}")
     game = get_game(game_name)
     bots = {s: TimedBot(b) for s, b in
             make_bots(game.name, dict(enumerate(match.seats)), seed + match.deal).items()}
     state = game.new(options, players, seed + match.deal)
-    moves = 0
-    while not state.is_over and moves < max_moves:
-        if bot_step(game, state, bots) is None:
-            raise RuntimeError(f"no bot for seats {state.to_act()}")
-        moves += 1
+    moves = play_capped(game, state, bots, max_moves)
     timed = [bots[s] for s in range(players)]
     over = state.is_over
     return Outcome(match.index, tuple(sorted(state.winners())) if over else (), tuple(state.scores()),
