@@ -83,6 +83,7 @@ const openExplain = new Set();  // the explanations this page opened (kept acros
 function fitTitles(root) {
   for (const el of root.querySelectorAll(".ev-title")) {
     el.style.fontSize = "";
+    el.style.overflowWrap = "";
     if (!el.clientWidth || el.scrollWidth <= el.clientWidth + 1) continue;
     const start = parseFloat(getComputedStyle(el).fontSize);
     let size = start;
@@ -90,8 +91,20 @@ function fitTitles(root) {
       size -= 0.5;
       el.style.fontSize = `${size}px`;
     }
+    // narrower than any phone we lay out for (320 px): the word is cut rather than the page scrolled
+    if (el.scrollWidth > el.clientWidth + 1) el.style.overflowWrap = "anywhere";
   }
 }
+
+// ...and again when the page's width changes (a phone turned, a window resized): the last reveal's
+// cards are a third of the screen wide, and a word fitted at 390 px stood out of its card at 360 px
+// (the page scrolled sideways).
+let fitted = null;  // the root last rendered
+let refit = 0;
+window.addEventListener("resize", () => {
+  if (refit || !fitted) return;
+  refit = requestAnimationFrame(() => { refit = 0; if (fitted.isConnected) fitTitles(fitted); });
+});
 
 // A revealed card (date shown) or a hand card (no date: "?").
 function eventCard(ui, card, opts = {}) {
@@ -269,6 +282,7 @@ export function render(root, msg, ui) {
   // the hand right under the reference card (the decision), the last reveal after it
   ui.fill(root, top, seats, prompts, rating, centre, dock, reveal(v, msg, ui));
   fitTitles(root);
+  fitted = root;
   const tl = root.querySelector("#timeline");
   if (tl) {
     tl.addEventListener("scroll", () => showMore(tl), { passive: true });
