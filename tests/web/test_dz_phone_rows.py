@@ -161,3 +161,18 @@ def test_the_reveals_verdict_fits_one_line_of_its_card(server: Server, browser: 
         assert {v["text"][0] for v in verdicts} == {"✓", "✗"}
         bad = [v for v in verdicts if v["lines"] > 1.6 or not v["inside"]]
         assert not bad, bad
+
+
+def test_the_timeline_arrows_follow_the_pages_width(server: Server, browser: Any) -> None:
+    """A window made narrower (a phone turned back upright) hides part of a timeline that fitted:
+    its arrow appears (DZR-13); it was set at render only."""
+    if "denborazup" not in available_games():
+        pytest.skip("denborazup is not installed")
+    with open_table(server, browser, "long", 1280) as page:
+        page.evaluate(LONGER, 5)
+        page.wait_for_function("document.querySelectorAll('#timeline .event').length === 5")
+        page.wait_for_timeout(100)
+        assert page.evaluate(ARROWS) == []
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        assert page.evaluate(ARROWS) == ["right"]

@@ -103,7 +103,13 @@ let fitted = null;  // the root last rendered
 let refit = 0;
 window.addEventListener("resize", () => {
   if (refit || !fitted) return;
-  refit = requestAnimationFrame(() => { refit = 0; if (fitted.isConnected) fitTitles(fitted); });
+  refit = requestAnimationFrame(() => {
+    refit = 0;
+    if (!fitted.isConnected) return;
+    fitTitles(fitted);
+    const tl = fitted.querySelector("#timeline");  // and the timeline's arrows: more may lie beyond now
+    if (tl) showMore(tl);
+  });
 });
 
 // A revealed card (date shown) or a hand card (no date: "?").
