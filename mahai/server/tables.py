@@ -63,7 +63,7 @@ from mahai.core import Action, Event, Game, GameRecord, InvalidOptions, MahaiErr
 from mahai.core.errors import IllegalAction
 from mahai.core.game import option_specs
 from mahai.games import get_game
-from mahai.i18n import LANGUAGES
+from mahai.i18n import LANGUAGES, translate
 from mahai.server.lobby import ABANDONED_AFTER, clean_name, deck_chronology, edition_title, game_title
 from mahai.server.store import SeatRow, Snapshot, Store, TableRow, token_hash
 from mahai.server.text import bot_name, card_labels, events_json, legal_json, level_named, seat_names
@@ -339,9 +339,29 @@ class Table:
     def log(self, viewer: int | None, lang: str, events: list[tuple[int, Event]] | None = None,
             ) -> list[dict[str, Any]]:
         """``events`` (default: the last 200 of the table) as ``viewer`` may see
-        them, each with its sentence in ``lang`` (:func:`events_json`)."""
+        them, each with its sentence in ``lang`` (:func:`events_json`). The whole log
+        (no ``events``) also says, before a move a turn timer's bot made for a person
+        (:attr:`stand_ins`), that their time ran out: ``{"kind": "stand_in", "version",
+        "seat", "text"}`` (a page that comes back read the move as the person's own)."""
+        names = self.names(viewer, lang)
         chosen = self.events[-EVENTS_KEPT:] if events is None else events
-        return events_json(self.game, chosen, viewer, lang, self.names(viewer, lang))
+        out = events_json(self.game, chosen, viewer, lang, names)
+        if events is not None or not self.stand_ins:
+            return out
+        stood = {s["version"]: s["seat"] for s in self.stand_ins}
+        told: set[int] = set()
+        lines: list[dict[str, Any]] = []
+        for item in out:
+            version = item["version"]
+            if version in stood and version not in told:
+                told.add(version)
+                seat = stood[version]
+                text = (translate("web", "Your time ran out: a bot played for you.", lang) if seat == viewer
+                        else translate("web", "{name}: the time ran out; a bot played for them.", lang,
+                                       name=names[seat][:1].upper() + names[seat][1:]))
+                lines.append({"kind": "stand_in", "version": version, "seat": seat, "text": text})
+            lines.append(item)
+        return lines
 
     def online(self) -> set[int]:
         """The seats with a connection: here, or (with a cluster) on another process."""

@@ -93,7 +93,8 @@ REVEAL_WIDE = r"""() => {
   for (const el of document.querySelectorAll('#reveal .ev-title'))
     if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.textContent}: wider than its card`);
   const page = document.documentElement;
-  if (page.scrollWidth > page.clientWidth) out.push(`the page scrolls sideways: ${page.scrollWidth} > ${page.clientWidth}`);
+  if (page.scrollWidth > page.clientWidth)
+    out.push(`the page scrolls sideways: ${page.scrollWidth} > ${page.clientWidth}`);
   return out;
 }"""
 

@@ -340,6 +340,19 @@ def test_the_turn_timer_is_played_by_the_strongest_bot(client: TestClient) -> No
     stand_in = state["table"]["stand_ins"][0]
     assert stand_in["bot"] == "strong" == default_bot("mille_bornes")  # the server's stand-in level
     assert stand_in["version"] == 1 and stand_in["seat"] in (0, 1)
+    # a page that comes (back) later reads it in the log the server sends, before the move's own
+    # lines (session 14's play test: it was said only live, and a reload read the move as the
+    # person's own); the person whose time ran out reads it as theirs
+    seat = stand_in["seat"]
+    for token, said in ((None, f"Seat {seat + 1}: the time ran out; a bot played for them."),
+                        (made["tokens"][str(seat)], "Your time ran out: a bot played for you.")):
+        with client.websocket_connect(f"ws://localhost:8000/ws/tables/{tid}") as ws:
+            ws.send_json({"type": "hello", "token": token, "lang": "en"})
+            log = next(m for m in iter(ws.receive_json, None) if m["type"] == "log")["events"]
+        at = [i for i, e in enumerate(log) if e.get("kind") == "stand_in"]
+        assert [log[i]["text"] for i in at][:1] == [said], log[:3]
+        assert log[at[0] + 1]["version"] == stand_in["version"] and log[at[0] + 1]["kind"] != "stand_in"
+        assert all(e["version"] != stand_in["version"] for e in log[:at[0]])
 
 
 class _Waiting:

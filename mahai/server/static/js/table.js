@@ -261,7 +261,8 @@ function renderLog() {
 // A turn timer that ran out: the strongest bot moved for a person (table.stand_ins: {version,
 // seat, bot}). Said in the log (and aloud) before the move's own lines, in an update that brings
 // it: "Karta hau hartu duzu: 50 km." alone read as the person's own move, made by nobody. The
-// stand-ins a (re)connection's state lists are older: its log already holds their moves.
+// stand-ins a (re)connection's state lists are older: the log the server sent holds their moves,
+// each after its note (Table.log).
 const stoodIn = new Set();
 function standIns(msg) {
   const all = (msg.table && msg.table.stand_ins) || [];
