@@ -5,7 +5,9 @@ no page scrolls sideways from 360 to 1280 px (the table's seat panel included).
 The play test of session 15 (360x740, Basque): two of Spades' "more options" showed a cut choice,
 "eskainitako baza bakoitzeko hamar [gutxiago]" (the failed contract's score read "ten per bid
 trick", its "less" hidden) and "oraindik zigortu gabeko poltsak [kenduta]". A select cannot
-wrap: every choice of every option fits its select on a 360 px phone."""
+wrap: every choice of every option fits its select on a 360 px phone. The invitations page of a
+server that listens to its own machine only says that its links open there only, and how to
+reach phones ("./scripts/serve --lan"): a phone could not open the 127.0.0.1 link nor its QR code."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from mahai.i18n import translate
 from tests.web.server import Server
 from tests.web.test_invite import sit, with_seat_controls
 
@@ -80,6 +83,11 @@ def test_lobby_invitations_and_rules_pages_are_accessible_and_fit_a_phone(server
         page.fill("#name-1", "Izen oso oso luze bat duen norbait")
         page.click("#create")
         page.wait_for_selector("#links [data-state='open']")
+        # a server that listens to its own machine only (the default --host): the links and QR
+        # codes open on no phone, and the page says so and how (the play test of session 15)
+        assert page.inner_text("#local-only") == translate(
+            "web", "These links open on this computer only. For a phone or another computer of your network, "
+            "start Mahai with “./scripts/serve --lan”.", "eu")
         page.click("#seat-1-qr-button")
         # each seat's title under the page's h1 is an h2 (h3s, a level skipped: the play test of
         # session 13, axe's heading-order on every invitations page)
