@@ -158,4 +158,5 @@ def test_a_lone_winner_is_no_list_of_winners() -> None:
     assert render(said, "eu", name) == "Partida amaitu da: P0 irabazle, 1.300 punturekin."
     pair = {"kind": "game_end", "winners": [0, 2], "teams": [0], "totals": [5100, 4200]}
     both = GAME.describe_event(pair, None)
-    assert both is not None and render(both, "fr", name) == "Partie terminée. Gagnants : P0 et P2 (5100 points)."
+    assert both is not None
+    assert render(both, "fr", name) == "Partie terminée. Gagnants : P0 et P2 (5100 points)."

@@ -23,7 +23,8 @@ OUTSIDE = r"""() => [...document.querySelectorAll('.games .choice')].flatMap((ca
   const c = card.getBoundingClientRect();
   return [...card.querySelectorAll('*')].map((e) => [e, e.getBoundingClientRect()])
     .filter(([, r]) => r.width > 0 && (r.right > c.right + 0.5 || r.left < c.left - 0.5))
-    .map(([e, r]) => `${card.querySelector('input').id} ${e.tagName}.${e.className}: ${Math.round(r.left - c.left)}..${Math.round(r.right - c.left)} of ${Math.round(c.width)}`); })"""
+    .map(([e, r]) => `${card.querySelector('input').id} ${e.tagName}.${e.className}: `
+      + `${Math.round(r.left - c.left)}..${Math.round(r.right - c.left)} of ${Math.round(c.width)}`); })"""
 
 PICTURES = r"""() => [...document.querySelectorAll('.games .choice img')].map((i) => {
   const r = i.getBoundingClientRect(); return { src: i.getAttribute('src'), top: r.top, left: r.left }; })"""

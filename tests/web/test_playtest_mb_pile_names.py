@@ -51,4 +51,5 @@ def test_pile_names_fit_their_boxes_on_a_phone(server: Server, browser: Any, lan
                 assert n["left"] >= -0.5 and n["right"] <= 0.5, (lang, state, n)
                 assert n["page"] <= 390, (lang, state, n)
             assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        assert set(page.eval_on_selector_all(".tableau .km", "els => els.map(e => e.textContent)")) == {KM[lang]}
+        plates = page.eval_on_selector_all(".tableau .km", "els => els.map(e => e.textContent)")
+        assert set(plates) == {KM[lang]}, plates
