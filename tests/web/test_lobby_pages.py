@@ -112,6 +112,14 @@ def test_lobby_invitations_and_rules_pages_are_accessible_and_fit_a_phone(server
         page.goto(f"{server.url}/chronology/denborazup")
         page.wait_for_selector("#chrono li")
         assert overflow(page) == [], "chronology"
+        # on a phone each date stands on its own line, its title under it at the line's start
+        # (a 7rem date column left a gap after a short date: the play test of session 15); a title's
+        # first line is its first box
+        page.set_viewport_size({"width": 390, "height": 800})
+        starts = page.evaluate("""() => [...document.querySelectorAll('#chrono li')].slice(0, 12)
+          .map((li) => Math.round(li.querySelector('strong').getClientRects()[0].left
+                                  - li.getBoundingClientRect().left))""")
+        assert set(starts) == {0}, starts
         # a DenboraZup table links its rules, never the chronology (the answer key, DZR-14)
         made = server.create("denborazup", ["person", "bot:random"], edition="multi")
         page.goto(server.url + made["links"]["0"])
