@@ -30,9 +30,10 @@ their scripts from a CDN, so they are off unless ``create_app(docs=True)``):
   and ``idle`` (seconds since its last move, or since it was made while no person has moved);
   ``GET /api/tables/{id}`` → one.
 - ``POST /api/tables/{id}/invitations`` ``{creator}`` → every seat's invitation
-  until the seat is taken: ``{table, origin, seats: [{seat, name, kind,
+  until the seat is taken: ``{table, origin, local_only, seats: [{seat, name, kind,
   state: open|taken|bot, link, url, qr}], spectate: {link, url, qr}}`` (``qr``:
-  an SVG ``data:`` URI).
+  an SVG ``data:`` URI; ``local_only``: the links open on the server's machine only,
+  :func:`mahai.server.network.this_machine_only`).
 - ``POST /api/tables/{id}/name`` ``{token, name}`` → ``{name}``: the seat's name.
 - ``POST /api/tables/{id}/rematch`` ``{token}`` (a person of the table, or the
   creator's token) → ``{id, seat, token}``: the table that plays this finished
@@ -119,7 +120,7 @@ from mahai.server.limits import (
     nests_deeper,
 )
 from mahai.server.lobby import STATUS_ORDER, deck_chronology, game_info, game_title, players_for, table_status
-from mahai.server.network import qr_data_uri, share_origin
+from mahai.server.network import qr_data_uri, share_origin, this_machine_only
 from mahai.server.rules import rules_page
 from mahai.server.security import Guard, allowed_hosts, request_lang
 from mahai.server.store import Store, token_hash
@@ -487,7 +488,9 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                 entry.update(state="open", link=link, url=base + link, qr=qr_data_uri(base + link))
             seats.append(entry)
         spectate = f"/t/{table.id}?spectate=1{tail}"
+        here = request.headers.get("host") or request.url.netloc
         return {"table": table.public(), "origin": base, "seats": seats,
+                "local_only": this_machine_only(here, lan),
                 "spectate": {"link": spectate, "url": base + spectate, "qr": qr_data_uri(base + spectate)}}
 
     def seated(table: Table, token: str) -> int:

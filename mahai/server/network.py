@@ -101,6 +101,21 @@ def share_origin(scheme: str, netloc: str, lan: Sequence[str]) -> str:
     return f"{scheme}://{host}{port}"
 
 
+def this_machine_only(netloc: str, lan: Sequence[str]) -> bool:
+    """Whether links made from the ``Host`` the creator's browser used (``netloc``) open on the
+    server's own machine only: a loopback name (:data:`LOOPBACK_NAMES`) on a server that listens
+    on no network address (``lan`` empty, the default ``--host``). The invitations page then says
+    how to reach the server from a phone (the play test of session 15: a phone could not open a
+    ``http://127.0.0.1:8000/…`` invitation nor its QR code, and nothing said why).
+
+    >>> this_machine_only("localhost:8000", []), this_machine_only("[::1]:8000", [])
+    (True, True)
+    >>> this_machine_only("localhost:8000", ["192.168.1.20"]), this_machine_only("mahai.example.org", [])
+    (False, False)
+    """
+    return not lan and split_host(netloc)[0].lower() in LOOPBACK_NAMES
+
+
 def qr_data_uri(text: str) -> str:
     """A QR code of ``text`` as an SVG ``data:`` URI (``segno``, error level M,
     4-pixel modules, dark on white)."""

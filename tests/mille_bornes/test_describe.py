@@ -143,3 +143,20 @@ def test_hidden_cards_stay_hidden_in_sentences() -> None:
     deal = [e for e in st.start_events if e.kind == "deal" and e.data["seat"] == 1][0]
     seen = GAME.describe_event(GAME.project_event(deal, 2) or {}, 2)
     assert seen is not None and render(seen, "eu", name) == "P1: 6 karta banatu zaizkio."
+
+
+def test_a_lone_winner_is_no_list_of_winners() -> None:
+    """The play test of session 15 (two players, French): the game's last line said "Partie
+    terminée. Gagnants : Miren (1300 points)." above a panel saying "Gagnant : Miren". One
+    winner is said in the singular, a team of two in the plural, in every language (MBR-17)."""
+    one = {"kind": "game_end", "winners": [0], "teams": [0], "totals": [1300, 500]}
+    said = GAME.describe_event(one, 1)
+    assert said is not None
+    assert render(said, "fr", name) == "Partie terminée. Gagnant : P0 (1300 points)."
+    assert render(said, "en", name) == "Game over. Winner: P0 (1,300 points)."
+    assert render(said, "es", name) == "Fin de la partida. Ganador: P0 (1300 puntos)."
+    assert render(said, "eu", name) == "Partida amaitu da: P0 irabazle, 1.300 punturekin."
+    pair = {"kind": "game_end", "winners": [0, 2], "teams": [0], "totals": [5100, 4200]}
+    both = GAME.describe_event(pair, None)
+    assert both is not None
+    assert render(both, "fr", name) == "Partie terminée. Gagnants : P0 et P2 (5100 points)."

@@ -3,7 +3,10 @@ the start, more after a wrong placement, DZR-6) and every card of the last revea
 scrolling sideways: they lay in centred rows, three a row. On session 8's phone the hand showed
 2½ of its 5 cards in a row that scrolled sideways, the reveal of four placements 2½ of 4.
 The long timeline (DZR-13) may scroll sideways inside its panel, and says so: an arrow at each
-end beyond which more cards lie (the cut card at the edge was the only sign)."""
+end beyond which more cards lie (the cut card at the edge was the only sign).
+The tie-break's events (DZR-9), each with its "Choose" under it, lie in a row as the hand does: the
+play test of session 15 found each button beside its card, the three events one above the other
+on a phone (and on a desktop a short card 15 px higher than the others)."""
 
 from __future__ import annotations
 
@@ -50,6 +53,23 @@ BIGGER = r"""() => {
 }"""
 
 
+# A tie-break among three of the hand's events (DZR-9), "choose" legal for each.
+TIEBREAK = r"""() => {
+  const m = structuredClone(window.mahaiLast);
+  const options = m.view.hand.slice(0, 3);
+  m.view.tiebreak = { options };
+  m.legal = options.map((c) => ({ action: `choose ${c.id}` }));
+  window.mahaiRender(m);
+}"""
+
+# Each tie-break option: its card's and its button's top and left (px).
+OPTIONS = r"""() => [...document.querySelectorAll('#tiebreak .event')].map((card) => {
+  const b = card.parentElement.querySelector('button[data-action]').getBoundingClientRect();
+  const c = card.getBoundingClientRect();
+  return { card: Math.round(c.top), bottom: Math.round(c.bottom), left: Math.round(c.left),
+           button: Math.round(b.top), under: Math.round(b.left) }; })"""
+
+
 @contextmanager
 def open_table(server: Server, browser: Any, edition: str, width: int, lang: str = "eu") -> Iterator[Any]:
     made = server.create("denborazup", ["person", "bot:random"], edition=edition)
@@ -85,6 +105,15 @@ def test_the_hand_and_the_reveal_fit_a_phone_in_rows(server: Server, browser: An
                                ".getBoundingClientRect();"
                                " return Math.abs((r.left + r.right) / 2 - innerWidth / 2); }")
         assert middle < 12, middle
+        # the tie-break: three events side by side, their tops level, each "Choose" under its card
+        page.evaluate(TIEBREAK)
+        page.wait_for_selector("#tiebreak .event")
+        options = page.evaluate(OPTIONS)
+        assert len(options) == 3, options
+        assert len({o["card"] for o in options}) == 1, options
+        assert len({o["button"] for o in options}) == 1, options
+        assert all(o["button"] >= o["bottom"] and o["under"] == o["left"] for o in options), options
+        assert page.evaluate(BEYOND, "#tiebreak") == []
 
 
 LONGER = r"""(n) => {

@@ -115,6 +115,8 @@ def test_links_reach_other_devices_and_two_people_play_then_rematch(browser: Any
         else:  # a machine with no network: nothing but localhost to offer
             assert all(u.startswith(f"http://localhost:{port}/t/") for u in urls), urls
         assert local.query_selector(f"a[href^='http://{addresses[0] if addresses else 'x'}']") is None
+        # the note that the links open on this computer only: only without a network address
+        assert (local.query_selector("#local-only") is None) == bool(addresses)
 
         # A creator who opened the server as 127.0.0.2 gets links naming 127.0.0.2.
         origin = f"http://127.0.0.2:{port}"

@@ -2,7 +2,11 @@
 names ran past their boxes, "Kilometroak" and "defentsarako" (of "Eraso eta defentsarako piloa",
 the battle pile, MBR-7) 7-13 px past the 58 px a name had under a small card
 (s2-A-phone-extend-extend-66.png). A name wraps between words, and its box is at least as wide as
-its longest word, in every language, the piles empty (the start) or with cards."""
+its longest word, in every language, the piles empty (the start) or with cards.
+
+The play test of session 15 (4 players, 360x740, Basque): a team's plate said "0 / 1000 km" beside
+the centre's "Helburua: 1.000 km"; the plate writes its numbers as the page's language does
+(docs/glossary.md: "1.000 km" in Basque, "1000 km" in Spanish and French), and still fits."""
 
 from __future__ import annotations
 
@@ -24,8 +28,11 @@ MEASURE = r"""() => [...document.querySelectorAll('.pile-name')].map((el) => {
 
 FILL = """() => { const m = structuredClone(window.mahaiLast);
   for (const t of m.view.tableaux) { t.battle = ['roll']; t.rolling = true; t.speed = ['end_limit'];
-    t.distance = ["25", "50", "75", "100", "200"]; t.km = 450; }
-  window.mahaiRender(m); }"""
+    t.distance = ["25", "50", "75", "100", "200"]; t.km = 1000; }
+  m.view.target = 1000; window.mahaiRender(m); }"""
+
+# A team's distance on its plate, in the page's language (the FILL state: 1000 of 1000 km).
+KM = {"eu": "1.000 / 1.000 km", "en": "1,000 / 1,000 km", "es": "1000 / 1000 km", "fr": "1000 / 1000 km"}
 
 
 @pytest.mark.parametrize("lang", ["eu", "en", "es", "fr"])
@@ -44,3 +51,5 @@ def test_pile_names_fit_their_boxes_on_a_phone(server: Server, browser: Any, lan
                 assert n["left"] >= -0.5 and n["right"] <= 0.5, (lang, state, n)
                 assert n["page"] <= 390, (lang, state, n)
             assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        plates = page.eval_on_selector_all(".tableau .km", "els => els.map(e => e.textContent)")
+        assert set(plates) == {KM[lang]}, plates

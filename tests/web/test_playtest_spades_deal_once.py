@@ -3,7 +3,11 @@ twice over in the log, "Indartsua 3: bere kartak begiratu ditu." and then "Indar
 hartu ditu." (s4-A-leave-dialog-phone.png). A seat that may bid blind nil looks at its cards first
 (SPR-6): the ``look`` event and the ``hand`` event after it each had a line. The ``hand`` line says
 it alone now ("Indartsua 3: 13 karta hartu ditu."; the viewer's own line names its cards, which
-only the viewer's projection holds), in every language."""
+only the viewer's projection holds), in every language.
+
+The play test of session 15 (390x844, Basque): while the player was asked for their bid, the dealer,
+who bids last, said "eskaintzen…" (bidding…) too, as every seat yet to bid did. Only the seat whose
+turn it is says it (SPR-4)."""
 
 from __future__ import annotations
 
@@ -29,6 +33,13 @@ def test_each_players_cards_are_told_once(server: Server, browser: Any, lang: st
     made = server.create("spades", ["person", "bot:random", "bot:random", "bot:random"],
                          options={"length": "single_hand"})
     with seat_page(server, browser, made, lang=lang) as page:
+        page.evaluate("""() => { const m = structuredClone(window.mahaiLast);
+          m.view.phase = 'bid'; m.view.bids = [null, null, null, null]; m.view.turn = 2;
+          window.mahaiRender(m); }""")
+        bidding = page.eval_on_selector_all(
+            ".plate", "els => els.filter((p) => p.querySelector('.chip.muted')).map((p) => p.dataset.seat)")
+        assert bidding == ["2"], bidding
+        page.evaluate("window.mahaiRender(window.mahaiLast)")
         rng = random.Random(2)
         for _ in range(40):  # through the bidding: every seat has looked at its cards
             if page.evaluate("window.mahaiLast.view.phase") == "play":

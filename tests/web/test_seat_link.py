@@ -1,7 +1,9 @@
 """A table address whose ``?seat=`` opens no seat (empty: a link cut short; unknown: mistyped
 or another table's) says so in the viewer's language, with the two ways on: watch the game,
 or go back to the lobby. The page used to watch silently (an empty token), or showed the
-refusal in the error line, which the next move cleared."""
+refusal in the error line, which the next move cleared. On a finished table the notice stands
+over the game-over panel: it came under the panel and its score sheet, below a phone's first
+screen (the play test of session 15)."""
 
 from __future__ import annotations
 
@@ -65,5 +67,23 @@ def test_a_good_seat_link_shows_no_notice(server: Server, browser: Any) -> None:
         page.wait_for_timeout(300)
         assert page.evaluate("document.body.dataset.seat") == "0"
         assert page.is_hidden("#seat-invalid")
+    finally:
+        ctx.close()
+
+
+def test_the_notice_stands_over_a_finished_games_panel(server: Server, browser: Any) -> None:
+    # bots alone: over at once; a finished game's page taller than the screen (a Mille Bornes
+    # leg's score sheet on a phone) was scrolled down to its panel, past the notice over it
+    made = server.create("nim", ["bot:random", "bot:random"])
+    ctx = browser.new_context(viewport={"width": 390, "height": 400})  # a page taller than the screen
+    try:
+        page = ctx.new_page()
+        page.add_init_script("localStorage.setItem('mahai.lang', 'eu');")
+        page.goto(f"{server.url}/t/{made['id']}?seat=not-a-token")
+        page.wait_for_function(f"document.body.dataset.over === '1' && {SHOWN}", timeout=60_000)
+        page.wait_for_timeout(600)  # a smooth scroll ends
+        top, panel = page.evaluate("['seat-invalid', 'gameover'].map("
+                                   "i => document.getElementById(i).getBoundingClientRect().top)")
+        assert -1 <= top < panel, (top, panel)  # in sight (a fraction of a pixel scrolled)
     finally:
         ctx.close()

@@ -225,6 +225,9 @@ def describe_event(event: Mapping[str, Any], viewer: Seat | None) -> Message | N
         if viewer is not None and viewer in winners and len(teams) == 1:
             return _m("Game over: you won with {points} points." if len(winners) == 1
                       else "Game over: your team won with {points} points.", points=points)
+        if len(winners) == 1:  # a lone winner is no "Winners: Miren" (a two-player game)
+            return _m("Game over. Winner: {winner} ({points} points).", winner=Player(winners[0]),
+                      points=points)
         return _m("Game over. Winners: {winners} ({points} points).",
                   winners=team_of_players(winners), points=points)
     return None

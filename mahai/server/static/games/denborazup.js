@@ -259,9 +259,9 @@ export function render(root, msg, ui) {
   }
   if (v.tiebreak && v.tiebreak.options) {
     prompts.push(h("section", { class: "prompt", id: "tiebreak" }, h("p", {}, ui.t("Tie-break: choose the event closest to the reference")),
-      h("div", { class: "row" }, v.tiebreak.options.map((c) => {
+      h("div", { class: "tb-row" }, v.tiebreak.options.map((c) => {
         const entry = legal.find((e) => is(e, "choose") && words(e)[1] === c.id);
-        return h("div", {}, eventCard(ui, c), entry ? ui.actionButton(entry, ui.t("Choose")) : null);
+        return h("div", { class: "tb-option" }, eventCard(ui, c), entry ? ui.actionButton(entry, ui.t("Choose")) : null);
       }))));
   }
   const rating = v.rating ? h("p", { class: "panel", id: "rating" }, ui.t("Rating:"), " ", h("strong", {}, ui.has(v.rating) ? ui.tg(v.rating) : v.rating)) : null;

@@ -52,10 +52,12 @@ function tableau(v, tb, msg, ui, targets, mine) {
   const plates = tb.seats.map((s) => ui.plate(s, [h("span", { class: "chip count", title: ui.t("{n} card", { n: v.hand_sizes[s] }) },
     h("span", { class: "mini-back", "aria-hidden": "true" }), ` ${v.hand_sizes[s]}`)]));
   const pct = Math.min(100, Math.round((100 * tb.km) / v.target));
+  // as the centre's "Target 1.000 km" writes it (ui.num): the plate said "0 / 1000 km" beside it
+  const km = `${ui.num(tb.km)} / ${ui.num(v.target)} km`;
   return h("section", { class: `tableau ${mine ? "mine" : ""} ${targets.length ? "target" : ""}`, "data-team": String(tb.team),
                         "data-place": `team-${tb.team}`, "aria-label": ui.t("Tableau of {team}", { team: teamName(v, tb.team, ui) }) },
-    h("div", { class: "tableau-head" }, plates, h("span", { class: "km" }, `${tb.km} / ${v.target} km`)),
-    h("div", { class: "road", role: "img", "aria-label": `${tb.km} / ${v.target} km` }, h("span", { style: `width:${pct}%` })),
+    h("div", { class: "tableau-head" }, plates, h("span", { class: "km" }, km)),
+    h("div", { class: "road", role: "img", "aria-label": km }, h("span", { style: `width:${pct}%` })),
     h("div", { class: "piles" },
       pile(tb.battle, ui, ui.t("Battle pile"), `battle-${tb.team}`, { fly: `battle-${tb.team}`, from }),
       pile(tb.speed, ui, ui.t("Speed pile"), `speed-${tb.team}`, { fly: `speed-${tb.team}`, from }),

@@ -57,7 +57,9 @@ function seatExtras(v, s, ui) {
   return [
     s === v.dealer ? h("span", { class: "chip dealer", title: ui.t("dealer") }, ui.t("dealer")) : null,
     bid !== null ? h("span", { class: `chip bid ${nil ? "nil" : ""}` }, nil ? bid : ui.t("Bid: {n}", { n: bid }))
-      : v.phase === "bid" ? h("span", { class: "chip muted" }, ui.t("bidding…")) : null,
+      // the seat whose turn it is to bid: every seat yet to bid said "bidding…", the dealer who bids
+      // last among them while the player was asked (SPR-4: one bid at a time, from the dealer's left)
+      : v.phase === "bid" && v.turn === s ? h("span", { class: "chip muted" }, ui.t("bidding…")) : null,
     h("span", { class: "chip tricks" }, ui.t("Tricks: {n}", { n: v.tricks_won[s] })),
     h("span", { class: "chip count", title: ui.t("{n} card", { n: v.hand_sizes[s] }) }, h("span", { class: "mini-back", "aria-hidden": "true" }), ` ${v.hand_sizes[s]}`),
   ];

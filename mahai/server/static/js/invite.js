@@ -116,6 +116,10 @@ function render(data) {
     h("h1", {}, t("Invitations")),
     h("p", { class: "lead" }, h("strong", {}, `${tb.title} · ${tb.edition_title}`)),
     h("p", {}, t("Each link gives one seat. The links stay on this page until their seat is taken; this browser finds them again after a reload.")),
+    // a server that listens to this machine alone (the default): its links and QR codes open on
+    // no phone, and the play test's phone found nothing saying why
+    data.local_only ? h("p", { id: "local-only", class: "local-only", role: "note" },
+      t("These links open on this computer only. For a phone or another computer of your network, start Mahai with “./scripts/serve --lan”.")) : null,
     tb.rematch ? h("p", { class: "pill ok" }, h("a", { href: `/t/${tb.rematch}/invite`, id: "rematch-invite",
       onclick: () => { remember("creator", tb.rematch, creatorToken(tableId)); remember("own", tb.rematch, own); } }, t("Invitations of the rematch"))) : null,
     h("ul", { class: "invites", id: "links" }, items,

@@ -72,8 +72,10 @@ export function startSeats(conn) {
   // silently watched. It says so over the table, with the two ways on.
   notice = h("section", { id: "seat-invalid", class: "panel", role: "alert", hidden: true,
                           "aria-labelledby": "seat-invalid-title" });
-  const status = document.getElementById("status");
-  if (status) status.before(notice); else document.body.prepend(notice);
+  // over the game-over panel too: on a finished table it came under the panel and its score
+  // sheet, below a phone's first screen (the play test of session 15)
+  const above = document.getElementById("gameover") || document.getElementById("status");
+  if (above) above.before(notice); else document.body.prepend(notice);
   panel = h("section", { id: "seat-panel", class: "panel", "aria-labelledby": "seat-panel-title" });
   // after the side column's first panel, the seats (not after the name prompt atop it on a desktop)
   const firstPanel = document.getElementById("seats-box") || document.querySelector("aside .panel");
@@ -130,6 +132,8 @@ function showNotice() {
     h("p", { class: "seat-invalid-ways" }, watch, " ",
       h("a", { href: "/", id: "seat-invalid-lobby", class: "button" }, t("Back to the lobby"))));
   notice.hidden = false;
+  // in sight, if the page had scrolled down meanwhile (to a finished game's panel, under it)
+  if (notice.getBoundingClientRect().top < 0) notice.scrollIntoView({ block: "start" });
 }
 
 // The rematch of this finished table: created by the first person who asks; each person's page

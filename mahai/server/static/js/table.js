@@ -554,7 +554,9 @@ function renderOver(msg) {
   // The panel is the first thing of the table (above the status and the board): it came after
   // the table and the side panels, and a phone was scrolled 1,800 px down to it. Bring it into
   // view once (the page may be scrolled down to the hand).
-  if (appearing) over.scrollIntoView({ behavior: reducedMotion() ? "auto" : "smooth", block: "start" });
+  // A seat link's notice over it (seats.js: "This seat link is not valid") comes first.
+  const notice = $("seat-invalid");
+  if (appearing) (notice && !notice.hidden ? notice : over).scrollIntoView({ behavior: reducedMotion() ? "auto" : "smooth", block: "start" });
   // The keyboard's place follows: it stayed on the hand, out of view under the panel, and the
   // next Tab went on down the page, away from the rematch (the play test's keyboard-only game).
   const active = document.activeElement;
