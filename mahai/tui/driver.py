@@ -344,7 +344,10 @@ def result_lines(state: State[Any], lang: str, name: Callable[[Seat], str], view
     lines = []
     if viewer is not None:
         lines.append(_("you_won") if viewer in winners else _("you_lost"))
-    lines.append(_("winners", names=", ".join(name(s) for s in winners)) if winners else _("no_winner"))
+    if len(winners) == 1:  # a lone winner (two-player Mille Bornes, Nim) is no list of winners
+        lines.append(_("winner", name=name(winners[0])))
+    else:
+        lines.append(_("winners", names=", ".join(name(s) for s in winners)) if winners else _("no_winner"))
     scores = " · ".join(f"{name(s)} {number(score, lang)}" for s, score in enumerate(state.scores()))
     lines.append(_("scores", scores=scores))
     return lines

@@ -94,6 +94,7 @@ def test_solo_game_to_the_end_with_rating(seed: int) -> None:
     # the result is the rating: a solo game has no winner (it said "Irabazi duzu!", "Garaipena: Zu")
     assert translate("tui", "you_won", "eu") not in out
     assert translate("tui", "winners", "eu", names="Zu") not in out
+    assert translate("tui", "winner", "eu", name="Zu") not in out
     assert "Zure eskua (gertakariak, datarik gabe)" in out and "Txanpona" in out
     assert "Ez da ulertu idatzi duzuna" in out or "ez dago zure eskuan" in out  # the mistakes were explained
 
@@ -108,14 +109,18 @@ def test_the_replay_of_a_solo_game_ends_on_its_rating() -> None:
     assert state.is_over and str(state.used[0]) in out.splitlines()[-1]
     assert translate("tui", "you_won", "eu") not in out and translate("tui", "you_lost", "eu") not in out
     assert translate("tui", "winners", "eu", names="Zu") not in out
+    assert translate("tui", "winner", "eu", name="Zu") not in out
 
 
 @pytest.mark.parametrize(("mode", "players", "seed"), [("multi", 3, 1), ("multi", 4, 2), ("long", 3, 3)])
 def test_multi_game_against_bots_to_the_end(mode: str, players: int, seed: int) -> None:
     term, log, out = run_game(mode, players, 1, seed, lang="en")
     assert term.state.is_over
-    names = ", ".join("ABCD"[s] for s in sorted(term.state.winners()))
-    assert translate("tui", "winners", "en", names=names) in out and "Reveal" in out and "Cards left" in out
+    winners = sorted(term.state.winners())
+    said = (translate("tui", "winner", "en", name="ABCD"[winners[0]]) if len(winners) == 1  # no list of one
+            else translate("tui", "winners", "en", names=", ".join("ABCD"[s] for s in winners)))
+    assert said in out and "Reveal" in out and "Cards left" in out
+    assert len(winners) != 1 or "Winners:" not in out
     if mode == "long":
         assert "Timeline" in out
         assert "[1] " in out and "[0]" not in out  # slots are numbered from 1, as people count

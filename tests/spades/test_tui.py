@@ -100,9 +100,12 @@ def test_whole_match_with_scripted_input(players: int, humans: int, lang: str) -
     assert state.is_over
     output = script.out.getvalue()  # type: ignore[union-attr]
     # the match result and a score sheet per hand, in the chosen language
-    names = ", ".join(table.screen.seat_name(s) for s in sorted(state.winners()))
-    assert translate("tui", "winners", lang, names=names) in output
-    assert str(max(state.points)) in output.split(translate("tui", "winners", lang, names=names))[1]
+    winners = sorted(state.winners())
+    name = table.screen.seat_name
+    said = (translate("tui", "winner", lang, name=name(winners[0])) if len(winners) == 1
+            else translate("tui", "winners", lang, names=", ".join(name(s) for s in winners)))
+    assert said in output
+    assert str(max(state.points)) in output.split(said)[1]
     for hand in range(1, state.hand_no + 1):
         assert translate("spades_tui", "tui.hand_score", lang, hand=hand) in output
     # illegal input was explained in the player's language and asked again
