@@ -46,6 +46,20 @@ CUTS = r"""() => {
 }"""
 
 
+def tiebreak_reveal(lang: str) -> dict[str, Any]:
+    """A tie-break's reveal (DZR-9) as the server sends it, with its sentence in ``lang``: seat 1's
+    card the closer to the reference."""
+    from mahai.games.denborazup import GAME
+    from mahai.games.denborazup.cards import card_json
+    from mahai.server.text import sentence
+
+    ref, near, far = (card_json(GAME.deck.events[i]) for i in (10, 11, 40))
+    event = {"kind": "tiebreak_reveal", "reference": ref, "choices": [
+        {"seat": 0, "card": far, "distance": abs(far["year"] - ref["year"])},
+        {"seat": 1, "card": near, "distance": abs(near["year"] - ref["year"])}]}
+    return {**event, "version": 1, "text": sentence(GAME, event, 0, lang, {0: "zu", 1: "Ertaina 3"})}
+
+
 def all_cards() -> list[dict[str, Any]]:
     with EVENTS.open(encoding="utf-8") as f:
         return [{"id": r["id"], "title": {lang: r[f"title_{lang}"] for lang in LANGUAGES}}
@@ -82,6 +96,15 @@ def test_no_hand_card_cuts_a_word_on_a_phone(server: Server, browser: Any, lang:
         rating = translate("denborazup", "Segi jolasten", lang)
         assert page.inner_text("#winners") == translate("web", "Rating: {rating} ({n} card used)", lang,
                                                         rating=rating, n=12)
+        assert page.locator("#tiebreak-result").count() == 0
+        # a two-player game a tie-break decided (DZR-9): how, under the final scores (the play
+        # test of session 15: "Ganador: Medio 3" over two players with no card left)
+        tie = tiebreak_reveal(lang)
+        page.evaluate("m => window.mahaiRender(m)", {
+            **msg, "over": True, "winners": [1], "legal": [], "to_act": [], "recent": [tie],
+            "version": msg["version"] + 1, "view": {**msg["view"], "phase": "over", "hand_counts": [0, 0]}})
+        page.wait_for_selector("#gameover #tiebreak-result")
+        assert page.inner_text("#tiebreak-result") == tie["text"]
         assert not errors, errors
     finally:
         ctx.close()

@@ -333,8 +333,12 @@ export function outcome(msg, ui) {
 export function final(msg, ui) {
   const { h } = ui;
   const v = msg.view;
-  return h("table", { class: "score", id: "final-scores" }, h("caption", {}, ui.t("Final scores")),
+  const scores = h("table", { class: "score", id: "final-scores" }, h("caption", {}, ui.t("Final scores")),
     h("tbody", {}, [...Array(v.players).keys()].map((s) => h("tr", { class: msg.winners.includes(s) ? "winner" : "" },
       h("th", { scope: "row" }, ui.seatName(s)), h("td", {}, ui.t("{n} card", { n: v.hand_counts[s] })),
       v.mode === "solo" ? h("td", {}, ui.t("Cards used: {n}", { n: v.used[s] })) : null))));
+  // A game a tie-break decided (DZR-9): how, under the scores. The play test read "Ganador: Medio 3"
+  // over two players with no card left, the reason only in the log.
+  const tie = [...(msg.recent || []), ...ui.events()].filter((e) => e.kind === "tiebreak_reveal" && e.text).pop();
+  return tie ? h("div", { class: "final" }, scores, h("p", { id: "tiebreak-result" }, tie.text)) : scores;
 }

@@ -82,6 +82,7 @@ const ui = makeUi({
       text ?? entry.label);
   },
   rerender: () => { if (last) render(); },
+  events: () => log,
 });
 
 // The table is busy while a move is on its way, or while it shows a trick or a reveal and

@@ -40,6 +40,8 @@ export function makeUi(page) {
     claim: page.claim,
     actionButton: page.actionButton,
     rerender: page.rerender,
+    // the log so far: the viewer's events, each with its sentence (text)
+    events: page.events || (() => []),
   };
   window.mahaiUi = ui;
   return ui;
