@@ -77,5 +77,18 @@ def test_the_step_title_says_the_step_as_the_list_does(server: Server, browser: 
             assert frame["label"] not in told, (title, frame["label"])  # not the button's words
             checked += 1
         assert checked >= 3
+        if lang == "eu":
+            # on a phone (session 15's play test): the four steps in one row, the slider under them
+            # (they wrapped two and two around the slider); each button still named by its word
+            page.set_viewport_size({"width": 390, "height": 844})
+            boxes = page.evaluate("""() => ['first', 'prev', 'next', 'last', 'slider'].map((id) => {
+              const r = document.getElementById(id).getBoundingClientRect();
+              return [r.top, r.bottom, r.right]; })""")
+            steps, slider = boxes[:4], boxes[4]
+            assert max(b[0] for b in steps) - min(b[0] for b in steps) < 2, boxes
+            assert slider[0] >= max(b[1] for b in steps) and max(b[2] for b in boxes) <= 390, boxes
+            names = [page.get_by_role("button", name=translate("web", w, lang)).count()
+                     for w in ("First", "Previous", "Next", "Last")]
+            assert names == [1, 1, 1, 1], names
     finally:
         ctx.close()

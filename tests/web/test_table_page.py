@@ -274,8 +274,9 @@ def test_page_weight_and_first_render(server: Server, browser: Any) -> None:
             assert wire < (js + css) / 2, out
             # CSS: 39.5 kB in session 9, 40.5 kB since session 10 (the Mille Bornes coup-fourré
             # prompt laid out over the piles on a desktop), 41.1 kB since session 11 (that prompt
-            # compact on a phone); uncompressed, comments included
-            assert js < 120_000 and css < 42_000, out
+            # compact on a phone), 42.7 kB since session 15 (the play test's tie-break row, plates and
+            # replay controls on a phone); uncompressed, comments included
+            assert js < 120_000 and css < 44_000, out
             assert not errors, errors
         finally:
             ctx.close()

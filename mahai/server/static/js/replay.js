@@ -59,6 +59,9 @@ function said(f) {
   return own ? own.text : `${seatName(f.seat)}: ${f.label}`;
 }
 
+const arrow = (text) => h("span", { "aria-hidden": "true" }, text);
+const word = (text) => h("span", { class: "word" }, text);
+
 function controls() {
   const slider = h("input", { type: "range", id: "slider", min: "0", max: String(data.frames.length - 1),
     value: String(index), "aria-label": t("Step"), oninput: (e) => { index = Number(e.target.value); show(); } });
@@ -69,11 +72,12 @@ function controls() {
     data.table.seats.map((s) => h("option", { value: String(s.seat), selected: data.viewer === s.seat ? true : null },
       s.name ? `${seatNo(s.seat)} · ${s.name}` : seatNo(s.seat)))) : null;  // "1. eserlekua · Itziar", as the invitations say
   fill($("controls"),
-    h("button", { type: "button", id: "first", onclick: go(() => 0) }, "|◀ ", t("First")),
-    h("button", { type: "button", id: "prev", onclick: go(() => index - 1) }, "◀ ", t("Previous")),
+    // the arrows hidden from screen readers, the words from a phone's screen (table.css)
+    h("button", { type: "button", id: "first", onclick: go(() => 0) }, arrow("|◀ "), word(t("First"))),
+    h("button", { type: "button", id: "prev", onclick: go(() => index - 1) }, arrow("◀ "), word(t("Previous"))),
     slider,
-    h("button", { type: "button", id: "next", onclick: go(() => index + 1) }, t("Next"), " ▶"),
-    h("button", { type: "button", id: "last", onclick: go(() => data.frames.length - 1) }, t("Last"), " ▶|"),
+    h("button", { type: "button", id: "next", onclick: go(() => index + 1) }, word(t("Next")), arrow(" ▶")),
+    h("button", { type: "button", id: "last", onclick: go(() => data.frames.length - 1) }, word(t("Last")), arrow(" ▶|")),
     viewerSel ? h("label", {}, t("Seen by"), " ", viewerSel) : null,
     h("a", { href: `/t/${tableId}` }, t("Back to the table")));
 }
