@@ -46,7 +46,7 @@ def play_out(server: Server, made: dict[str, Any], seats: tuple[int, ...] = (0,)
             latest = max(c.state["version"] for c in clients if c.state is not None)
             late = next((c for c in clients if c.state is None or c.state["version"] < latest), None)
             if late is not None:
-                late.wait_until(lambda s: s["version"] >= latest, timeout=60)
+                late.wait_until(lambda s, v=latest: s["version"] >= v, timeout=60)
             else:
                 clients[0].wait_state(timeout=60)
         raise AssertionError("the game did not end")
