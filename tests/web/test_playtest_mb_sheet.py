@@ -19,21 +19,36 @@ pytestmark = pytest.mark.web
 
 
 def play_out(server: Server, made: dict[str, Any], seats: tuple[int, ...] = (0,)) -> None:
-    """The person ``seats`` play random legal moves over the WebSocket until the game is over."""
+    """The person ``seats`` play random legal moves over the WebSocket until the game is over.
+
+    Every client is sent every update: each reads what it was sent, one whose seat may move
+    moves; when none may, one behind the others waits for the version they saw, else the first
+    waits for the next update (a bot's move). (Each waited 0.2 s in turn for the other's move:
+    most of the replay test's 18 s.)"""
     rnd = random.Random(7)
     clients = [Client(server.ws_url, made["id"], made["tokens"][str(s)]) for s in seats]
     try:
         for _ in range(4000):
             for client in clients:
-                while client.state is not None and not client.legal and not client.state["table"]["over"]:
-                    try:
-                        client.wait_state(timeout=0.2 if len(clients) > 1 else 60)
-                    except TimeoutError:
-                        break
-                if client.state is not None and client.state["table"]["over"]:
-                    return
-                if client.legal:
-                    client.act(rnd.choice(client.legal))
+                try:
+                    while True:
+                        client.recv(timeout=0)  # what it was sent already
+                except TimeoutError:
+                    pass
+            if any(c.state is not None and c.state["table"]["over"] for c in clients):
+                return
+            mover = next((c for c in clients if c.legal), None)
+            if mover is not None:
+                mover.act(rnd.choice(mover.legal))
+                continue
+            # none may move: one that is behind the others waits for what they saw, else the
+            # first waits for the next update (a bot's move)
+            latest = max(c.state["version"] for c in clients if c.state is not None)
+            late = next((c for c in clients if c.state is None or c.state["version"] < latest), None)
+            if late is not None:
+                late.wait_until(lambda s, v=latest: s["version"] >= v, timeout=60)
+            else:
+                clients[0].wait_state(timeout=60)
         raise AssertionError("the game did not end")
     finally:
         for client in clients:

@@ -14,7 +14,7 @@ import pytest
 
 from mahai.core import GameRecord
 from mahai.games import available_games, get_game
-from tests.web.server import Server, move_once
+from tests.web.server import FAST, Server, move_once
 
 pytestmark = pytest.mark.web
 
@@ -51,6 +51,8 @@ def test_two_players_kill_and_restart_then_finish(browser: Any, tmp_path: Path) 
     db = tmp_path / "mahai.db"
     server = Server(f"sqlite:///{db}").start()
     contexts = [browser.new_context(), browser.new_context()]
+    for ctx in contexts:  # no animations: the kill and the restart are what this test is about
+        ctx.add_init_script(FAST)
     try:
         made = server.create("mille_bornes", ["person", "person"], edition="eu", options={"game_target": 1})
         tid = made["id"]
