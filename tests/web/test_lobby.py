@@ -206,6 +206,9 @@ def test_my_tables_lists_this_browsers_tables_until_they_leave(server: Server, p
     page.route("**/api/tables?ids=*", regroup)
     page.reload()
     page.wait_for_selector(f"#my-tables-list li[data-table='{table_id}']", timeout=5000)
+    # both answers in (the first alone showed this page's table: a loaded machine read the list
+    # before the second came)
+    page.wait_for_selector(f"#my-tables-list li[data-table='{later['id']}']", timeout=5000)
     page.unroute("**/api/tables?ids=*")
     assert sorted(asked) == [53, 100], asked
     shown = page.eval_on_selector_all("#my-tables-list li", "els => els.map((e) => e.dataset.table)")
