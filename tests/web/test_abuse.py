@@ -389,3 +389,54 @@ def test_token_buckets_and_the_connection_cap() -> None:
     gate.leave("x")
     assert gate.enter("x") and not gate.enter("x")
     assert Limits().scaled(0).connections == 0 and Gate(Limits().scaled(0)).message("x", None) == 0.0
+
+
+def test_a_flood_that_rides_its_limit_is_closed() -> None:
+    """A connection that sends as fast as it is read rides its limit: one message over it (a
+    strike, and the connection is not read until a token comes), then the one that token lets
+    in. That one forgave the strike, so the flood was closed only by the clock's drift, after
+    6 to 30 s or never (CI: ``test_a_flood_gets_rate_limited_then_closed_1008`` did not raise
+    in 30 s). Now the message a wait let in forgives nothing: the flood is closed (1008) after
+    about ``strikes`` rounds; one strike alone is forgiven by the messages after it."""
+    import asyncio
+
+    from mahai.server.app import Refused, Session
+
+    class Socket:
+        def __init__(self) -> None:
+            self.read, self.closed = 0, None
+
+        async def receive(self) -> dict[str, Any]:
+            self.read += 1
+            return {"type": "websocket.receive", "text": '{"type":"continue"}'}
+
+        async def send_json(self, message: Any) -> None:
+            pass
+
+        async def close(self, code: int) -> None:
+            self.closed = code
+
+    class Conn:
+        queued, lang = False, "en"
+
+    async def flood(limits: Limits) -> Socket:
+        ws = Socket()
+        session = Session(ws, Conn(), Gate(limits), "127.0.0.9")  # type: ignore[arg-type]
+        with pytest.raises(Refused):
+            while ws.read < 2000:
+                await session.receive()
+        return ws
+
+    async def pauses(limits: Limits) -> int:
+        session = Session(Socket(), Conn(), Gate(limits), "127.0.0.9")  # type: ignore[arg-type]
+        for _ in range(3):  # the second is over the limit, the third comes after the wait
+            await session.receive()
+        for _ in range(2):  # a person's pace
+            await asyncio.sleep(0.01)
+            await session.receive()
+        return session.strikes
+
+    limits = Limits(message_rate=2000.0, message_burst=1.0, strikes=20)
+    ws = asyncio.run(flood(limits))
+    assert ws.closed == 1008 and ws.read <= 2 * (limits.strikes + 2), ws.read
+    assert asyncio.run(pauses(limits)) == 0
