@@ -15,6 +15,8 @@ value is the acting seat's team's, MBR-14). The oracle knows the hands, so its b
 always knowable from the seat; the mean of an action over the worlds is an unbiased estimate of its
 true worth for the rest of the leg played by the heuristic.
 
+``python -m benchmarks.mb_oracle more OUT MORE [--worlds W] [--limit N]`` plays ``W`` more worlds
+(other seeds) at the first ``N`` positions of ``OUT`` into ``MORE``;
 ``python -m benchmarks.mb_oracle ceiling OUT [--select K…]`` prints what the oracle itself gains
 over the heuristic when its choice is judged on worlds that did not make it (:func:`ceiling`).
 
@@ -212,6 +214,11 @@ def main() -> None:
     e.add_argument("file")
     e.add_argument("configs", nargs="+")
     e.add_argument("--limit", type=int, default=0, help="only the first LIMIT positions")
+    m = sub.add_parser("more", help="more oracle worlds for the first LIMIT positions (other seeds)")
+    m.add_argument("file")
+    m.add_argument("out")
+    m.add_argument("--worlds", type=int, default=800)
+    m.add_argument("--limit", type=int, default=150)
     c = sub.add_parser("ceiling", help="the oracle's own gain over the heuristic, on fresh worlds")
     c.add_argument("file")
     c.add_argument("--select", type=int, nargs="+", default=[25, 50, 100])
@@ -231,6 +238,14 @@ def main() -> None:
         return
     with open(args.file, "rb") as f:
         res = pickle.load(f)  # noqa: S301 (a file this script wrote)
+    if args.cmd == "more":  # session 15: 800 more worlds at 150 positions, seeds 100,000 + k
+        more: list[Any] = []
+        for k, (state, seat, heur, vals, *memory) in enumerate(res[: args.limit]):
+            extra = oracle(state, seat, list(vals), args.worlds, random.Random(100_000 + k))
+            more.append((state, seat, heur, {a: vals[a] + extra[a] for a in vals}, *memory))
+        with open(args.out, "wb") as out:
+            pickle.dump(more, out)
+        return
     if args.cmd == "ceiling":
         for k in args.select:
             gains = ceiling(res, k)
