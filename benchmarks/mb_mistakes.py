@@ -192,8 +192,9 @@ def rules(recs: Sequence[dict[str, Any]]) -> None:
     kinds = sorted({kind(a) for r in recs for a, _, _ in r["stats"]})
     grid: list[tuple[str, dict[str, float]]] = [(f"z={z}", {"*": z}) for z in (0.0, 0.5, 1.0, 1.5, 2.0, 3.0)]
     grid += [(f"{k} z=3", {k: 3.0}) for k in kinds] + [(f"{k} z=0", {k: 0.0}) for k in kinds]
+    looks = (True, False) if any(f for r in recs for _, _, f in r["stats"]) else (False,)
     for name, z in grid:
-        for fresh in (True, False):
+        for fresh in looks:
             d = [r["oracle"][decide(r, z, fresh)] - r["oracle"][r["choice"]] for r in recs]
             ch = sum(1 for r in recs if decide(r, z, fresh) != r["choice"])
             m, se, _ = _mse(d)
