@@ -41,6 +41,14 @@ def play_out(server: Server, made: dict[str, Any], seats: tuple[int, ...] = (0,)
             if mover is not None:
                 mover.act(rnd.choice(mover.legal))
                 continue
+            # a leg nobody scored in does not end a game to 1 point: its summary waits for each
+            # person's "continue" (CI: timed out waiting for a move while the table waited for it)
+            held = next((c for c in clients if c.state is not None and c.state.get("hold")
+                         and c.state["seat"] in c.state["hold"]["waiting"]), None)
+            if held is not None:
+                held.send({"type": "continue"})
+                held.wait_state(timeout=60)
+                continue
             # none may move: one that is behind the others waits for what they saw, else the
             # first waits for the next update (a bot's move)
             latest = max(c.state["version"] for c in clients if c.state is not None)
