@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from benchmarks.stats import mean_se
 from mahai.bots import make_bot
 from mahai.bots.base import Bot
 from mahai.bots.denborazup import DenboraZupBot
@@ -158,8 +159,7 @@ def report(choices: list[Choice], verbose: bool = False) -> None:
                 agree += 1
                 continue
             d = [x - y for x, y in zip(c.values[best], c.values[c.chosen], strict=True)]
-            m = sum(d) / len(d)
-            se = math.sqrt(sum((x - m) ** 2 for x in d) / max(1, len(d) - 1) / len(d))
+            m, se = mean_se(d)
             if m > 2 * se:
                 clear += 1
         print(f"{kind}: {len(cs)} decisions, agreement {agree / len(cs):.0%}, clear disagreements {clear}")

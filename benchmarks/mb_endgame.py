@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from benchmarks.bots import factory
+from benchmarks.stats import mean_se
 from mahai.bots.base import Bot
 from mahai.bots.mille_bornes import HeuristicBot
 from mahai.bots.mille_bornes_search import MilleBornesSearchBot, MilleBornesSpec
@@ -212,8 +213,7 @@ def main() -> None:
         line = f"{config}: mean {m:.1f} over {n} legs, {secs:.0f} CPU s"
         if first is not None:
             d = [v - f for v, f in zip(vals, first, strict=True)]
-            dm = sum(d) / n
-            se = math.sqrt(sum((x - dm) ** 2 for x in d) / max(1, n - 1) / n)
+            dm, se = mean_se(d)
             better, worse = sum(x > 0 for x in d), sum(x < 0 for x in d)
             line += f"; paired over the first {dm:+.2f} ± {se:.2f} a leg ({better} better, {worse} worse)"
         else:

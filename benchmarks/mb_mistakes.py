@@ -24,7 +24,6 @@ An action's kind is :func:`kind`.
 from __future__ import annotations
 
 import argparse
-import math
 import pickle
 import random
 import time
@@ -33,6 +32,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from benchmarks.bots import factory
+from benchmarks.stats import mean_se
 from mahai.bots.mille_bornes_search import MilleBornesSearchBot
 from mahai.bots.search import paired_advantage
 from mahai.games.mille_bornes import GAME, Discard, Extend, Hazard, Play, Remedy, Safety
@@ -77,19 +77,10 @@ def run(positions: Sequence[Any], config: str) -> list[dict[str, Any]]:
     return out
 
 
-def _mse(xs: Sequence[float]) -> tuple[float, float, int]:
-    n = len(xs)
-    if not n:
-        return 0.0, 0.0, 0
-    m = sum(xs) / n
-    se = math.sqrt(sum((x - m) ** 2 for x in xs) / max(1, n - 1) / n)
-    return m, se, n
-
-
 def report(recs: Sequence[dict[str, Any]]) -> None:
     n = len(recs)
     gain = [r["oracle"][r["choice"]] - r["oracle"][r["heur"]] for r in recs]
-    m, se, _ = _mse(gain)
+    m, se = mean_se(gain)
     print(f"{n} positions: gain over the heuristic {m:+.2f} ± {se:.2f} a decision")
     best = [max(r["oracle"].values()) for r in recs]
     regret = [b - r["oracle"][r["choice"]] for b, r in zip(best, recs, strict=True)]
@@ -102,11 +93,11 @@ def report(recs: Sequence[dict[str, Any]]) -> None:
             by[f"{kind(r['heur'])} -> {kind(r['choice'])}"].append(g)
     print("\nchanges of the heuristic's move (sum over all positions / n = share of the mean gain):")
     for key, gs in sorted(by.items(), key=lambda kv: sum(kv[1])):
-        mm, ss, c = _mse(gs)
+        (mm, ss), c = mean_se(gs), len(gs)
         print(f"  {key:24s} {c:4d}  mean {mm:+7.1f} ± {ss:5.1f}  total/n {sum(gs) / n:+.2f}")
     # the expert's default against the heuristic
     dg = [r["oracle"][r["default"]] - r["oracle"][r["heur"]] for r in recs if r["default"] in r["oracle"]]
-    mm, ss, c = _mse(dg)
+    (mm, ss), c = mean_se(dg), len(dg)
     print(f"\nits default (own policy) over the heuristic: {mm:+.2f} ± {ss:.2f} ({c} positions, "
           f"{sum(r['default'] != r['heur'] for r in recs)} differ)")
     # regret by kind of choice, and whether the best was a candidate
@@ -125,7 +116,7 @@ def report(recs: Sequence[dict[str, Any]]) -> None:
     print("\ngain over the heuristic by draw pile size:")
     for lo, hi in ((0, 0), (1, 10), (11, 30), (31, 200)):
         gs = [g for r, g in zip(recs, gain, strict=True) if lo <= r["pile"] <= hi]
-        mm, ss, c = _mse(gs)
+        (mm, ss), c = mean_se(gs), len(gs)
         ch = sum(1 for r in recs if lo <= r["pile"] <= hi and r["choice"] != r["heur"])
         print(f"  pile {lo:3d}-{hi:3d}: {c:4d} positions, {ch:3d} changed, {mm:+.2f} ± {ss:.2f}, "
               f"total/n {sum(gs) / n:+.2f}")
@@ -197,7 +188,7 @@ def rules(recs: Sequence[dict[str, Any]]) -> None:
         for fresh in looks:
             d = [r["oracle"][decide(r, z, fresh)] - r["oracle"][r["choice"]] for r in recs]
             ch = sum(1 for r in recs if decide(r, z, fresh) != r["choice"])
-            m, se, _ = _mse(d)
+            m, se = mean_se(d)
             print(f"  {name:18s} {'fresh' if fresh else 'own  '}  {m:+.2f} ± {se:.2f}  ({ch} of {n} differ)")
 
 

@@ -66,7 +66,6 @@ decision (127 changes: noise), with 40,000 decisions −0.39 ± 0.65, at two sta
 from __future__ import annotations
 
 import argparse
-import math
 import pickle
 import random
 import time
@@ -74,6 +73,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from benchmarks.bots import factory
+from benchmarks.stats import mean_se
 from mahai.bots.mille_bornes import HeuristicBot
 from mahai.bots.mille_bornes_search import MilleBornesSearchBot, MilleBornesSpec
 from mahai.bots.search import acting_seat, rollout
@@ -154,8 +154,7 @@ def _mean(xs: Sequence[float]) -> float:
 
 
 def _summary(name: str, gains: Sequence[float], secs: float, changed: int) -> str:
-    m = _mean(gains)
-    se = math.sqrt(sum((g - m) ** 2 for g in gains) / max(1, len(gains) - 1) / len(gains))
+    m, se = mean_se(gains)
     return (f"{name}: gain {m:+.2f} ± {se:.2f} a decision, changed {changed}/{len(gains)}, "
             f"{secs:.3f} s a decision")
 
