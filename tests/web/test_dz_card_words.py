@@ -10,6 +10,8 @@ the cards used in the page's language, not "Irabazlea: Zu" (a solo game has no w
 from __future__ import annotations
 
 import csv
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +48,26 @@ CUTS = r"""() => {
 }"""
 
 
+@contextmanager
+def dz_phone_page(server: Server, browser: Any, lang: str = "eu") -> Iterator[tuple[Any, list[str]]]:
+    """Seat 0's page of a new two-player table (multi) on a phone (390 × 844) in ``lang``, its
+    name already chosen, no animations, its first state received; with the page's errors as
+    they come. Closed on exit."""
+    made = server.create("denborazup", ["person"] * 2, edition="multi")
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.add_init_script(FAST + f"localStorage.setItem('mahai.lang', '{lang}');"
+                             f"localStorage.setItem('mahai.named.{made['id']}', '1');")
+        page.goto(server.url + made["links"]["0"])
+        page.wait_for_function("window.mahaiLast !== undefined")
+        yield page, errors
+    finally:
+        ctx.close()
+
+
 def tiebreak_reveal(lang: str) -> dict[str, Any]:
     """A tie-break's reveal (DZR-9) as the server sends it, with its sentence in ``lang``: seat 1's
     card the closer to the reference."""
@@ -73,16 +95,7 @@ def test_no_hand_card_cuts_a_word_on_a_phone(server: Server, browser: Any, lang:
     msg = reach("denborazup", "multi", 2, lambda g, s: bool(g.view(s, 0).get("hand")))
     cards = all_cards()
     assert len(cards) == 182
-    made = server.create("denborazup", ["person"] * 2, edition="multi")
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        page.add_init_script(FAST + f"localStorage.setItem('mahai.lang', '{lang}');"
-                             f"localStorage.setItem('mahai.named.{made['id']}', '1');")
-        page.goto(server.url + made["links"]["0"])
-        page.wait_for_function("window.mahaiLast !== undefined")
+    with dz_phone_page(server, browser, lang) as (page, errors):
         page.evaluate("m => window.mahaiRender(m)", {**msg, "view": {**msg["view"], "hand": cards}})
         assert page.locator("#hand .ev-title").count() == 182
         cuts = page.evaluate(CUTS)
@@ -106,8 +119,6 @@ def test_no_hand_card_cuts_a_word_on_a_phone(server: Server, browser: Any, lang:
         page.wait_for_selector("#gameover #tiebreak-result")
         assert page.inner_text("#tiebreak-result") == tie["text"]
         assert not errors, errors
-    finally:
-        ctx.close()
 
 
 # The last reveal's titles, and what of them lies beyond their card or the screen.
@@ -133,15 +144,7 @@ def test_a_phone_made_narrower_fits_the_reveal_titles_again(server: Server, brow
     msg = reach("denborazup", "multi", 2, lambda g, s: bool(g.view(s, 0).get("hand")))
     reveal = [{"seat": i % 2, "call": False, "correct": i % 3 == 0,
                "card": {**c, "id": f"r{c['id']}", "year": 1800 + i}} for i, c in enumerate(all_cards())]
-    made = server.create("denborazup", ["person"] * 2, edition="multi")
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        page.add_init_script(FAST + f"localStorage.setItem('mahai.named.{made['id']}', '1');")
-        page.goto(server.url + made["links"]["0"])
-        page.wait_for_function("window.mahaiLast !== undefined")
+    with dz_phone_page(server, browser) as (page, errors):
         page.evaluate("m => window.mahaiRender(m)", {**msg, "view": {**msg["view"], "last_reveal": reveal}})
         assert page.locator("#reveal .ev-title").count() == 182
         assert page.evaluate(REVEAL_WIDE) == []
@@ -151,5 +154,3 @@ def test_a_phone_made_narrower_fits_the_reveal_titles_again(server: Server, brow
             wide = page.evaluate(REVEAL_WIDE)
             assert not wide, f"{width} px: " + "\n".join(wide[:10])
         assert not errors, errors
-    finally:
-        ctx.close()
