@@ -7,7 +7,8 @@ owner applies actions, runs the table's bots and turn timer and writes its
 snapshots; any other process that has the table in memory is a *watcher*.
 
 Messages between processes go through PostgreSQL ``LISTEN/NOTIFY`` (JSON
-payloads):
+payloads, each with its sender's running number ``"n"``: PostgreSQL folds a
+transaction's identical notices into one, :meth:`Cluster.notify`):
 
 - ``mahai_act``: a watcher forwards a client's request to the owner
   ``{"table", "id", "from", "op", "args"}`` (``op``: ``act``, ``resume``,
@@ -58,6 +59,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import itertools
 import json
 import os
 import queue
@@ -140,6 +142,8 @@ class Cluster:
         self._locks = threading.Lock()
         self._lock_conn = self._connect()
         self._outbox: queue.SimpleQueue[tuple[str, str] | None] = queue.SimpleQueue()
+        self._numbers = itertools.count(1)
+        """Each notice's ``n`` (no two alike, :meth:`notify`; ``next`` is atomic: any thread)."""
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._served: OrderedDict[str, asyncio.Future[dict[str, Any]]] = OrderedDict()
         """The answers to the last requests this owner ran (a request sent again is not run again)."""
@@ -197,7 +201,14 @@ class Cluster:
 
     # ---------------------------------------------------------------- NOTIFY
     def notify(self, channel: str, payload: dict[str, Any]) -> None:
-        """Queue a ``NOTIFY channel, json`` (sent by the sender thread, in order)."""
+        """Queue a ``NOTIFY channel, json`` (sent by the sender thread, in order).
+
+        Each notice carries this process's next number (``"n"``): PostgreSQL delivers
+        one notice of a transaction's identical ones, at the first's place, and a
+        batch (:meth:`_send`) is one transaction. Two alike table notices with a
+        presence notice between them reached the others as one, before the
+        presence: a watcher never showed the newly online seat (a CI failure)."""
+        payload = {**payload, "n": next(self._numbers)}
         self._outbox.put((channel, json.dumps(payload, separators=(",", ":"))))
 
     def _send(self) -> None:

@@ -317,3 +317,27 @@ def test_a_watcher_catches_up_from_the_owners_notice_only_when_it_lines_up(tmp_p
     table.seats_seen = None
     assert hub._noticed(table, notice) is None  # seats never read yet
     hub.close()
+
+
+def test_alike_notices_sent_together_all_arrive_in_order(postgres_url: str) -> None:  # noqa: F811
+    """A batch of notices is one transaction (``Cluster._send``), and PostgreSQL delivers one of a
+    transaction's identical notices, at the first one's place: an owner's two alike table notices
+    with a presence notice between them reached a watcher as table, presence, and no table notice
+    after it, so the watcher never showed the newly online seat (CI: a seat on the other process
+    stayed offline). Every notice carries its own number now."""
+    from mahai.server.cluster import Cluster
+
+    cluster = Cluster(postgres_url)
+    same = {"table": "t", "from": cluster.me, "version": 4, "at": 0, "actions": []}
+    cluster.notify("mahai_table", same)
+    cluster.notify("mahai_presence", {"table": "t", "from": cluster.me, "seats": [0]})
+    cluster.notify("mahai_table", same)
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        conn.execute("listen mahai_table")
+        conn.execute("listen mahai_presence")
+        sender = threading.Thread(target=cluster._send, daemon=True)
+        sender.start()  # the three queued before: one batch
+        heard = [n.channel for n in conn.notifies(timeout=10, stop_after=3)]
+    cluster.close()  # the sender stops
+    sender.join(10)
+    assert heard == ["mahai_table", "mahai_presence", "mahai_table"]
