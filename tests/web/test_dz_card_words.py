@@ -138,15 +138,26 @@ def test_a_phone_made_narrower_fits_the_reveal_titles_again(server: Server, brow
     (390 → 360 px, a phone turned, a window resized), a title's long word is fitted again. It was
     fitted once, at render: CI's whole 8-player long game (DZR-13) saw the page scroll sideways
     at 360 px (scrollWidth 364) when the deal held such a card. At 320 px, below the smallest
-    type, the word is cut rather than the page scrolled."""
+    type, the word is cut rather than the page scrolled. The same cards' years: five digits grouped
+    as the language writes numbers (DZC-2)."""
     if "denborazup" not in available_games():
         pytest.skip("denborazup is not installed")
+    from mahai.games.denborazup.cards import year_number
+
     msg = reach("denborazup", "multi", 2, lambda g, s: bool(g.view(s, 0).get("hand")))
     reveal = [{"seat": i % 2, "call": False, "correct": i % 3 == 0,
                "card": {**c, "id": f"r{c['id']}", "year": 1800 + i}} for i, c in enumerate(all_cards())]
+    reveal[0]["card"]["year"] = -37000  # the deck's oldest card (Altxerri)
     with dz_phone_page(server, browser) as (page, errors):
         page.evaluate("m => window.mahaiRender(m)", {**msg, "view": {**msg["view"], "last_reveal": reveal}})
         assert page.locator("#reveal .ev-title").count() == 182
+        # DZC-2: a year of five digits is grouped as the language writes numbers, as the log and
+        # the chronology write it (it read "K.a. 37000"); a four-digit one never ("1800")
+        dates = page.eval_on_selector_all("#reveal .ev-date", "els => els.slice(0, 2).map(e => e.firstChild.data)")
+        assert dates == ["K.a. 37.000", "1801"]
+        assert page.evaluate("""async () => { const m = await import('/static/games/denborazup.js');
+            return ['eu', 'en', 'es', 'fr'].map((l) => [37000, 1936, 123456].map((n) => m.yearNumber(n, l))); }""") \
+            == [[year_number(n, lang) for n in (37000, 1936, 123456)] for lang in ("eu", "en", "es", "fr")]
         assert page.evaluate(REVEAL_WIDE) == []
         for width in (360, 320):
             page.set_viewport_size({"width": width, "height": 844})

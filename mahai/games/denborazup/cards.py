@@ -161,9 +161,25 @@ _MONTHS = {
 }
 
 
+#: The thousands separator of each language (CLDR's; French's is a narrow no-break space, so that a
+#: year never breaks over two lines).
+_THOUSANDS = {"eu": ".", "en": ",", "es": ".", "fr": "\u202f"}
+
+
+def year_number(n: int, lang: str = "eu") -> str:
+    """The number ``n`` (≥ 1) of a year as ``lang`` writes it: four digits or fewer as they are
+    (``1936``, never ``1.936``), five or more grouped by thousands: ``37000`` → ``"37.000"``
+    (eu, es), ``"37,000"`` (en), ``"37 000"`` (fr, a narrow no-break space). The web page's
+    ``yearNumber`` (``static/games/denborazup.js``) writes the same."""
+    if n < 10000:
+        return str(n)
+    return f"{n:,}".replace(",", _THOUSANDS.get(lang, _THOUSANDS["en"]))
+
+
 def format_year(year: int, lang: str = "eu") -> str:
     """A year for display: ``-75`` → ``"K.a. 75"`` (eu), ``"75 BC"`` (en),
-    ``"75 a. C."`` (es), ``"75 av. J.-C."`` (fr); AD years as plain numbers (DZC-2).
+    ``"75 a. C."`` (es), ``"75 av. J.-C."`` (fr); AD years as plain numbers (DZC-2); five digits
+    or more grouped as the language groups them (:func:`year_number`): ``-37000`` → ``"K.a. 37.000"``.
 
     Raises:
         ValueError: ``year`` is 0 (there is no year 0).
@@ -171,8 +187,8 @@ def format_year(year: int, lang: str = "eu") -> str:
     if year == 0:
         raise ValueError("there is no year 0")
     if year > 0:
-        return str(year)
-    return _BC.get(lang, _BC["en"]).format(n=-year)
+        return year_number(year, lang)
+    return _BC.get(lang, _BC["en"]).format(n=year_number(-year, lang))
 
 
 def format_date(card: HistoryCard, lang: str = "eu") -> str:

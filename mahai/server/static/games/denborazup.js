@@ -12,6 +12,12 @@ let scrollLeft = 0;
 const is = (e, verb) => e.action === verb || e.action.startsWith(`${verb} `);
 const words = (e) => e.action.split(" ");  // the card id and slot an action's id names
 const BC = { eu: (y) => `K.a. ${y}`, en: (y) => `${y} BC`, es: (y) => `${y} a. C.`, fr: (y) => `${y} av. J.-C.` };
+// A year's number as the language writes it (mahai.games.denborazup.cards.year_number): five digits
+// or more grouped ("K.a. 37.000", "37,000 BC", "37 000 av. J.-C."), four never ("1936").
+const THOUSANDS = { eu: ".", en: ",", es: ".", fr: "\u202f" };
+export function yearNumber(n, lang) {
+  return n < 10000 ? String(n) : String(n).replace(/\B(?=(\d{3})+$)/g, THOUSANDS[lang] || ",");
+}
 
 function title(card, ui) {
   return card.title[ui.lang()] || card.title.en || card.title.eu;
@@ -44,7 +50,8 @@ export function dayMonth(month, day, lang) {
 }
 
 function formatYear(card, ui) {
-  return `${card.precision === "approx" ? "~" : ""}${card.year < 0 ? BC[ui.lang()](-card.year) : String(card.year)}`;
+  const lang = ui.lang();
+  return `${card.precision === "approx" ? "~" : ""}${card.year < 0 ? BC[lang](yearNumber(-card.year, lang)) : yearNumber(card.year, lang)}`;
 }
 
 // The whole date in one line (a card's accessible name): "1937, apirilaren 26a", "1937, 26 April".
