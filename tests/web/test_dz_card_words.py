@@ -5,7 +5,8 @@ cards' titles (DZR-2), in each of the four languages, is laid out in the hand an
 the titles broke anywhere ("enperatrizaren|tzat") before.
 
 The same page then shows a finished solo game (DZR-12): its game-over panel says the rating and
-the cards used in the page's language, not "Irabazlea: Zu" (a solo game has no winner)."""
+the cards used in the page's language, not "Irabazlea: Zu" (a solo game has no winner); and a
+star card's "give a card" choice (DZR-10) names the others first, yourself last as "Neuk hartu"."""
 
 from __future__ import annotations
 
@@ -101,6 +102,14 @@ def test_no_hand_card_cuts_a_word_on_a_phone(server: Server, browser: Any, lang:
         cuts = page.evaluate(CUTS)
         assert not cuts, "\n".join(cuts[:20])
         assert page.eval_on_selector_all("#hand .ev-title", f"els => els.every(e => e.lang === '{lang}')")
+        # DZR-10: the star's "give a card" choice names the others first, in turn order, and
+        # yourself last as taking it ("Neuk hartu"; it read "Zu" among the names)
+        star = reach("denborazup", "multi", 3,
+                     lambda g, s: any(a.notation().startswith("star give") for a in s.legal_actions(0)))
+        page.evaluate("m => window.mahaiRender(m)", star)
+        assert page.locator("#star [data-action^='star give']").all_inner_texts() == [
+            "Ane", "Jon", translate("web", "Take it myself", lang)]
+        assert page.get_attribute("#star [data-action='star give 0']", "aria-label")  # the server's whole label
         solo = reach("denborazup", "solo", 1, lambda g, s: True)
         page.evaluate("m => window.mahaiRender(m)", {
             **solo, "over": True, "winners": [0], "legal": [], "to_act": [],

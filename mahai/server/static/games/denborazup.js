@@ -262,7 +262,10 @@ export function render(root, msg, ui) {
           h("div", { class: "row" }, replace.map((e) => ui.actionButton(e, ui.t("Replace the reference"))))) : null,
         give.length ? h("div", { class: "opt" }, h("strong", {}, ui.t("Give a card")),
           h("p", {}, ui.t("Draw the top card of the deck and give it to a player: one more card to place.")),
-          h("div", { class: "row" }, give.map((e) => ui.actionButton(e, ui.seatName(Number(words(e)[2])))))) : null)));
+          // the others first, in turn order after you; yourself last, as "Neuk hartu" (it read "Zu"
+          // among the names)
+          h("div", { class: "row" }, order.flatMap((s) => give.filter((e) => Number(words(e)[2]) === s)).map((e) =>
+            ui.actionButton(e, Number(words(e)[2]) === me ? ui.t("Take it myself") : ui.seatName(Number(words(e)[2])))))) : null)));
   }
   if (v.tiebreak && v.tiebreak.options) {
     prompts.push(h("section", { class: "prompt", id: "tiebreak" }, h("p", {}, ui.t("Tie-break: choose the event closest to the reference")),
