@@ -111,10 +111,19 @@ def test_no_hand_card_cuts_a_word_on_a_phone(server: Server, browser: Any, lang:
             "Ane", "Jon", translate("web", "Take it myself", lang)]
         assert page.get_attribute("#star [data-action='star give 0']", "aria-label")  # the server's whole label
         solo = reach("denborazup", "solo", 1, lambda g, s: True)
+        page.focus("#star [data-action]")  # a scripted click's focus: no pointer, no key
         page.evaluate("m => window.mahaiRender(m)", {
             **solo, "over": True, "winners": [0], "legal": [], "to_act": [],
             "view": {**solo["view"], "phase": "over", "used": [12], "rating": "Segi jolasten"}})
         page.wait_for_selector("#gameover #winners")
+        # the game-over title takes the focus from the table (a keyboard player's next Tab is the
+        # rematch), without a ring nobody asked for (it was drawn after scripted clicks); a
+        # keyboard player (Tab or a number key pressed) sees it
+        ring = "getComputedStyle(document.activeElement).outlineStyle"
+        assert page.evaluate("document.activeElement.id") == "gameover-title"
+        assert page.evaluate(ring) == "none"
+        page.evaluate("document.body.classList.add('kbd')")
+        assert page.evaluate(ring) != "none"
         rating = translate("denborazup", "Segi jolasten", lang)
         assert page.inner_text("#winners") == translate("web", "Rating: {rating} ({n} card used)", lang,
                                                         rating=rating, n=12)
