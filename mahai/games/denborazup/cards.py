@@ -161,19 +161,14 @@ _MONTHS = {
 }
 
 
-#: The thousands separator of each language (CLDR's; French's is a narrow no-break space, so that a
-#: year never breaks over two lines).
-_THOUSANDS = {"eu": ".", "en": ",", "es": ".", "fr": "\u202f"}
-
-
 def year_number(n: int, lang: str = "eu") -> str:
     """The number ``n`` (≥ 1) of a year as ``lang`` writes it: four digits or fewer as they are
-    (``1936``, never ``1.936``), five or more grouped by thousands: ``37000`` → ``"37.000"``
-    (eu, es), ``"37,000"`` (en), ``"37 000"`` (fr, a narrow no-break space). The web page's
-    ``yearNumber`` (``static/games/denborazup.js``) writes the same."""
-    if n < 10000:
-        return str(n)
-    return f"{n:,}".replace(",", _THOUSANDS.get(lang, _THOUSANDS["en"]))
+    (``1936``, never ``1.936``), five or more grouped by thousands as :func:`mahai.i18n.number`
+    groups them: ``37000`` → ``"37.000"`` (eu, es), ``"37,000"`` (en), ``"37 000"`` (fr, a narrow
+    no-break space). The web page's ``yearNumber`` (``static/games/denborazup.js``) writes the same."""
+    from mahai.i18n import number  # the catalogs' module: loaded only when a date is written
+
+    return str(n) if n < 10000 else number(n, lang)
 
 
 def format_year(year: int, lang: str = "eu") -> str:

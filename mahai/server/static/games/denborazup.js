@@ -4,6 +4,8 @@
 // call can be caught. The reveal turns the cards over one by one with their dates; the star
 // choice explains each option (DZR-10). Lays out mahai.games.denborazup's view (dates only ever
 // appear on revealed cards); action labels and sentences come from the server.
+import { formatNumber } from "/static/js/i18n.js";
+
 let chosen = null;
 let calling = false;
 let roundKey = "";
@@ -13,10 +15,10 @@ const is = (e, verb) => e.action === verb || e.action.startsWith(`${verb} `);
 const words = (e) => e.action.split(" ");  // the card id and slot an action's id names
 const BC = { eu: (y) => `K.a. ${y}`, en: (y) => `${y} BC`, es: (y) => `${y} a. C.`, fr: (y) => `${y} av. J.-C.` };
 // A year's number as the language writes it (mahai.games.denborazup.cards.year_number): five digits
-// or more grouped ("K.a. 37.000", "37,000 BC", "37 000 av. J.-C."), four never ("1936").
-const THOUSANDS = { eu: ".", en: ",", es: ".", fr: "\u202f" };
+// or more grouped as formatNumber groups them ("K.a. 37.000", "37,000 BC", "37 000 av. J.-C."),
+// four never ("1936", not "1.936").
 export function yearNumber(n, lang) {
-  return n < 10000 ? String(n) : String(n).replace(/\B(?=(\d{3})+$)/g, THOUSANDS[lang] || ",");
+  return n < 10000 ? String(n) : formatNumber(n, lang);
 }
 
 function title(card, ui) {
