@@ -6,7 +6,8 @@ the titles broke anywhere ("enperatrizaren|tzat") before.
 
 The same page then shows a finished solo game (DZR-12): its game-over panel says the rating and
 the cards used in the page's language, not "Irabazlea: Zu" (a solo game has no winner); and a
-star card's "give a card" choice (DZR-10) names the others first, yourself last as "Neuk hartu"."""
+star card's "give a card" choice (DZR-10) names the others first, yourself last as "Neuk hartu",
+each control of the page a thumb's 44 px high."""
 
 from __future__ import annotations
 
@@ -110,6 +111,12 @@ def test_no_hand_card_cuts_a_word_on_a_phone(server: Server, browser: Any, lang:
         assert page.locator("#star [data-action^='star give']").all_inner_texts() == [
             "Ane", "Jon", translate("web", "Take it myself", lang)]
         assert page.get_attribute("#star [data-action='star give 0']", "aria-label")  # the server's whole label
+        # a thumb's 44 px for each control of the phone's page (the choices, "Paso egin", "Bota
+        # txanpona", "DenboraZup!" and the seat's were 38 px)
+        low = page.evaluate("""() => [...document.querySelectorAll('button:not(.event), a.button')]
+          .filter((b) => b.offsetParent !== null && b.getBoundingClientRect().height < 44)
+          .map((b) => `${b.id || b.textContent}: ${b.getBoundingClientRect().height} px`)""")
+        assert not low, low
         solo = reach("denborazup", "solo", 1, lambda g, s: True)
         page.focus("#star [data-action]")  # a scripted click's focus: no pointer, no key
         page.evaluate("m => window.mahaiRender(m)", {
