@@ -135,6 +135,9 @@ def test_no_hand_card_cuts_a_word_on_a_phone(server: Server, browser: Any, lang:
         assert page.inner_text("#winners") == translate("web", "Rating: {rating} ({n} card used)", lang,
                                                         rating=rating, n=12)
         assert page.locator("#tiebreak-result").count() == 0
+        # and says it once: no table of one row ("Zu · 0 karta · Erabilitako kartak: 12") under
+        # it, no "Balorazioa: …" panel on the board again
+        assert page.locator("#final-scores").count() == 0 and page.locator("#rating").count() == 0
         # a two-player game a tie-break decided (DZR-9): how, under the final scores (the play
         # test of session 15: "Ganador: Medio 3" over two players with no card left)
         tie = tiebreak_reveal(lang)

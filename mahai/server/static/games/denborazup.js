@@ -276,7 +276,8 @@ export function render(root, msg, ui) {
         return h("div", { class: "tb-option" }, eventCard(ui, c), entry ? ui.actionButton(entry, ui.t("Choose")) : null);
       }))));
   }
-  const rating = v.rating ? h("p", { class: "panel", id: "rating" }, ui.t("Rating:"), " ", h("strong", {}, ui.has(v.rating) ? ui.tg(v.rating) : v.rating)) : null;
+  // the rating on the board of a replay; at the table the game-over panel says it (outcome)
+  const rating = v.rating && !msg.over ? h("p", { class: "panel", id: "rating" }, ui.t("Rating:"), " ", h("strong", {}, ui.has(v.rating) ? ui.tg(v.rating) : v.rating)) : null;
 
   // your hand: tap a card, then a slot; the call; or pass
   let dock = null;
@@ -345,10 +346,11 @@ export function outcome(msg, ui) {
 export function final(msg, ui) {
   const { h } = ui;
   const v = msg.view;
+  // solo (DZR-12): one row, "Zu · 0 karta · Erabilitako kartak: 22", under the rating that says it
+  if (v.mode === "solo") return null;
   const scores = h("table", { class: "score", id: "final-scores" }, h("caption", {}, ui.t("Final scores")),
     h("tbody", {}, [...Array(v.players).keys()].map((s) => h("tr", { class: msg.winners.includes(s) ? "winner" : "" },
-      h("th", { scope: "row" }, ui.seatName(s)), h("td", {}, ui.t("{n} card", { n: v.hand_counts[s] })),
-      v.mode === "solo" ? h("td", {}, ui.t("Cards used: {n}", { n: v.used[s] })) : null))));
+      h("th", { scope: "row" }, ui.seatName(s)), h("td", {}, ui.t("{n} card", { n: v.hand_counts[s] }))))));
   // A game a tie-break decided (DZR-9): how, under the scores. The play test read "Ganador: Medio 3"
   // over two players with no card left, the reason only in the log.
   const tie = [...(msg.recent || []), ...ui.events()].filter((e) => e.kind === "tiebreak_reveal" && e.text).pop();
