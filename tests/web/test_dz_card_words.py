@@ -110,7 +110,8 @@ def test_no_hand_card_cuts_a_word_on_a_phone(server: Server, browser: Any, lang:
         page.evaluate("m => window.mahaiRender(m)", star)
         assert page.locator("#star [data-action^='star give']").all_inner_texts() == [
             "Ane", "Jon", translate("web", "Take it myself", lang)]
-        assert page.get_attribute("#star [data-action='star give 0']", "aria-label")  # the server's whole label
+        # its accessible name is the server's whole label
+        assert page.get_attribute("#star [data-action='star give 0']", "aria-label")
         # a thumb's 44 px for each control of the phone's page (the choices, "Paso egin", "Bota
         # txanpona", "DenboraZup!" and the seat's were 38 px)
         low = page.evaluate("""() => [...document.querySelectorAll('button:not(.event), a.button')]
@@ -181,11 +182,15 @@ def test_a_phone_made_narrower_fits_the_reveal_titles_again(server: Server, brow
         assert page.locator("#reveal .ev-title").count() == 182
         # DZC-2: a year of five digits is grouped as the language writes numbers, as the log and
         # the chronology write it (it read "K.a. 37000"); a four-digit one never ("1800")
-        dates = page.eval_on_selector_all("#reveal .ev-date", "els => els.slice(0, 2).map(e => e.firstChild.data)")
+        dates = page.eval_on_selector_all("#reveal .ev-date",
+                                          "els => els.slice(0, 2).map(e => e.firstChild.data)")
         assert dates == ["K.a. 37.000", "1801"]
-        assert page.evaluate("""async () => { const m = await import('/static/games/denborazup.js');
-            return ['eu', 'en', 'es', 'fr'].map((l) => [37000, 1936, 123456].map((n) => m.yearNumber(n, l))); }""") \
-            == [[year_number(n, lang) for n in (37000, 1936, 123456)] for lang in ("eu", "en", "es", "fr")]
+        years = (37000, 1936, 123456)
+        written = page.evaluate("""async (years) => {
+            const m = await import('/static/games/denborazup.js');
+            return ['eu', 'en', 'es', 'fr'].map((l) => years.map((n) => m.yearNumber(n, l)));
+        }""", list(years))
+        assert written == [[year_number(n, lang) for n in years] for lang in ("eu", "en", "es", "fr")]
         assert page.evaluate(REVEAL_WIDE) == []
         for width in (360, 320):
             page.set_viewport_size({"width": width, "height": 844})
