@@ -161,6 +161,21 @@ def test_dzc2_bc_years_display(lang: str, text: str) -> None:
     assert format_year(1937, lang) == "1937"
 
 
+GROUPED = [("eu", "K.a. 37.000"), ("en", "37,000 BC"), ("es", "37.000 a. C."),
+           ("fr", "37\u202f000 av. J.-C.")]
+
+
+@pytest.mark.parametrize(("lang", "text"), GROUPED)
+def test_dzc2_years_of_five_digits_are_grouped_as_the_language_writes_them(lang: str, text: str) -> None:
+    """The deck's oldest card (Altxerri, 37000 BC) read "K.a. 37000"; a four-digit year is never
+    grouped ("1936", not "1.936")."""
+    assert format_year(-37000, lang) == text
+    assert format_year(-1936, lang).count("1936") == 1
+    ad = {"eu": "12.345", "en": "12,345", "es": "12.345", "fr": "12\u202f345"}
+    assert format_year(12345, lang) == ad[lang]
+    assert format_parts(-37000, None, None, "approx", lang).count(text) == 1
+
+
 def test_dzc2_bc_sorts_before_ad_1_and_year_zero_does_not_exist() -> None:
     deck = load_deck(MINI)
     pompey = deck.get("f03")

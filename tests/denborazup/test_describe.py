@@ -179,10 +179,19 @@ def test_own_draw_names_the_cards_and_others_only_count_them() -> None:
                   audience=frozenset({0}), redacted={"seat": 0, "reason": "penalty", "count": 2})
     mine = render_all(g.describe_event(g.project_event(event, 0) or {}, 0))
     theirs = render_all(g.describe_event(g.project_event(event, 1) or {}, 1))
-    assert mine == "Wrong: you draw " + ", ".join(f"“{g.deck.get(c).title_en}”" for c in cards) + "."
+    assert mine == "Wrong: you draw 2 cards: " + ", ".join(f"“{g.deck.get(c).title_en}”" for c in cards) + "."
     assert theirs == "<P0> draws 2 cards."
     for c in cards:
         assert str(g.deck.get(c).year) not in mine.replace(g.deck.get(c).title_en, "")
+    # the Basque verb agrees with the count, as the rule sheet's "bi karta hartuko ditu" (it read
+    # "… zigor gisa hau hartu duzu: “A”, “B”."); one card when the deck runs short (DZR-11)
+    titles = ", ".join(f"“{g.deck.get(c).title_eu}”" for c in cards)
+    assert render_all(g.describe_event(g.project_event(event, 0) or {}, 0), "eu") == \
+        f"Oker jarri duzu, eta zigor gisa 2 karta hartu dituzu: {titles}."
+    one = Event("draw", {"seat": 0, "reason": "penalty", "cards": cards[:1], "count": 1},
+                audience=frozenset({0}), redacted={"seat": 0, "reason": "penalty", "count": 1})
+    assert render_all(g.describe_event(g.project_event(one, 0) or {}, 0), "eu") == \
+        f"Oker jarri duzu, eta zigor gisa karta 1 hartu duzu: “{g.deck.get(cards[0]).title_eu}”."
 
 
 def test_titles_follow_the_language_and_dates_are_shown_once_revealed() -> None:
@@ -198,7 +207,7 @@ def test_titles_follow_the_language_and_dates_are_shown_once_revealed() -> None:
     ref = state.revealed(card.id)
     text = render_all(g.describe_event({"kind": "new_reference", "old": "x", "reference": ref}, None), "eu")
     assert text == f"Erdiko karta berria: {card.title_eu} ({format_date(card, 'eu')})."
-    assert f"K.a. {-card.year}" in text
+    assert f"K.a. {-card.year:,}".replace(",", ".") in text  # 14000 BC: "K.a. 14.000" (DZC-2)
 
 
 def test_a_list_of_titles_quotes_each_title_as_its_language_does() -> None:

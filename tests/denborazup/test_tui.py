@@ -178,7 +178,7 @@ def test_cli_chronology_is_in_date_order() -> None:
     result = runner.invoke(app, ["denborazup", "chronology", "--deck", str(MINI), "--lang", "eu"])
     assert result.exit_code == 0, result.output
     out = result.output
-    assert out.index("K.a. 14000") < out.index("K.a. 75") < out.index("778") < out.index("2021")
+    assert out.index("K.a. 14.000") < out.index("K.a. 75") < out.index("778") < out.index("2021")
     assert "Euskal Herriko historiaren kronograma" in out
 
 

@@ -5,7 +5,9 @@ cards' titles (DZR-2), in each of the four languages, is laid out in the hand an
 the titles broke anywhere ("enperatrizaren|tzat") before.
 
 The same page then shows a finished solo game (DZR-12): its game-over panel says the rating and
-the cards used in the page's language, not "Irabazlea: Zu" (a solo game has no winner)."""
+the cards used in the page's language, not "Irabazlea: Zu" (a solo game has no winner); and a
+star card's "give a card" choice (DZR-10) names the others first, yourself last as "Neuk hartu",
+each control of the page a thumb's 44 px high."""
 
 from __future__ import annotations
 
@@ -101,15 +103,42 @@ def test_no_hand_card_cuts_a_word_on_a_phone(server: Server, browser: Any, lang:
         cuts = page.evaluate(CUTS)
         assert not cuts, "\n".join(cuts[:20])
         assert page.eval_on_selector_all("#hand .ev-title", f"els => els.every(e => e.lang === '{lang}')")
+        # DZR-10: the star's "give a card" choice names the others first, in turn order, and
+        # yourself last as taking it ("Neuk hartu"; it read "Zu" among the names)
+        star = reach("denborazup", "multi", 3,
+                     lambda g, s: any(a.notation().startswith("star give") for a in s.legal_actions(0)))
+        page.evaluate("m => window.mahaiRender(m)", star)
+        assert page.locator("#star [data-action^='star give']").all_inner_texts() == [
+            "Ane", "Jon", translate("web", "Take it myself", lang)]
+        # its accessible name is the server's whole label
+        assert page.get_attribute("#star [data-action='star give 0']", "aria-label")
+        # a thumb's 44 px for each control of the phone's page (the choices, "Paso egin", "Bota
+        # txanpona", "DenboraZup!" and the seat's were 38 px)
+        low = page.evaluate("""() => [...document.querySelectorAll('button:not(.event), a.button')]
+          .filter((b) => b.offsetParent !== null && b.getBoundingClientRect().height < 44)
+          .map((b) => `${b.id || b.textContent}: ${b.getBoundingClientRect().height} px`)""")
+        assert not low, low
         solo = reach("denborazup", "solo", 1, lambda g, s: True)
+        page.focus("#star [data-action]")  # a scripted click's focus: no pointer, no key
         page.evaluate("m => window.mahaiRender(m)", {
             **solo, "over": True, "winners": [0], "legal": [], "to_act": [],
             "view": {**solo["view"], "phase": "over", "used": [12], "rating": "Segi jolasten"}})
         page.wait_for_selector("#gameover #winners")
+        # the game-over title takes the focus from the table (a keyboard player's next Tab is the
+        # rematch), without a ring nobody asked for (it was drawn after scripted clicks); a
+        # keyboard player (Tab or a number key pressed) sees it
+        ring = "getComputedStyle(document.activeElement).outlineStyle"
+        assert page.evaluate("document.activeElement.id") == "gameover-title"
+        assert page.evaluate(ring) == "none"
+        page.evaluate("document.body.classList.add('kbd')")
+        assert page.evaluate(ring) != "none"
         rating = translate("denborazup", "Segi jolasten", lang)
         assert page.inner_text("#winners") == translate("web", "Rating: {rating} ({n} card used)", lang,
                                                         rating=rating, n=12)
         assert page.locator("#tiebreak-result").count() == 0
+        # and says it once: no table of one row ("Zu · 0 karta · Erabilitako kartak: 12") under
+        # it, no "Balorazioa: …" panel on the board again
+        assert page.locator("#final-scores").count() == 0 and page.locator("#rating").count() == 0
         # a two-player game a tie-break decided (DZR-9): how, under the final scores (the play
         # test of session 15: "Ganador: Medio 3" over two players with no card left)
         tie = tiebreak_reveal(lang)
@@ -138,15 +167,30 @@ def test_a_phone_made_narrower_fits_the_reveal_titles_again(server: Server, brow
     (390 → 360 px, a phone turned, a window resized), a title's long word is fitted again. It was
     fitted once, at render: CI's whole 8-player long game (DZR-13) saw the page scroll sideways
     at 360 px (scrollWidth 364) when the deal held such a card. At 320 px, below the smallest
-    type, the word is cut rather than the page scrolled."""
+    type, the word is cut rather than the page scrolled. The same cards' years: five digits grouped
+    as the language writes numbers (DZC-2)."""
     if "denborazup" not in available_games():
         pytest.skip("denborazup is not installed")
+    from mahai.games.denborazup.cards import year_number
+
     msg = reach("denborazup", "multi", 2, lambda g, s: bool(g.view(s, 0).get("hand")))
     reveal = [{"seat": i % 2, "call": False, "correct": i % 3 == 0,
                "card": {**c, "id": f"r{c['id']}", "year": 1800 + i}} for i, c in enumerate(all_cards())]
+    reveal[0]["card"]["year"] = -37000  # the deck's oldest card (Altxerri)
     with dz_phone_page(server, browser) as (page, errors):
         page.evaluate("m => window.mahaiRender(m)", {**msg, "view": {**msg["view"], "last_reveal": reveal}})
         assert page.locator("#reveal .ev-title").count() == 182
+        # DZC-2: a year of five digits is grouped as the language writes numbers, as the log and
+        # the chronology write it (it read "K.a. 37000"); a four-digit one never ("1800")
+        dates = page.eval_on_selector_all("#reveal .ev-date",
+                                          "els => els.slice(0, 2).map(e => e.firstChild.data)")
+        assert dates == ["K.a. 37.000", "1801"]
+        years = (37000, 1936, 123456)
+        written = page.evaluate("""async (years) => {
+            const m = await import('/static/games/denborazup.js');
+            return ['eu', 'en', 'es', 'fr'].map((l) => years.map((n) => m.yearNumber(n, l)));
+        }""", list(years))
+        assert written == [[year_number(n, lang) for n in years] for lang in ("eu", "en", "es", "fr")]
         assert page.evaluate(REVEAL_WIDE) == []
         for width in (360, 320):
             page.set_viewport_size({"width": width, "height": 844})

@@ -161,9 +161,20 @@ _MONTHS = {
 }
 
 
+def year_number(n: int, lang: str = "eu") -> str:
+    """The number ``n`` (≥ 1) of a year as ``lang`` writes it: four digits or fewer as they are
+    (``1936``, never ``1.936``), five or more grouped by thousands as :func:`mahai.i18n.number`
+    groups them: ``37000`` → ``"37.000"`` (eu, es), ``"37,000"`` (en), ``"37 000"`` (fr, a narrow
+    no-break space). The web page's ``yearNumber`` (``static/games/denborazup.js``) writes the same."""
+    from mahai.i18n import number  # the catalogs' module: loaded only when a date is written
+
+    return str(n) if n < 10000 else number(n, lang)
+
+
 def format_year(year: int, lang: str = "eu") -> str:
     """A year for display: ``-75`` → ``"K.a. 75"`` (eu), ``"75 BC"`` (en),
-    ``"75 a. C."`` (es), ``"75 av. J.-C."`` (fr); AD years as plain numbers (DZC-2).
+    ``"75 a. C."`` (es), ``"75 av. J.-C."`` (fr); AD years as plain numbers (DZC-2); five digits
+    or more grouped as the language groups them (:func:`year_number`): ``-37000`` → ``"K.a. 37.000"``.
 
     Raises:
         ValueError: ``year`` is 0 (there is no year 0).
@@ -171,8 +182,8 @@ def format_year(year: int, lang: str = "eu") -> str:
     if year == 0:
         raise ValueError("there is no year 0")
     if year > 0:
-        return str(year)
-    return _BC.get(lang, _BC["en"]).format(n=-year)
+        return year_number(year, lang)
+    return _BC.get(lang, _BC["en"]).format(n=year_number(-year, lang))
 
 
 def format_date(card: HistoryCard, lang: str = "eu") -> str:

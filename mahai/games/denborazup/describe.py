@@ -270,8 +270,8 @@ def _draw(event: Mapping[str, Any], viewer: Seat | None,
         if not event["cards"]:
             return _m("No card left for you to draw.")
         cards = titles_list([titles(c) for c in event["cards"]])
-        if reason == "penalty":
-            return _m("Wrong: you draw {cards}.", cards=cards)
+        if reason == "penalty":  # DZR-6: two cards, one when the deck runs short; the Basque verb agrees
+            return _m("Wrong: you draw {n} card: {cards}.", cards=cards, n=len(event["cards"]))
         if reason == "caught":
             return _m("Caught: you draw {cards}.", cards=cards)
         return _m("Star: you get {cards}.", cards=cards)

@@ -4,6 +4,8 @@
 // call can be caught. The reveal turns the cards over one by one with their dates; the star
 // choice explains each option (DZR-10). Lays out mahai.games.denborazup's view (dates only ever
 // appear on revealed cards); action labels and sentences come from the server.
+import { formatNumber } from "/static/js/i18n.js";
+
 let chosen = null;
 let calling = false;
 let roundKey = "";
@@ -12,6 +14,12 @@ let scrollLeft = 0;
 const is = (e, verb) => e.action === verb || e.action.startsWith(`${verb} `);
 const words = (e) => e.action.split(" ");  // the card id and slot an action's id names
 const BC = { eu: (y) => `K.a. ${y}`, en: (y) => `${y} BC`, es: (y) => `${y} a. C.`, fr: (y) => `${y} av. J.-C.` };
+// A year's number as the language writes it (mahai.games.denborazup.cards.year_number): five digits
+// or more grouped as formatNumber groups them ("K.a. 37.000", "37,000 BC", "37 000 av. J.-C."),
+// four never ("1936", not "1.936").
+export function yearNumber(n, lang) {
+  return n < 10000 ? String(n) : formatNumber(n, lang);
+}
 
 function title(card, ui) {
   return card.title[ui.lang()] || card.title.en || card.title.eu;
@@ -44,7 +52,8 @@ export function dayMonth(month, day, lang) {
 }
 
 function formatYear(card, ui) {
-  return `${card.precision === "approx" ? "~" : ""}${card.year < 0 ? BC[ui.lang()](-card.year) : String(card.year)}`;
+  const lang = ui.lang();
+  return `${card.precision === "approx" ? "~" : ""}${card.year < 0 ? BC[lang](yearNumber(-card.year, lang)) : yearNumber(card.year, lang)}`;
 }
 
 // The whole date in one line (a card's accessible name): "1937, apirilaren 26a", "1937, 26 April".
@@ -255,7 +264,10 @@ export function render(root, msg, ui) {
           h("div", { class: "row" }, replace.map((e) => ui.actionButton(e, ui.t("Replace the reference"))))) : null,
         give.length ? h("div", { class: "opt" }, h("strong", {}, ui.t("Give a card")),
           h("p", {}, ui.t("Draw the top card of the deck and give it to a player: one more card to place.")),
-          h("div", { class: "row" }, give.map((e) => ui.actionButton(e, ui.seatName(Number(words(e)[2])))))) : null)));
+          // the others first, in turn order after you; yourself last, as "Neuk hartu" (it read "Zu"
+          // among the names)
+          h("div", { class: "row" }, order.flatMap((s) => give.filter((e) => Number(words(e)[2]) === s)).map((e) =>
+            ui.actionButton(e, Number(words(e)[2]) === me ? ui.t("Take it myself") : ui.seatName(Number(words(e)[2])))))) : null)));
   }
   if (v.tiebreak && v.tiebreak.options) {
     prompts.push(h("section", { class: "prompt", id: "tiebreak" }, h("p", {}, ui.t("Tie-break: choose the event closest to the reference")),
@@ -264,7 +276,8 @@ export function render(root, msg, ui) {
         return h("div", { class: "tb-option" }, eventCard(ui, c), entry ? ui.actionButton(entry, ui.t("Choose")) : null);
       }))));
   }
-  const rating = v.rating ? h("p", { class: "panel", id: "rating" }, ui.t("Rating:"), " ", h("strong", {}, ui.has(v.rating) ? ui.tg(v.rating) : v.rating)) : null;
+  // the rating on the board of a replay; at the table the game-over panel says it (outcome)
+  const rating = v.rating && !msg.over ? h("p", { class: "panel", id: "rating" }, ui.t("Rating:"), " ", h("strong", {}, ui.has(v.rating) ? ui.tg(v.rating) : v.rating)) : null;
 
   // your hand: tap a card, then a slot; the call; or pass
   let dock = null;
@@ -333,10 +346,11 @@ export function outcome(msg, ui) {
 export function final(msg, ui) {
   const { h } = ui;
   const v = msg.view;
+  // solo (DZR-12): one row, "Zu · 0 karta · Erabilitako kartak: 22", under the rating that says it
+  if (v.mode === "solo") return null;
   const scores = h("table", { class: "score", id: "final-scores" }, h("caption", {}, ui.t("Final scores")),
     h("tbody", {}, [...Array(v.players).keys()].map((s) => h("tr", { class: msg.winners.includes(s) ? "winner" : "" },
-      h("th", { scope: "row" }, ui.seatName(s)), h("td", {}, ui.t("{n} card", { n: v.hand_counts[s] })),
-      v.mode === "solo" ? h("td", {}, ui.t("Cards used: {n}", { n: v.used[s] })) : null))));
+      h("th", { scope: "row" }, ui.seatName(s)), h("td", {}, ui.t("{n} card", { n: v.hand_counts[s] }))))));
   // A game a tie-break decided (DZR-9): how, under the scores. The play test read "Ganador: Medio 3"
   // over two players with no card left, the reason only in the log.
   const tie = [...(msg.recent || []), ...ui.events()].filter((e) => e.kind === "tiebreak_reveal" && e.text).pop();
