@@ -45,7 +45,9 @@ broadcasts, catch up from the store (:meth:`Hub.follow`).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
+import itertools
 import json
 import pickle
 import random
@@ -87,6 +89,9 @@ SNAPSHOT_EVERY = 100
 """A table's state is stored as a snapshot every this many actions (and when evicted)."""
 EVENTS_KEPT = 200
 """Events a live table keeps for its log (and its snapshot)."""
+REPLAY_PAGE = 50
+"""The most frames one replay request gets (:meth:`Hub.replay`): a DenboraZup long game's
+frame holds its whole timeline, up to 160 kB of JSON, so a page is at most about 8 MB."""
 PUT_WAIT = 5.0
 """Seconds a reply to a client's own message waits for room in its queue (:meth:`Conn.put`)."""
 
@@ -1258,17 +1263,31 @@ class Hub:
         return next((s for s in state.to_act() if s not in table.bots and not state.must_wait(s)), None)
 
     # ---------------------------------------------------------------- replay
-    def replay(self, table: Table, viewer: int | None, lang: str) -> dict[str, Any]:
-        """Step-by-step frames for ``viewer`` in ``lang``: after each step of the
-        record (:meth:`GameRecord.steps`), the viewer's ``view`` with its card
-        ``labels`` and the ``events`` it may see, with their sentences. Once the
-        game is over (the record may then show everything) each frame also has
-        the ``seat`` that acted, the ``action`` notation and its ``label``."""
-        over = table.state.is_over
+    def replay(self, table: Table, viewer: int | None, lang: str, start: int = 0,
+               count: int = REPLAY_PAGE) -> dict[str, Any]:
+        """Step-by-step frames for ``viewer`` in ``lang``, ``count`` of them (at most
+        :data:`REPLAY_PAGE`) from step ``start``: after each step of the record
+        (:meth:`GameRecord.steps`), the viewer's ``view`` with its card ``labels`` and the
+        ``events`` it may see, with their sentences. Once the game is over (the record may
+        then show everything) each frame also has the ``seat`` that acted, the ``action``
+        notation and its ``label``. ``steps``: how many frames the whole replay has (the
+        actions and the set-up), ``start``: the first one sent. A page, not the whole
+        replay: a finished DenboraZup long game of 15,930 steps was 2.6 GB of JSON built in
+        77 s for one request anyone could send (a spectator's too).
+
+        Raises:
+            InvalidOptions: ``bad_field`` (web, ``start``) when ``start`` is past the last step.
+        """
+        over = table.state.is_over  # read first: the actions copied next hold the last one then
+        record = dataclasses.replace(table.record, actions=list(table.record.actions))  # the loop appends
+        steps = len(record.actions) + 1
+        count = max(0, min(count, REPLAY_PAGE))
+        if not 0 <= start < steps:
+            raise web_error(InvalidOptions, "bad_field", field="start")
         game = table.game
         names = table.names(viewer, lang)
         frames = []
-        for step in table.record.steps(game):
+        for step in itertools.islice(record.steps(game), start, start + count):
             view = game.view(step.state, viewer)
             frame: dict[str, Any] = {
                 "version": step.version, "view": view, "labels": card_labels(game, view, lang),
@@ -1279,5 +1298,6 @@ class Hub:
                 frame["label"] = legal_json(game, [game.parse_action(step.notation)], lang, names)[0]["label"]
             frames.append(frame)
         return {"table": table.public(lang), "viewer": viewer, "over": over,
-                "names": {str(k): v for k, v in names.items()}, "frames": frames}
+                "names": {str(k): v for k, v in names.items()}, "steps": steps, "start": start,
+                "frames": frames}
 

@@ -19,7 +19,7 @@ from mahai.games import get_game
 from mahai.server import create_app
 from mahai.server.lobby import ABANDONED_AFTER, FINISHED_KEPT, NAME_LENGTH, clean_name, table_status
 from mahai.server.network import share_origin
-from mahai.server.tables import Hub, strongest_bot
+from mahai.server.tables import REPLAY_PAGE, Hub, strongest_bot
 
 
 @pytest.fixture()
@@ -414,6 +414,34 @@ def test_how_to_play_pages_exist_in_every_language(client: TestClient) -> None:
     assert nim.status_code == 200 and '<html lang="fr">' in nim.text
     assert client.get("/rules/no_such_game").status_code == 404
     assert client.get("/rules/..%2Fapp").status_code == 404
+
+
+def test_a_replay_comes_a_page_at_a_time(client: TestClient) -> None:
+    """A replay answer holds at most :data:`REPLAY_PAGE` frames, from ``start``, and says how many
+    steps there are (a finished DenboraZup long game's whole replay was 2.6 GB of JSON, built in
+    77 s, for one request anyone may send); a seat or a start the replay has not is ``bad_field``
+    in the asker's language, not the framework's English."""
+    made = make(client, seats=[{"kind": "bot", "bot": "random"}] * 2, options={"stones": 400})
+    tid = made["id"]
+    deadline = time.monotonic() + 60
+    while not client.get(f"/api/tables/{tid}").json()["over"]:  # 134 to 400 moves of the bots
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.05)
+    steps = client.get(f"/api/tables/{tid}").json()["version"] + 1
+    first = client.get(f"/api/tables/{tid}/replay?seat=0").json()
+    assert first["steps"] == steps > 2 * REPLAY_PAGE and first["start"] == 0 and first["over"]
+    assert [f["version"] for f in first["frames"]] == list(range(REPLAY_PAGE))
+    last = client.get(f"/api/tables/{tid}/replay?seat=0&start={steps - 3}&count={REPLAY_PAGE}").json()
+    assert [f["version"] for f in last["frames"]] == [steps - 3, steps - 2, steps - 1]
+    assert last["frames"][-1]["view"]["stones"] == 0 and last["frames"][-1]["action"].startswith("take ")
+    some = client.get(f"/api/tables/{tid}/replay?start=60&count=2").json()["frames"]
+    assert [f["version"] for f in some] == [60, 61]
+    for query, field in ((f"count={REPLAY_PAGE + 1}", "count"), (f"start={steps}", "start"),
+                         ("start=-1", "start"), ("seat=2", "seat"), ("seat=-1", "seat")):
+        res = client.get(f"/api/tables/{tid}/replay?{query}&lang=fr", headers={"accept-language": "fr"})
+        err = res.json()
+        assert res.status_code in (400, 422) and err["code"] == "bad_field", (query, err)
+        assert err["params"] == {"field": field} and f"« {field} »" in err["message"], (query, err)
 
 
 def test_serve_prints_the_addresses_of_the_network(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
