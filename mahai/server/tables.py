@@ -545,14 +545,20 @@ class Hub:
     def _fetch(self, table_id: str) -> Table | None:
         """The table ``table_id`` from memory, else rebuilt from the store (and
         kept in memory, its bots and timer started); None if the store has no
-        such table or its record does not replay. Safe from any thread."""
+        such table, its stored row does not read (its options are not JSON) or its
+        record does not replay. Safe from any thread."""
         if not isinstance(table_id, str):
             return None
         with self._loading:
             table = dict.get(self.tables, table_id)
             if table is not None:
                 return table
-            found = self.store.load(table_id)
+            try:
+                found = self.store.load(table_id)
+            except ValueError as exc:  # a stored row that does not read (options not JSON): the others go on
+                print(f"mahai: table {table_id} not loaded: its stored row does not read: {exc}",
+                      file=sys.stderr)
+                return None
             if found is None:
                 return None
             row, snap = found

@@ -6,6 +6,7 @@ coming back, rematch, the turn timer's stand-in, share links, the migrations."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -402,6 +403,26 @@ def test_stored_names_invitations_and_rematch_survive_a_restart(tmp_path: Path) 
         assert [s["name"] for s in info["seats"]] == ["Ane", "Miren"] and info["listed"]
         invites = c.post(f"/api/tables/{made['id']}/invitations", json={"creator": made["creator"]}).json()
         assert [s["state"] for s in invites["seats"]] == ["open", "open"]
+
+
+def test_a_stored_table_that_does_not_read_stops_nothing_else(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """One table whose stored options are not JSON (an edited or damaged database) is left out:
+    the server starts and serves the others, and asking for it is ``unknown_table`` (404) in the
+    asker's language. (The server did not start at all: "Cannot open the database … Expecting
+    property name enclosed in double quotes".)"""
+    url = f"sqlite:///{tmp_path / 'mahai.db'}"
+    with TestClient(create_app(url, pace=0.0), base_url="http://localhost") as c:
+        bad, good = make(c), make(c)
+    with sqlite3.connect(tmp_path / "mahai.db") as db:
+        db.execute("update mahai_tables set options = '{' where id = ?", (bad["id"],))
+    with TestClient(create_app(url, pace=0.0), base_url="http://localhost") as c:
+        assert c.get(f"/api/tables/{good['id']}").json()["id"] == good["id"]
+        res = c.get(f"/api/tables/{bad['id']}?lang=es")
+        assert res.status_code == 404 and res.json()["code"] == "unknown_table", res.text
+        assert "existe" in res.json()["message"]
+        assert [t["id"] for t in c.get(f"/api/tables?ids={bad['id']},{good['id']}").json()] == [good["id"]]
+    assert f"table {bad['id']}" in capsys.readouterr().err  # the operator is told which
 
 
 def test_how_to_play_pages_exist_in_every_language(client: TestClient) -> None:
