@@ -643,6 +643,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         except (WebSocketDisconnect, WebSocketDisconnected, OSError, Refused):
             pass  # the client left (or was sent away): nothing to report
         finally:
+            conn.end()
             if entered:
                 gate.leave(address)
             if entering and table is not None:

@@ -227,6 +227,14 @@ class Conn:
         except Exception:  # noqa: BLE001 - the socket is gone: stop writing
             self.closed = True
 
+    def end(self) -> None:
+        """The socket is gone (or going): stop writing. Its writer task waited for messages
+        forever, until the garbage collector destroyed it pending ("Task was destroyed but it is
+        pending!" in the server's log, one a connection)."""
+        self.closed = True
+        if self.writer is not None and self.writer is not asyncio.current_task():
+            self.writer.cancel()
+
     def shut(self, code: int) -> None:
         """Stop writing and close the socket with ``code`` (in a task of its own, bounded in time)."""
         if self.closed:

@@ -425,6 +425,28 @@ def test_a_stored_table_that_does_not_read_stops_nothing_else(tmp_path: Path,
     assert f"table {bad['id']}" in capsys.readouterr().err  # the operator is told which
 
 
+def test_a_closed_connection_leaves_no_writer_waiting(client: TestClient) -> None:
+    """The task that writes a connection's messages ends with it: it waited for messages that
+    never came, forever, one a connection that ever came, and was destroyed pending by the garbage
+    collector ("Task was destroyed but it is pending!", and "cannot reuse already awaited
+    coroutine" when one woke, in the server's log after a reconnect storm)."""
+    made = make(client)
+
+    async def writers() -> int:
+        return sum(1 for t in asyncio.all_tasks() if not t.done()
+                   and getattr(t.get_coro(), "__qualname__", "") == "Conn._write")
+
+    for token in (made["tokens"]["0"], None, made["tokens"]["1"]):
+        with client.websocket_connect(f"ws://localhost:8000/ws/tables/{made['id']}") as ws:
+            hello(ws, token)
+    portal = client.portal
+    assert portal is not None
+    deadline = time.monotonic() + 10
+    while (left := portal.call(writers)) and time.monotonic() < deadline:  # the handlers end after the close
+        time.sleep(0.02)
+    assert left == 0
+
+
 def test_how_to_play_pages_exist_in_every_language(client: TestClient) -> None:
     for game in ("mille_bornes", "spades", "denborazup"):
         for lang in ("eu", "en", "es", "fr"):
