@@ -458,7 +458,11 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         anyone has moved, and ``idle``: seconds since the last move (or since it was made)."""
         shown_lang = lang if lang in LANGUAGES else None
         if ids is not None:
-            chosen = [hub.find(i) for i in ids.split(",")[:100]]
+            # Found on a thread: a table not in memory is read from the store and rebuilt (its
+            # record replayed when its snapshot is of older code: a long game's took a second),
+            # and a lobby sends 100 ids at once; on the loop every table waited meanwhile.
+            wanted = list(dict.fromkeys(ids.split(",")))[:100]
+            chosen = await asyncio.to_thread(lambda: [hub.find(i) for i in wanted])
             # A table idle for days, still in play, before one finished an hour ago: by the date
             # they leave the list alone (a finished table leaves sooner) it fell behind it, under
             # the lobby's "Show all".
@@ -466,7 +470,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
             for t in mine:
                 t["order"] = [STATUS_ORDER[t["status"]], -t["leaves_at"]]
             return sorted(mine, key=lambda t: t["order"])
-        shown = [listing(t, shown_lang) for t in hub.listed(limit, offset)]
+        shown = [listing(t, shown_lang) for t in await asyncio.to_thread(hub.listed, limit, offset)]
         return [t for t in shown if t["status"] == "playing"]
 
     def creator_of(table: Table, creator: str) -> None:
@@ -622,7 +626,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                 await session.send({"type": "log", "events": table.log(conn.seat, conn.lang)})
                 await session.send(snapshot(table, conn.seat, conn.lang))
             async with table.lock:
-                await hub.broadcast(table, [])  # presence changed
+                await hub.presence(table, conn.seat is not None and not elsewhere)
             while True:
                 msg = await session.receive()
                 if msg is None:
@@ -652,7 +656,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                 table.conns.discard(conn)
                 async with table.lock:
                     hub.forget(table, conn.seat)
-                    await hub.broadcast(table, [])
+                    await hub.presence(table, conn.seat is not None and conn.seat not in table.online())
 
     @app.get("/static/games/{file}", include_in_schema=False)
     def game_renderer(file: str) -> Response:

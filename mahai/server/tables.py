@@ -1032,6 +1032,17 @@ class Hub:
                 if not conn.push(text):
                     self._drop(table, conn)
 
+    async def presence(self, table: Table, changed: bool) -> None:
+        """A connection of ``table`` came or went (call under its lock): every connection hears
+        of it (:meth:`broadcast`) when the seats online changed (``changed``), else nobody, but
+        the other processes of a cluster, which are told this one's seats. A spectator, or a
+        seat's second page, changes nothing anyone sees: each of their comings and goings sent
+        every connection of the table an update (a reconnect storm of spectators, N² of them)."""
+        if changed:
+            await self.broadcast(table, [])
+        elif self.cluster is not None:
+            self.cluster.announce(table)
+
     def _drop(self, table: Table, conn: Conn) -> None:
         """``conn`` could not keep up (or is closed): it leaves the table now; the
         others hear of it (presence) from a task of its own."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -445,6 +446,80 @@ def test_a_closed_connection_leaves_no_writer_waiting(client: TestClient) -> Non
     while (left := portal.call(writers)) and time.monotonic() < deadline:  # the handlers end after the close
         time.sleep(0.02)
     assert left == 0
+
+
+def test_the_lists_read_tables_from_the_store_off_the_loop(client: TestClient,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """``GET /api/tables?ids=…`` (a lobby's 100 ids at once) and the public list rebuild the tables
+    no longer in memory on a thread, not on the event loop every table's moves wait for (a long
+    game's record replayed when its snapshot is of older code took a second, 100 of them a lobby
+    asks for at once); an id said twice is read and answered once."""
+    hub = hub_of(client)
+    made = [make(client, listed=True) for _ in range(2)]
+    for m in made:
+        dict.pop(hub.tables, m["id"])  # evicted: only in the store now
+    portal = client.portal
+    assert portal is not None
+
+    async def ident() -> int:
+        return threading.get_ident()
+
+    loop_thread = portal.call(ident)
+    readers: list[int] = []
+    load = hub.store.load
+
+    def spy(table_id: str) -> Any:
+        readers.append(threading.get_ident())
+        return load(table_id)
+
+    monkeypatch.setattr(hub.store, "load", spy)
+    first = made[0]["id"]
+    got = client.get(f"/api/tables?ids={first},{first},unknown").json()
+    assert [t["id"] for t in got] == [first]
+    assert {t["id"] for t in client.get("/api/tables").json()} == {m["id"] for m in made}
+    assert len(readers) == 3 and loop_thread not in readers, (readers, loop_thread)
+
+
+def test_only_a_seat_coming_or_going_is_told_to_the_table(client: TestClient) -> None:
+    """A spectator's page, or a seat's second page, coming and going changes nothing anyone sees
+    (the seats online): nobody is sent an update for it (each sent every connection of the table
+    one: a reconnect storm of N spectators made N² of them); the seat's first page, and its last
+    leaving, are told to everyone."""
+    made = make(client)
+    tid = made["id"]
+    url = f"ws://localhost:8000/ws/tables/{tid}"
+    table = hub_of(client).tables[tid]
+
+    def gone(n: int) -> None:  # the server has seen the close (its handler ended)
+        deadline = time.monotonic() + 10
+        while len(table.conns) != n:
+            assert time.monotonic() < deadline, len(table.conns)
+            time.sleep(0.01)
+
+    def heard(ws: Any) -> list[dict[str, Any]]:
+        """What ``ws`` was sent until the answer to a marker (an act of a version never seen)."""
+        ws.send_json({"type": "act", "version": -7, "action": "take 1"})
+        out = []
+        while (msg := ws.receive_json())["type"] != "error":
+            out.append(msg)
+        return out
+
+    with client.websocket_connect(url) as seat0:
+        hello(seat0, made["tokens"]["0"])
+        heard(seat0)
+        for token in (None, made["tokens"]["0"]):  # a spectator, the seat's second page
+            with client.websocket_connect(url) as other:
+                hello(other, token)
+                assert heard(seat0) == []
+            gone(1)
+            assert heard(seat0) == []
+        with client.websocket_connect(url) as seat1:
+            hello(seat1, made["tokens"]["1"])
+            told = heard(seat0)  # its invitation spent, then it is here
+            assert told and told[-1]["table"]["seats"][1]["online"], told
+        gone(1)
+        told = heard(seat0)
+        assert [m["table"]["seats"][1]["online"] for m in told] == [False], told
 
 
 def test_how_to_play_pages_exist_in_every_language(client: TestClient) -> None:
