@@ -511,14 +511,27 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
             raise web_error(IllegalAction, "bad_token")
         return seat
 
+    def changing(request: Request, table_id: str) -> None:
+        """Count a seat name or rematch asked for by this client at this table: ``rate_limited``
+        (429) beyond :attr:`Limits.change_rate` (each name is written and told to every
+        connection of the table)."""
+        address = client_key(request.client.host if request.client else None)
+        if not gate.changes.take(f"{address} {table_id}"):
+            raise web_error(IllegalAction, "rate_limited")
+
     @app.post("/api/tables/{table_id}/name")
-    async def name_seat(table_id: str, body: NameBody) -> dict[str, str | None]:
+    async def name_seat(table_id: str, body: NameBody, request: Request) -> dict[str, str | None]:
+        """The seat's name (:meth:`Hub.rename`); ``rate_limited`` (429) beyond
+        :attr:`Limits.change_rate` for this client at this table."""
+        changing(request, table_id)
         table = hub.get(table_id)
         return {"name": await hub.rename(table, seated(table, body.token), body.name)}
 
     @app.post("/api/tables/{table_id}/rematch")
-    async def rematch(table_id: str, body: TokenBody) -> dict[str, Any]:
-        """The rematch of a finished table, for one of its people or its creator."""
+    async def rematch(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
+        """The rematch of a finished table, for one of its people or its creator; ``rate_limited``
+        (429) beyond :attr:`Limits.change_rate` for this client at this table."""
+        changing(request, table_id)
         table = hub.get(table_id)
         seat = table.seat_of(body.token)
         if seat is None:

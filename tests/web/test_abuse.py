@@ -243,7 +243,7 @@ def drain(ws: ClientConnection) -> list[str]:
         return out
 
 
-def test_table_creation_and_hellos_are_limited_per_client(tmp_path: Path) -> None:
+def test_table_creation_hellos_and_names_are_limited_per_client(tmp_path: Path) -> None:
     server = Server(f"sqlite:///{tmp_path / 'mahai.db'}", log=tmp_path / "server.log",
                     args=("--rate-limit-scale", "0.1")).start()  # 6 tables, 6 connections at once
     try:
@@ -272,6 +272,18 @@ def test_table_creation_and_hellos_are_limited_per_client(tmp_path: Path) -> Non
         assert refused >= 3
         with ws_connect(server, table, source="127.0.0.2") as ws:  # another client is not held back
             hello(ws)
+        # Seat names (and rematches): 2 at once at one table here (20 by default; 8,161 names in
+        # 15 s from one player went through, each written and told to every connection of the
+        # table), then ``rate_limited`` in the player's language; another table is not held back.
+        made = [json.loads(raw) for _, _, raw in statuses[:2]]
+        named = [request(server, "POST", f"/api/tables/{made[0]['id']}/name?lang=es", json.dumps(
+            {"token": made[0]["tokens"]["0"], "name": f"Ane {n}"}).encode()) for n in range(4)]
+        assert [s for s, _, _ in named] == [200, 200, 429, 429], named
+        err = json.loads(named[2][2])
+        assert err["code"] == "rate_limited" and "espera" in err["message"]
+        assert [s["name"] for s in server.get(f"/api/tables/{made[0]['id']}")["seats"]] == ["Ane 1", None]
+        assert request(server, "POST", f"/api/tables/{made[1]['id']}/name", json.dumps(
+            {"token": made[1]["tokens"]["1"], "name": "Jon"}).encode())[0] == 200
     finally:
         server.stop()
         assert_clean_log(server)
