@@ -22,6 +22,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from mahai.server.limits import Gate, Limiter, Limits, TokenBucket
 from tests.web.server import Server
+from tests.web.threads import in_thread
 
 pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used as a context manager")
 SECURITY = ("content-security-policy", "x-frame-options", "referrer-policy", "x-content-type-options")
@@ -403,6 +404,7 @@ def test_token_buckets_and_the_connection_cap() -> None:
     assert Limits().scaled(0).connections == 0 and Gate(Limits().scaled(0)).message("x", None) == 0.0
 
 
+@in_thread  # asyncio.run: not where a browser test's event loop runs (it failed after one so)
 def test_a_flood_that_rides_its_limit_is_closed() -> None:
     """A connection that sends as fast as it is read rides its limit: one message over it (a
     strike, and the connection is not read until a token comes), then the one that token lets
