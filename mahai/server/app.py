@@ -479,12 +479,13 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
             raise web_error(IllegalAction, "bad_creator")
 
     @app.post("/api/tables/{table_id}/invitations")
-    def invitations(table_id: str, body: CreatorBody, request: Request) -> dict[str, Any]:
+    async def invitations(table_id: str, body: CreatorBody, request: Request) -> dict[str, Any]:
         """Every seat's invitation, for the creator (their token): a person's
         seat not taken yet has its link (``url`` for other devices) and QR code. With
         ``?lang=xx`` (the creator's language) every link carries it, so an invitation opens in
-        that language."""
-        table = hub.get(table_id)
+        that language. The table is read on the loop (its connections change there: see
+        :func:`get_table`), the QR codes drawn on a thread."""
+        table = await asyncio.to_thread(hub.get, table_id)
         creator_of(table, body.creator)
         base = origin(request)
         asked = request.query_params.get("lang")
@@ -497,13 +498,17 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                                      "state": "bot" if s.token_hash is None else "taken"}
             if s.invite is not None:
                 link = f"/t/{table.id}?seat={s.invite}{tail}"
-                entry.update(state="open", link=link, url=base + link, qr=qr_data_uri(base + link))
+                entry.update(state="open", link=link, url=base + link)
             seats.append(entry)
         spectate = f"/t/{table.id}?spectate=1{tail}"
+        urls = [e["url"] for e in seats if "url" in e] + [base + spectate]
+        codes = await asyncio.to_thread(lambda: [qr_data_uri(u) for u in urls])
+        for entry, code in zip([e for e in seats if "url" in e], codes, strict=False):
+            entry["qr"] = code
         here = request.headers.get("host") or request.url.netloc
         return {"table": table.public(), "origin": base, "seats": seats,
                 "local_only": this_machine_only(here, lan),
-                "spectate": {"link": spectate, "url": base + spectate, "qr": qr_data_uri(base + spectate)}}
+                "spectate": {"link": spectate, "url": base + spectate, "qr": codes[-1]}}
 
     def seated(table: Table, token: str) -> int:
         seat = table.seat_of(token)
@@ -541,23 +546,30 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         return {"id": new.id, "seat": seat if token else None, "token": token}
 
     @app.get("/api/tables/{table_id}")
-    def get_table(table_id: str) -> dict[str, Any]:
-        return hub.get(table_id).public()
+    async def get_table(table_id: str) -> dict[str, Any]:
+        """What anyone may know of the table (:meth:`Table.public`). Found on a thread (it may
+        be rebuilt from the store), read on the loop: its connections, whose seats say who is
+        online, change there, and a thread that walked them as they changed failed ("Set
+        changed size during iteration")."""
+        table = await asyncio.to_thread(hub.get, table_id)
+        return table.public()
 
     @app.get("/api/tables/{table_id}/replay")
-    def replay(table_id: str, token: str | None = None, seat: int | None = None,
-               lang: str = DEFAULT_LANGUAGE, start: int = Query(0, ge=0),
-               count: int = Query(REPLAY_PAGE, ge=1, le=REPLAY_PAGE)) -> dict[str, Any]:
+    async def replay(table_id: str, token: str | None = None, seat: int | None = None,
+                     lang: str = DEFAULT_LANGUAGE, start: int = Query(0, ge=0),
+                     count: int = Query(REPLAY_PAGE, ge=1, le=REPLAY_PAGE)) -> dict[str, Any]:
         """A page of the replay (:meth:`Hub.replay`): ``count`` frames from step ``start``,
         and ``steps``, how many there are. ``seat`` (once the game is over): the seat it is
-        seen by; a seat the table has not is ``bad_field`` (400), as a ``start`` past the end."""
-        table = hub.get(table_id)
+        seen by; a seat the table has not is ``bad_field`` (400), as a ``start`` past the end.
+        The frames are built on a thread, the table's public part read on the loop (:func:`get_table`)."""
+        table = await asyncio.to_thread(hub.get, table_id)
         viewer = table.seat_of(token)
         if table.state.is_over and seat is not None:
             if not 0 <= seat < table.record.players:
                 raise web_error(InvalidOptions, "bad_field", field="seat")
             viewer = seat
-        return hub.replay(table, viewer, _lang(lang), start, count)
+        public = table.public(_lang(lang))
+        return await asyncio.to_thread(hub.replay, table, viewer, _lang(lang), start, count, public)
 
     @app.get("/api/games/{name}/chronology")
     def chronology(name: str, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:

@@ -1289,7 +1289,7 @@ class Hub:
 
     # ---------------------------------------------------------------- replay
     def replay(self, table: Table, viewer: int | None, lang: str, start: int = 0,
-               count: int = REPLAY_PAGE) -> dict[str, Any]:
+               count: int = REPLAY_PAGE, public: dict[str, Any] | None = None) -> dict[str, Any]:
         """Step-by-step frames for ``viewer`` in ``lang``, ``count`` of them (at most
         :data:`REPLAY_PAGE`) from step ``start``: after each step of the record
         (:meth:`GameRecord.steps`), the viewer's ``view`` with its card ``labels`` and the
@@ -1298,7 +1298,8 @@ class Hub:
         notation and its ``label``. ``steps``: how many frames the whole replay has (the
         actions and the set-up), ``start``: the first one sent. A page, not the whole
         replay: a finished DenboraZup long game of 15,930 steps was 2.6 GB of JSON built in
-        77 s for one request anyone could send (a spectator's too).
+        77 s for one request anyone could send (a spectator's too). ``public``:
+        :meth:`Table.public` in ``lang``, read on the loop by a caller on another thread.
 
         Raises:
             InvalidOptions: ``bad_field`` (web, ``start``) when ``start`` is past the last step.
@@ -1322,7 +1323,7 @@ class Hub:
                 frame["action"] = step.notation
                 frame["label"] = legal_json(game, [game.parse_action(step.notation)], lang, names)[0]["label"]
             frames.append(frame)
-        return {"table": table.public(lang), "viewer": viewer, "over": over,
+        return {"table": table.public(lang) if public is None else public, "viewer": viewer, "over": over,
                 "names": {str(k): v for k, v in names.items()}, "steps": steps, "start": start,
                 "frames": frames}
 

@@ -21,7 +21,7 @@ from mahai.games import get_game
 from mahai.server import create_app
 from mahai.server.lobby import ABANDONED_AFTER, FINISHED_KEPT, NAME_LENGTH, clean_name, table_status
 from mahai.server.network import share_origin
-from mahai.server.tables import REPLAY_PAGE, Hub, strongest_bot
+from mahai.server.tables import REPLAY_PAGE, Hub, Table, strongest_bot
 
 
 @pytest.fixture()
@@ -520,6 +520,37 @@ def test_only_a_seat_coming_or_going_is_told_to_the_table(client: TestClient) ->
         gone(1)
         told = heard(seat0)
         assert [m["table"]["seats"][1]["online"] for m in told] == [False], told
+
+
+def test_a_tables_connections_are_read_on_the_loop_only(client: TestClient,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Who is online comes from the table's connections, which the event loop adds and drops:
+    ``GET /api/tables/{id}``, its invitations and its replay read them on the loop too (on the
+    server's threads, a connection coming or going as one walked them could fail the answer:
+    "Set changed size during iteration")."""
+    made = make(client)
+    portal = client.portal
+    assert portal is not None
+
+    async def ident() -> int:
+        return threading.get_ident()
+
+    loop_thread = portal.call(ident)
+    readers: list[int] = []
+    online = Table.online
+
+    def spy(table: Table) -> set[int]:
+        readers.append(threading.get_ident())
+        return online(table)
+
+    monkeypatch.setattr(Table, "online", spy)
+    tid = made["id"]
+    assert client.get(f"/api/tables/{tid}").status_code == 200
+    res = client.post(f"/api/tables/{tid}/invitations", json={"creator": made["creator"]})
+    assert res.status_code == 200 and res.json()["seats"][0]["qr"].startswith("data:image/svg")
+    assert res.json()["spectate"]["qr"].startswith("data:image/svg")
+    assert client.get(f"/api/tables/{tid}/replay").status_code == 200
+    assert len(readers) >= 3 and set(readers) == {loop_thread}, (readers, loop_thread)
 
 
 def test_how_to_play_pages_exist_in_every_language(client: TestClient) -> None:
