@@ -615,7 +615,11 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
             entered = gate.enter(address)
             if not entered:
                 await session.refuse(web_error(IllegalAction, "rate_limited"), 1008)
-            table = hub.tables.get(table_id)
+            # A table not in memory is read from the store and rebuilt on a thread (a long game's
+            # record replayed, its snapshot being of older code, took a second of the loop), then
+            # taken from memory here: no await between that and ``entering`` (eviction, below).
+            found = await asyncio.to_thread(hub.find, table_id)
+            table = hub.tables.get(table_id) if found is not None else None
             if table is None:
                 await ws.send_json(error_json(web_error(MalformedAction, "unknown_table"), conn.lang))
                 await ws.close()

@@ -450,10 +450,10 @@ def test_a_closed_connection_leaves_no_writer_waiting(client: TestClient) -> Non
 
 def test_the_lists_read_tables_from_the_store_off_the_loop(client: TestClient,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    """``GET /api/tables?ids=…`` (a lobby's 100 ids at once) and the public list rebuild the tables
-    no longer in memory on a thread, not on the event loop every table's moves wait for (a long
-    game's record replayed when its snapshot is of older code took a second, 100 of them a lobby
-    asks for at once); an id said twice is read and answered once."""
+    """``GET /api/tables?ids=…`` (a lobby's 100 ids at once), the public list and a WebSocket
+    rebuild the tables no longer in memory on a thread, not on the event loop every table's moves
+    wait for (a long game's record replayed when its snapshot is of older code took a second, 100
+    of them a lobby asks for at once); an id said twice is read and answered once."""
     hub = hub_of(client)
     made = [make(client, listed=True) for _ in range(2)]
     for m in made:
@@ -478,6 +478,13 @@ def test_the_lists_read_tables_from_the_store_off_the_loop(client: TestClient,
     assert [t["id"] for t in got] == [first]
     assert {t["id"] for t in client.get("/api/tables").json()} == {m["id"] for m in made}
     assert len(readers) == 3 and loop_thread not in readers, (readers, loop_thread)
+    # a page's WebSocket too (its hello's answer says the table it found)
+    dict.pop(hub.tables, first)
+    with client.websocket_connect(f"ws://localhost:8000/ws/tables/{first}") as ws:
+        assert hello(ws, made[0]["tokens"]["0"])["table"]["id"] == first
+    with client.websocket_connect("ws://localhost:8000/ws/tables/unknown?lang=es") as ws:
+        assert ws.receive_json()["code"] == "unknown_table"
+    assert len(readers) == 5 and loop_thread not in readers, (readers, loop_thread)
 
 
 def test_only_a_seat_coming_or_going_is_told_to_the_table(client: TestClient) -> None:
