@@ -39,8 +39,9 @@ their scripts from a CDN, so they are off unless ``create_app(docs=True)``):
   creator's token) → ``{id, seat, token}``: the table that plays this finished
   one again (created by the first call, :meth:`Hub.rematch`) and the caller's
   new seat token while that seat is not taken yet.
-- ``GET  /api/tables/{id}/replay?token=…&seat=…&lang=eu`` → replay frames (see
-  :meth:`Hub.replay`).
+- ``GET  /api/tables/{id}/replay?token=…&seat=…&lang=eu&start=0&count=50`` → a page of
+  the replay's frames, at most :data:`~mahai.server.tables.REPLAY_PAGE`, and ``steps``, how
+  many there are (see :meth:`Hub.replay`).
 - ``GET  /api/i18n/{lang}?domains=web,core,…`` → gettext catalogs as JSON (plural entries as lists).
 - ``GET  /static/games/<name>.js`` → the game's table renderer: Mahai's own, else
   the package resource a plug-in declares (``Game.renderer``).
@@ -124,7 +125,7 @@ from mahai.server.network import qr_data_uri, share_origin, this_machine_only
 from mahai.server.rules import rules_page
 from mahai.server.security import Guard, allowed_hosts, request_lang
 from mahai.server.store import Store, token_hash
-from mahai.server.tables import Conn, Hub, Table, snapshot, web_error
+from mahai.server.tables import REPLAY_PAGE, Conn, Hub, Table, snapshot, web_error
 
 STATIC = Path(__file__).resolve().parent / "static"
 RENDERER_FILE = re.compile(r"[a-z][a-z0-9_]*\.js")
@@ -457,7 +458,11 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         anyone has moved, and ``idle``: seconds since the last move (or since it was made)."""
         shown_lang = lang if lang in LANGUAGES else None
         if ids is not None:
-            chosen = [hub.find(i) for i in ids.split(",")[:100]]
+            # Found on a thread: a table not in memory is read from the store and rebuilt (its
+            # record replayed when its snapshot is of older code: a long game's took a second),
+            # and a lobby sends 100 ids at once; on the loop every table waited meanwhile.
+            wanted = list(dict.fromkeys(ids.split(",")))[:100]
+            chosen = await asyncio.to_thread(lambda: [hub.find(i) for i in wanted])
             # A table idle for days, still in play, before one finished an hour ago: by the date
             # they leave the list alone (a finished table leaves sooner) it fell behind it, under
             # the lobby's "Show all".
@@ -465,7 +470,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
             for t in mine:
                 t["order"] = [STATUS_ORDER[t["status"]], -t["leaves_at"]]
             return sorted(mine, key=lambda t: t["order"])
-        shown = [listing(t, shown_lang) for t in hub.listed(limit, offset)]
+        shown = [listing(t, shown_lang) for t in await asyncio.to_thread(hub.listed, limit, offset)]
         return [t for t in shown if t["status"] == "playing"]
 
     def creator_of(table: Table, creator: str) -> None:
@@ -474,12 +479,13 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
             raise web_error(IllegalAction, "bad_creator")
 
     @app.post("/api/tables/{table_id}/invitations")
-    def invitations(table_id: str, body: CreatorBody, request: Request) -> dict[str, Any]:
+    async def invitations(table_id: str, body: CreatorBody, request: Request) -> dict[str, Any]:
         """Every seat's invitation, for the creator (their token): a person's
         seat not taken yet has its link (``url`` for other devices) and QR code. With
         ``?lang=xx`` (the creator's language) every link carries it, so an invitation opens in
-        that language."""
-        table = hub.get(table_id)
+        that language. The table is read on the loop (its connections change there: see
+        :func:`get_table`), the QR codes drawn on a thread."""
+        table = await asyncio.to_thread(hub.get, table_id)
         creator_of(table, body.creator)
         base = origin(request)
         asked = request.query_params.get("lang")
@@ -492,13 +498,17 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                                      "state": "bot" if s.token_hash is None else "taken"}
             if s.invite is not None:
                 link = f"/t/{table.id}?seat={s.invite}{tail}"
-                entry.update(state="open", link=link, url=base + link, qr=qr_data_uri(base + link))
+                entry.update(state="open", link=link, url=base + link)
             seats.append(entry)
         spectate = f"/t/{table.id}?spectate=1{tail}"
+        urls = [e["url"] for e in seats if "url" in e] + [base + spectate]
+        codes = await asyncio.to_thread(lambda: [qr_data_uri(u) for u in urls])
+        for entry, code in zip([e for e in seats if "url" in e], codes, strict=False):
+            entry["qr"] = code
         here = request.headers.get("host") or request.url.netloc
         return {"table": table.public(), "origin": base, "seats": seats,
                 "local_only": this_machine_only(here, lan),
-                "spectate": {"link": spectate, "url": base + spectate, "qr": qr_data_uri(base + spectate)}}
+                "spectate": {"link": spectate, "url": base + spectate, "qr": codes[-1]}}
 
     def seated(table: Table, token: str) -> int:
         seat = table.seat_of(token)
@@ -506,14 +516,27 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
             raise web_error(IllegalAction, "bad_token")
         return seat
 
+    def changing(request: Request, table_id: str) -> None:
+        """Count a seat name or rematch asked for by this client at this table: ``rate_limited``
+        (429) beyond :attr:`Limits.change_rate` (each name is written and told to every
+        connection of the table)."""
+        address = client_key(request.client.host if request.client else None)
+        if not gate.changes.take(f"{address} {table_id}"):
+            raise web_error(IllegalAction, "rate_limited")
+
     @app.post("/api/tables/{table_id}/name")
-    async def name_seat(table_id: str, body: NameBody) -> dict[str, str | None]:
+    async def name_seat(table_id: str, body: NameBody, request: Request) -> dict[str, str | None]:
+        """The seat's name (:meth:`Hub.rename`); ``rate_limited`` (429) beyond
+        :attr:`Limits.change_rate` for this client at this table."""
+        changing(request, table_id)
         table = hub.get(table_id)
         return {"name": await hub.rename(table, seated(table, body.token), body.name)}
 
     @app.post("/api/tables/{table_id}/rematch")
-    async def rematch(table_id: str, body: TokenBody) -> dict[str, Any]:
-        """The rematch of a finished table, for one of its people or its creator."""
+    async def rematch(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
+        """The rematch of a finished table, for one of its people or its creator; ``rate_limited``
+        (429) beyond :attr:`Limits.change_rate` for this client at this table."""
+        changing(request, table_id)
         table = hub.get(table_id)
         seat = table.seat_of(body.token)
         if seat is None:
@@ -523,19 +546,30 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         return {"id": new.id, "seat": seat if token else None, "token": token}
 
     @app.get("/api/tables/{table_id}")
-    def get_table(table_id: str) -> dict[str, Any]:
-        return hub.get(table_id).public()
+    async def get_table(table_id: str) -> dict[str, Any]:
+        """What anyone may know of the table (:meth:`Table.public`). Found on a thread (it may
+        be rebuilt from the store), read on the loop: its connections, whose seats say who is
+        online, change there, and a thread that walked them as they changed failed ("Set
+        changed size during iteration")."""
+        table = await asyncio.to_thread(hub.get, table_id)
+        return table.public()
 
     @app.get("/api/tables/{table_id}/replay")
-    def replay(table_id: str, token: str | None = None, seat: int | None = None,
-               lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-        table = hub.get(table_id)
+    async def replay(table_id: str, token: str | None = None, seat: int | None = None,
+                     lang: str = DEFAULT_LANGUAGE, start: int = Query(0, ge=0),
+                     count: int = Query(REPLAY_PAGE, ge=1, le=REPLAY_PAGE)) -> dict[str, Any]:
+        """A page of the replay (:meth:`Hub.replay`): ``count`` frames from step ``start``,
+        and ``steps``, how many there are. ``seat`` (once the game is over): the seat it is
+        seen by; a seat the table has not is ``bad_field`` (400), as a ``start`` past the end.
+        The frames are built on a thread, the table's public part read on the loop (:func:`get_table`)."""
+        table = await asyncio.to_thread(hub.get, table_id)
         viewer = table.seat_of(token)
         if table.state.is_over and seat is not None:
             if not 0 <= seat < table.record.players:
-                raise HTTPException(400, "no such seat")
+                raise web_error(InvalidOptions, "bad_field", field="seat")
             viewer = seat
-        return hub.replay(table, viewer, _lang(lang))
+        public = table.public(_lang(lang))
+        return await asyncio.to_thread(hub.replay, table, viewer, _lang(lang), start, count, public)
 
     @app.get("/api/games/{name}/chronology")
     def chronology(name: str, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
@@ -581,7 +615,11 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
             entered = gate.enter(address)
             if not entered:
                 await session.refuse(web_error(IllegalAction, "rate_limited"), 1008)
-            table = hub.tables.get(table_id)
+            # A table not in memory is read from the store and rebuilt on a thread (a long game's
+            # record replayed, its snapshot being of older code, took a second of the loop), then
+            # taken from memory here: no await between that and ``entering`` (eviction, below).
+            found = await asyncio.to_thread(hub.find, table_id)
+            table = hub.tables.get(table_id) if found is not None else None
             if table is None:
                 await ws.send_json(error_json(web_error(MalformedAction, "unknown_table"), conn.lang))
                 await ws.close()
@@ -617,7 +655,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                 await session.send({"type": "log", "events": table.log(conn.seat, conn.lang)})
                 await session.send(snapshot(table, conn.seat, conn.lang))
             async with table.lock:
-                await hub.broadcast(table, [])  # presence changed
+                await hub.presence(table, conn.seat is not None and not elsewhere)
             while True:
                 msg = await session.receive()
                 if msg is None:
@@ -638,6 +676,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         except (WebSocketDisconnect, WebSocketDisconnected, OSError, Refused):
             pass  # the client left (or was sent away): nothing to report
         finally:
+            conn.end()
             if entered:
                 gate.leave(address)
             if entering and table is not None:
@@ -646,7 +685,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                 table.conns.discard(conn)
                 async with table.lock:
                     hub.forget(table, conn.seat)
-                    await hub.broadcast(table, [])
+                    await hub.presence(table, conn.seat is not None and conn.seat not in table.online())
 
     @app.get("/static/games/{file}", include_in_schema=False)
     def game_renderer(file: str) -> Response:

@@ -22,6 +22,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from mahai.server.limits import Gate, Limiter, Limits, TokenBucket
 from tests.web.server import Server
+from tests.web.threads import in_thread
 
 pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used as a context manager")
 SECURITY = ("content-security-policy", "x-frame-options", "referrer-policy", "x-content-type-options")
@@ -243,7 +244,7 @@ def drain(ws: ClientConnection) -> list[str]:
         return out
 
 
-def test_table_creation_and_hellos_are_limited_per_client(tmp_path: Path) -> None:
+def test_table_creation_hellos_and_names_are_limited_per_client(tmp_path: Path) -> None:
     server = Server(f"sqlite:///{tmp_path / 'mahai.db'}", log=tmp_path / "server.log",
                     args=("--rate-limit-scale", "0.1")).start()  # 6 tables, 6 connections at once
     try:
@@ -272,6 +273,18 @@ def test_table_creation_and_hellos_are_limited_per_client(tmp_path: Path) -> Non
         assert refused >= 3
         with ws_connect(server, table, source="127.0.0.2") as ws:  # another client is not held back
             hello(ws)
+        # Seat names (and rematches): 2 at once at one table here (20 by default; 8,161 names in
+        # 15 s from one player went through, each written and told to every connection of the
+        # table), then ``rate_limited`` in the player's language; another table is not held back.
+        made = [json.loads(raw) for _, _, raw in statuses[:2]]
+        named = [request(server, "POST", f"/api/tables/{made[0]['id']}/name?lang=es", json.dumps(
+            {"token": made[0]["tokens"]["0"], "name": f"Ane {n}"}).encode()) for n in range(4)]
+        assert [s for s, _, _ in named] == [200, 200, 429, 429], named
+        err = json.loads(named[2][2])
+        assert err["code"] == "rate_limited" and "espera" in err["message"]
+        assert [s["name"] for s in server.get(f"/api/tables/{made[0]['id']}")["seats"]] == ["Ane 1", None]
+        assert request(server, "POST", f"/api/tables/{made[1]['id']}/name", json.dumps(
+            {"token": made[1]["tokens"]["1"], "name": "Jon"}).encode())[0] == 200
     finally:
         server.stop()
         assert_clean_log(server)
@@ -391,6 +404,7 @@ def test_token_buckets_and_the_connection_cap() -> None:
     assert Limits().scaled(0).connections == 0 and Gate(Limits().scaled(0)).message("x", None) == 0.0
 
 
+@in_thread  # asyncio.run: not where a browser test's event loop runs (it failed after one so)
 def test_a_flood_that_rides_its_limit_is_closed() -> None:
     """A connection that sends as fast as it is read rides its limit: one message over it (a
     strike, and the connection is not read until a token comes), then the one that token lets

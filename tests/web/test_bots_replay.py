@@ -14,6 +14,7 @@ import pytest
 from mahai.games import get_game
 from mahai.i18n import render
 from mahai.server.app import GZIP_MINIMUM
+from mahai.server.tables import REPLAY_PAGE
 from tests.web.client import Client
 from tests.web.server import Server
 
@@ -105,6 +106,28 @@ def test_replay_shows_the_whole_record_only_when_over(server: Server, page: Any)
     assert page.inner_text("#frame-events").strip()  # the step's sentences
     for c in (a, b):
         c.close()
+    # A longer game comes a page of frames at a time (REPLAY_PAGE: a DenboraZup long game's whole
+    # replay was 2.6 GB): the page fetches the page of the step it goes to, here the last, the
+    # one before the first page's end and the one after it.
+    bots = server.create("nim", ["bot:random", "bot:random"], options={"stones": 300})
+    for _ in range(300):
+        if (info := server.get(f"/api/tables/{bots['id']}"))["over"]:
+            break
+        time.sleep(0.1)
+    last = info["version"]
+    assert last > 2 * REPLAY_PAGE, last  # 100 moves at least: three pages
+    page.goto(f"{server.url}/t/{bots['id']}/replay")
+    page.wait_for_function("document.body.dataset.step === '0'")
+    assert page.get_attribute("#slider", "max") == str(last)
+    page.click("#last")
+    page.wait_for_function(f"document.body.dataset.step === '{last}'")
+    assert page.inner_text("#step").count(str(last)) == 2  # "Step 150 of 150"
+    for step in (REPLAY_PAGE - 1, REPLAY_PAGE):
+        page.eval_on_selector("#slider", "(s, v) => { s.value = v; s.dispatchEvent(new Event('input')); }",
+                              str(step))
+        page.wait_for_function(f"document.body.dataset.step === '{step}'")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(f"document.body.dataset.step === '{REPLAY_PAGE - 1}'")
 
 
 def test_the_lobby_and_page_are_keyboard_playable(server: Server, page: Any) -> None:

@@ -6,6 +6,8 @@ coming back, rematch, the turn timer's stand-in, share links, the migrations."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +21,7 @@ from mahai.games import get_game
 from mahai.server import create_app
 from mahai.server.lobby import ABANDONED_AFTER, FINISHED_KEPT, NAME_LENGTH, clean_name, table_status
 from mahai.server.network import share_origin
-from mahai.server.tables import Hub, strongest_bot
+from mahai.server.tables import REPLAY_PAGE, Hub, Table, strongest_bot
 
 
 @pytest.fixture()
@@ -404,6 +406,160 @@ def test_stored_names_invitations_and_rematch_survive_a_restart(tmp_path: Path) 
         assert [s["state"] for s in invites["seats"]] == ["open", "open"]
 
 
+def test_a_stored_table_that_does_not_read_stops_nothing_else(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """One table whose stored options are not JSON (an edited or damaged database) is left out:
+    the server starts and serves the others, and asking for it is ``unknown_table`` (404) in the
+    asker's language. (The server did not start at all: "Cannot open the database … Expecting
+    property name enclosed in double quotes".)"""
+    url = f"sqlite:///{tmp_path / 'mahai.db'}"
+    with TestClient(create_app(url, pace=0.0), base_url="http://localhost") as c:
+        bad, good = make(c), make(c)
+    with sqlite3.connect(tmp_path / "mahai.db") as db:
+        db.execute("update mahai_tables set options = '{' where id = ?", (bad["id"],))
+    with TestClient(create_app(url, pace=0.0), base_url="http://localhost") as c:
+        assert c.get(f"/api/tables/{good['id']}").json()["id"] == good["id"]
+        res = c.get(f"/api/tables/{bad['id']}?lang=es")
+        assert res.status_code == 404 and res.json()["code"] == "unknown_table", res.text
+        assert "existe" in res.json()["message"]
+        assert [t["id"] for t in c.get(f"/api/tables?ids={bad['id']},{good['id']}").json()] == [good["id"]]
+    assert f"table {bad['id']}" in capsys.readouterr().err  # the operator is told which
+
+
+def test_a_closed_connection_leaves_no_writer_waiting(client: TestClient) -> None:
+    """The task that writes a connection's messages ends with it: it waited for messages that
+    never came, forever, one a connection that ever came, and was destroyed pending by the garbage
+    collector ("Task was destroyed but it is pending!", and "cannot reuse already awaited
+    coroutine" when one woke, in the server's log after a reconnect storm)."""
+    made = make(client)
+
+    async def writers() -> int:
+        return sum(1 for t in asyncio.all_tasks() if not t.done()
+                   and getattr(t.get_coro(), "__qualname__", "") == "Conn._write")
+
+    for token in (made["tokens"]["0"], None, made["tokens"]["1"]):
+        with client.websocket_connect(f"ws://localhost:8000/ws/tables/{made['id']}") as ws:
+            hello(ws, token)
+    portal = client.portal
+    assert portal is not None
+    deadline = time.monotonic() + 10
+    while (left := portal.call(writers)) and time.monotonic() < deadline:  # the handlers end after the close
+        time.sleep(0.02)
+    assert left == 0
+
+
+def test_the_lists_read_tables_from_the_store_off_the_loop(client: TestClient,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """``GET /api/tables?ids=…`` (a lobby's 100 ids at once), the public list and a WebSocket
+    rebuild the tables no longer in memory on a thread, not on the event loop every table's moves
+    wait for (a long game's record replayed when its snapshot is of older code took a second, 100
+    of them a lobby asks for at once); an id said twice is read and answered once."""
+    hub = hub_of(client)
+    made = [make(client, listed=True) for _ in range(2)]
+    for m in made:
+        dict.pop(hub.tables, m["id"])  # evicted: only in the store now
+    portal = client.portal
+    assert portal is not None
+
+    async def ident() -> int:
+        return threading.get_ident()
+
+    loop_thread = portal.call(ident)
+    readers: list[int] = []
+    load = hub.store.load
+
+    def spy(table_id: str) -> Any:
+        readers.append(threading.get_ident())
+        return load(table_id)
+
+    monkeypatch.setattr(hub.store, "load", spy)
+    first = made[0]["id"]
+    got = client.get(f"/api/tables?ids={first},{first},unknown").json()
+    assert [t["id"] for t in got] == [first]
+    assert {t["id"] for t in client.get("/api/tables").json()} == {m["id"] for m in made}
+    assert len(readers) == 3 and loop_thread not in readers, (readers, loop_thread)
+    # a page's WebSocket too (its hello's answer says the table it found)
+    dict.pop(hub.tables, first)
+    with client.websocket_connect(f"ws://localhost:8000/ws/tables/{first}") as ws:
+        assert hello(ws, made[0]["tokens"]["0"])["table"]["id"] == first
+    with client.websocket_connect("ws://localhost:8000/ws/tables/unknown?lang=es") as ws:
+        assert ws.receive_json()["code"] == "unknown_table"
+    assert len(readers) == 5 and loop_thread not in readers, (readers, loop_thread)
+
+
+def test_only_a_seat_coming_or_going_is_told_to_the_table(client: TestClient) -> None:
+    """A spectator's page, or a seat's second page, coming and going changes nothing anyone sees
+    (the seats online): nobody is sent an update for it (each sent every connection of the table
+    one: a reconnect storm of N spectators made N² of them); the seat's first page, and its last
+    leaving, are told to everyone."""
+    made = make(client)
+    tid = made["id"]
+    url = f"ws://localhost:8000/ws/tables/{tid}"
+    table = hub_of(client).tables[tid]
+
+    def gone(n: int) -> None:  # the server has seen the close (its handler ended)
+        deadline = time.monotonic() + 10
+        while len(table.conns) != n:
+            assert time.monotonic() < deadline, len(table.conns)
+            time.sleep(0.01)
+
+    def heard(ws: Any) -> list[dict[str, Any]]:
+        """What ``ws`` was sent until the answer to a marker (an act of a version never seen)."""
+        ws.send_json({"type": "act", "version": -7, "action": "take 1"})
+        out = []
+        while (msg := ws.receive_json())["type"] != "error":
+            out.append(msg)
+        return out
+
+    with client.websocket_connect(url) as seat0:
+        hello(seat0, made["tokens"]["0"])
+        heard(seat0)
+        for token in (None, made["tokens"]["0"]):  # a spectator, the seat's second page
+            with client.websocket_connect(url) as other:
+                hello(other, token)
+                assert heard(seat0) == []
+            gone(1)
+            assert heard(seat0) == []
+        with client.websocket_connect(url) as seat1:
+            hello(seat1, made["tokens"]["1"])
+            told = heard(seat0)  # its invitation spent, then it is here
+            assert told and told[-1]["table"]["seats"][1]["online"], told
+        gone(1)
+        told = heard(seat0)
+        assert [m["table"]["seats"][1]["online"] for m in told] == [False], told
+
+
+def test_a_tables_connections_are_read_on_the_loop_only(client: TestClient,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Who is online comes from the table's connections, which the event loop adds and drops:
+    ``GET /api/tables/{id}``, its invitations and its replay read them on the loop too (on the
+    server's threads, a connection coming or going as one walked them could fail the answer:
+    "Set changed size during iteration")."""
+    made = make(client)
+    portal = client.portal
+    assert portal is not None
+
+    async def ident() -> int:
+        return threading.get_ident()
+
+    loop_thread = portal.call(ident)
+    readers: list[int] = []
+    online = Table.online
+
+    def spy(table: Table) -> set[int]:
+        readers.append(threading.get_ident())
+        return online(table)
+
+    monkeypatch.setattr(Table, "online", spy)
+    tid = made["id"]
+    assert client.get(f"/api/tables/{tid}").status_code == 200
+    res = client.post(f"/api/tables/{tid}/invitations", json={"creator": made["creator"]})
+    assert res.status_code == 200 and res.json()["seats"][0]["qr"].startswith("data:image/svg")
+    assert res.json()["spectate"]["qr"].startswith("data:image/svg")
+    assert client.get(f"/api/tables/{tid}/replay").status_code == 200
+    assert len(readers) >= 3 and set(readers) == {loop_thread}, (readers, loop_thread)
+
+
 def test_how_to_play_pages_exist_in_every_language(client: TestClient) -> None:
     for game in ("mille_bornes", "spades", "denborazup"):
         for lang in ("eu", "en", "es", "fr"):
@@ -414,6 +570,34 @@ def test_how_to_play_pages_exist_in_every_language(client: TestClient) -> None:
     assert nim.status_code == 200 and '<html lang="fr">' in nim.text
     assert client.get("/rules/no_such_game").status_code == 404
     assert client.get("/rules/..%2Fapp").status_code == 404
+
+
+def test_a_replay_comes_a_page_at_a_time(client: TestClient) -> None:
+    """A replay answer holds at most :data:`REPLAY_PAGE` frames, from ``start``, and says how many
+    steps there are (a finished DenboraZup long game's whole replay was 2.6 GB of JSON, built in
+    77 s, for one request anyone may send); a seat or a start the replay has not is ``bad_field``
+    in the asker's language, not the framework's English."""
+    made = make(client, seats=[{"kind": "bot", "bot": "random"}] * 2, options={"stones": 400})
+    tid = made["id"]
+    deadline = time.monotonic() + 60
+    while not client.get(f"/api/tables/{tid}").json()["over"]:  # 134 to 400 moves of the bots
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.05)
+    steps = client.get(f"/api/tables/{tid}").json()["version"] + 1
+    first = client.get(f"/api/tables/{tid}/replay?seat=0").json()
+    assert first["steps"] == steps > 2 * REPLAY_PAGE and first["start"] == 0 and first["over"]
+    assert [f["version"] for f in first["frames"]] == list(range(REPLAY_PAGE))
+    last = client.get(f"/api/tables/{tid}/replay?seat=0&start={steps - 3}&count={REPLAY_PAGE}").json()
+    assert [f["version"] for f in last["frames"]] == [steps - 3, steps - 2, steps - 1]
+    assert last["frames"][-1]["view"]["stones"] == 0 and last["frames"][-1]["action"].startswith("take ")
+    some = client.get(f"/api/tables/{tid}/replay?start=60&count=2").json()["frames"]
+    assert [f["version"] for f in some] == [60, 61]
+    for query, field in ((f"count={REPLAY_PAGE + 1}", "count"), (f"start={steps}", "start"),
+                         ("start=-1", "start"), ("seat=2", "seat"), ("seat=-1", "seat")):
+        res = client.get(f"/api/tables/{tid}/replay?{query}&lang=fr", headers={"accept-language": "fr"})
+        err = res.json()
+        assert res.status_code in (400, 422) and err["code"] == "bad_field", (query, err)
+        assert err["params"] == {"field": field} and f"« {field} »" in err["message"], (query, err)
 
 
 def test_serve_prints_the_addresses_of_the_network(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -7,8 +7,14 @@ import { makeUi } from "./ui.js";
 const tableId = location.pathname.split("/")[2];
 const params = new URLSearchParams(location.search);
 const token = localStorage.getItem(`mahai.seat.${tableId}`);
-let data = null;
+let data = null;  // the first page's answer: table, viewer, names, steps (how many frames)
 let index = 0;
+// The frames by step, fetched a page at a time as the slider reaches them (the server sends
+// at most 50 at once: a long game's whole replay was gigabytes), and the pages on their way.
+let frames = new Map();
+let pages = new Map();
+const PAGE = 50;  // frames a page: the server's REPLAY_PAGE
+let asked = null;  // the query of the replay being shown (the viewer chosen), without its page
 let gameModule = null;
 const $ = (id) => document.getElementById(id);
 
@@ -17,7 +23,10 @@ async function load(seat) {
   if (token) q.set("token", token);
   if (seat !== undefined && seat !== "") q.set("seat", seat);
   q.set("lang", currentLang());
-  const res = await getJson(`/api/tables/${tableId}/replay?${q}`);
+  asked = q.toString();
+  frames = new Map();
+  pages = new Map();
+  const res = await getJson(`/api/tables/${tableId}/replay?${asked}`);
   if (!res.ok) {  // an unknown table, a server failure: say so in the page's language
     await loadCatalogs(currentLang(), ["web", "core"]);
     $("langbox").replaceChildren(langSelect(() => location.reload()));
@@ -28,6 +37,7 @@ async function load(seat) {
     return;
   }
   data = res.data;
+  keep(data);
   const game = data.table.game;
   await loadCatalogs(currentLang(), ["web", "core", game]);
   try { gameModule = await import(`/static/games/${game}.js`); } catch (e) { gameModule = await import("/static/games/generic.js"); }
@@ -37,9 +47,27 @@ async function load(seat) {
   $("home").textContent = t("Lobby");
   $("board").setAttribute("aria-label", t("Table"));
   $("langbox").replaceChildren(langSelect(() => location.reload()));
-  index = Math.min(index, data.frames.length - 1);
+  index = Math.min(index, data.steps - 1);
   controls();
   show();
+}
+
+function keep(page) {
+  page.frames.forEach((f, i) => frames.set(page.start + i, f));
+}
+
+// The page of frames holding step i: fetched once, then kept.
+function fetchPage(i) {
+  const start = i - (i % PAGE);
+  if (!pages.has(start)) {
+    const query = asked;
+    pages.set(start, getJson(`/api/tables/${tableId}/replay?${query}&start=${start}&count=${PAGE}`).then((res) => {
+      if (query !== asked) return;  // another viewer was chosen meanwhile
+      if (res.ok) keep(res.data);
+      else pages.delete(start);  // try again at the next step shown
+    }));
+  }
+  return pages.get(start);
 }
 
 const seatNo = (s) => (s === null || s === undefined ? t("Spectator") : t("Seat {n}", { n: s + 1 }));
@@ -63,9 +91,9 @@ const arrow = (text) => h("span", { "aria-hidden": "true" }, text);
 const word = (text) => h("span", { class: "word" }, text);
 
 function controls() {
-  const slider = h("input", { type: "range", id: "slider", min: "0", max: String(data.frames.length - 1),
+  const slider = h("input", { type: "range", id: "slider", min: "0", max: String(data.steps - 1),
     value: String(index), "aria-label": t("Step"), oninput: (e) => { index = Number(e.target.value); show(); } });
-  const go = (i) => () => { index = Math.max(0, Math.min(data.frames.length - 1, i())); show(); };
+  const go = (i) => () => { index = Math.max(0, Math.min(data.steps - 1, i())); show(); };
   const viewerSel = data.over ? h("select", { id: "viewer", "aria-label": t("Seen by"),
     onchange: (e) => load(e.target.value) },
     h("option", { value: "" }, t("Spectator")),
@@ -77,16 +105,21 @@ function controls() {
     h("button", { type: "button", id: "prev", onclick: go(() => index - 1) }, arrow("◀ "), word(t("Previous"))),
     slider,
     h("button", { type: "button", id: "next", onclick: go(() => index + 1) }, word(t("Next")), arrow(" ▶")),
-    h("button", { type: "button", id: "last", onclick: go(() => data.frames.length - 1) }, word(t("Last")), arrow(" ▶|")),
+    h("button", { type: "button", id: "last", onclick: go(() => data.steps - 1) }, word(t("Last")), arrow(" ▶|")),
     viewerSel ? h("label", {}, t("Seen by"), " ", viewerSel) : null,
     h("a", { href: `/t/${tableId}` }, t("Back to the table")));
 }
 
 function show() {
-  const f = data.frames[index];
   $("slider").value = String(index);
+  const f = frames.get(index);
+  if (!f) {  // not fetched yet: shown when its page comes, unless another step was asked meanwhile
+    const wanted = index;
+    fetchPage(wanted).then(() => { if (index === wanted && frames.has(wanted)) show(); });
+    return;
+  }
   document.body.dataset.step = String(index);
-  $("step").textContent = t("Step {n} of {total}", { n: index, total: data.frames.length - 1 }) +
+  $("step").textContent = t("Step {n} of {total}", { n: index, total: data.steps - 1 }) +
     (f.action ? ` — ${said(f)}` : "");
   $("frame-events").replaceChildren(...f.events.filter((e) => e.text).map((e) => h("li", {}, e.text)));
   const msg = { type: "replay", table: data.table, seat: data.viewer, version: f.version, view: f.view,
@@ -111,7 +144,7 @@ const ui = makeUi({
 });
 
 document.addEventListener("keydown", (e) => {
-  if (e.key === "ArrowRight") { index = Math.min(data.frames.length - 1, index + 1); show(); }
+  if (e.key === "ArrowRight") { index = Math.min(data.steps - 1, index + 1); show(); }
   if (e.key === "ArrowLeft") { index = Math.max(0, index - 1); show(); }
 });
 
