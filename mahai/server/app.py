@@ -646,7 +646,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                 # the seat already open on another page (a forwarded invitation, or the same
                 # person's other device): the page's name prompt says so (static/js/seats.js)
                 elsewhere = conn.seat is not None and conn.seat in table.online()
-                table.conns.add(conn)
+                hub.admit(table, conn)
                 table.entering -= 1
                 entering = False
                 # the page's header names the edition: in the viewer's language, not the creator's

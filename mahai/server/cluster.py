@@ -336,7 +336,7 @@ class Cluster:
             if table.hold is not None:
                 for seat in list(table.hold.waiting):
                     hub.forget(table, seat)
-            await hub.broadcast(table, [])
+            await hub.presence(table, True)
 
     async def _forget_dead(self) -> None:
         """Drop the presence of the processes no longer connected to PostgreSQL."""

@@ -19,7 +19,10 @@ Pauses: after an event that closes a hand or a leg (:data:`SUMMARY_EVENTS`),
 unless the game is over, the table *holds* (:class:`Hold`): its bots and its
 turn timer wait until every person seated and connected at that moment has
 sent ``continue`` (:meth:`Hub.resume`) or ``Hub.hold_seconds`` have passed.
-People may still act meanwhile (acting counts as continuing).
+People may still act meanwhile (acting counts as continuing). A turn timer
+runs only while someone is at the table (a connection here, or a seat online
+on another process): a table everyone left waits at a person's turn for them
+to come back, rather than bots playing the game out for people who all left.
 
 Speed (issue 14): the store commits on its own writer thread (the action is
 durable before anything is broadcast, but the loop does not wait on the
@@ -1032,13 +1035,21 @@ class Hub:
                 if not conn.push(text):
                     self._drop(table, conn)
 
+    def admit(self, table: Table, conn: Conn) -> None:
+        """``conn`` joins ``table`` (call under its lock, before its first state is sent): a
+        turn timer that waited for someone at the table starts, and that state shows it."""
+        table.conns.add(conn)
+        self._kick(table)
+
     async def presence(self, table: Table, changed: bool) -> None:
         """A connection of ``table`` came or went (call under its lock): every connection hears
         of it (:meth:`broadcast`) when the seats online changed (``changed``), else nobody, but
         the other processes of a cluster, which are told this one's seats. A spectator, or a
         seat's second page, changes nothing anyone sees: each of their comings and goings sent
         every connection of the table an update (a reconnect storm of spectators, N² of them)."""
-        if changed:
+        timed = table.turn_deadline
+        self._kick(table)  # the turn timer runs only while someone is at the table
+        if changed or table.turn_deadline != timed:
             await self.broadcast(table, [])
         elif self.cluster is not None:
             self.cluster.announce(table)
@@ -1054,7 +1065,7 @@ class Hub:
         async def gone() -> None:
             async with table.lock:
                 self.forget(table, conn.seat)
-                await self.broadcast(table, [])
+                await self.presence(table, conn.seat is not None and conn.seat not in table.online())
         asyncio.create_task(gone())
 
     async def hand_to_bot(self, table: Table, seat: int | None, bot: Any, lang: str = LANGUAGES[0]) -> None:
@@ -1221,14 +1232,16 @@ class Hub:
             return
         if table.driver is None or table.driver.done():
             table.driver = asyncio.create_task(self._drive(table))
+        # the turn timer keeps a table moving for those at it (module docstring): nobody, no timer
+        watched = bool(table.conns) or bool(table.remote)
         if table.timer is not None:
-            if table.turn_deadline is not None and table.timer_version == table.state.version \
+            if watched and table.turn_deadline is not None and table.timer_version == table.state.version \
                     and table.hold is None and not table.timer.done():
                 return  # the same turn goes on (e.g. a presence change): keep its clock
             table.timer.cancel()
             table.timer = None
         table.turn_deadline = None
-        if table.row.turn_seconds and not table.state.is_over and table.hold is None and any(
+        if table.row.turn_seconds and watched and not table.state.is_over and table.hold is None and any(
                 s not in table.bots for s in table.state.to_act()):
             table.turn_deadline = time.time() + table.row.turn_seconds
             table.timer_version = table.state.version

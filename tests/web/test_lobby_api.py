@@ -330,6 +330,30 @@ def test_leaving_hands_the_seat_to_the_strongest_bot_and_the_link_takes_it_back(
     assert 0 not in hub_of(client).tables[tid].bots
 
 
+def test_the_turn_timer_waits_while_nobody_is_at_the_table(client: TestClient) -> None:
+    """The turn timer keeps a table moving for those at it: a table everyone left (or nobody has
+    opened yet) waits at a person's turn, rather than bots playing the game out for people who all
+    left (session 15's play test); someone at the table, a spectator too, starts its clock."""
+    made = make(client, game="nim", seats=[{"kind": "person"}, {"kind": "person"}], turn_seconds=1)
+    table = client.app.state.hub.tables[made["id"]]  # type: ignore[attr-defined]
+    time.sleep(2.5)  # more than two turns' time, nobody there
+    assert table.state.version == 0 and table.turn_deadline is None
+    with client.websocket_connect(f"ws://localhost:8000/ws/tables/{made['id']}") as ws:
+        state = hello(ws, None)
+        while state.get("deadline") is None:  # the snapshot, then the update that starts the clock
+            state = ws.receive_json()
+        while not state.get("table", {}).get("stand_ins"):
+            state = ws.receive_json()
+        assert state["version"] >= 1
+    deadline = time.monotonic() + 10
+    while table.turn_deadline is not None and time.monotonic() < deadline:  # the last one left
+        time.sleep(0.05)
+    assert table.turn_deadline is None and table.timer is None
+    version = table.state.version
+    time.sleep(2.5)
+    assert table.state.version == version
+
+
 def test_the_turn_timer_is_played_by_the_strongest_bot(client: TestClient) -> None:
     made = make(client, game="mille_bornes", seats=[{"kind": "person"}, {"kind": "person"}], turn_seconds=1)
     tid = made["id"]
