@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mahai.bots.levels import MB_EXPERT, MB_MODEL_TRIES
-from mahai.bots.mille_bornes import ExpertPolicy
+from mahai.bots.mille_bornes import ExpertPolicy, HeuristicBot
 from mahai.bots.mille_bornes_search import MilleBornesSearchBot, MilleBornesSpec
 from mahai.core.game import Action, Game, Observation, Seat
 from mahai.games.mille_bornes import Discard
@@ -38,3 +38,50 @@ def expert_discards(rng: random.Random) -> MilleBornesSearchBot:
     bot = MilleBornesSearchBot(rng, MB_EXPERT, spec=spec)
     bot.name = "expert-discards"
     return bot
+
+
+class ExtraDiscardSpec(MilleBornesSpec):
+    """:class:`MilleBornesSpec` whose candidates on the seat's turn also hold ``ranker``'s discard
+    (its best-ranked one) when it is not among them (session 16: the new discard ranking as one
+    more candidate)."""
+
+    def __init__(self, ranker: HeuristicBot, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.ranker = ranker
+
+    def candidates(self, game: Game[Any, Any], seat: Seat, observation: Observation,
+                   legal: Sequence[Action], default: Action) -> list[Action]:
+        cands = MilleBornesSpec.candidates(self, game, seat, observation, legal, default)
+        discards = [a for a in dict.fromkeys(legal) if isinstance(a, Discard)]
+        if len(cands) > 1 and discards:
+            view = self.ranker.view(observation, seat)  # type: ignore[arg-type]
+            best = max(discards, key=lambda a: self.ranker.value(view, a))
+            if best not in cands:
+                cands.append(best)
+        return cands
+
+
+def expert_extra_discard(weights: Sequence[float]) -> Any:
+    """A factory of the expert with :class:`ExtraDiscardSpec` (the heuristic with ``weights`` ranks
+    the extra discard; the same budget, policy and opponent model)."""
+
+    def make(rng: random.Random) -> MilleBornesSearchBot:
+        ranker = HeuristicBot(random.Random(0))
+        ranker.discard_weights = tuple(weights)
+        spec = ExtraDiscardSpec(ranker, own=ExpertPolicy(random.Random(0)), tries=MB_MODEL_TRIES)
+        bot = MilleBornesSearchBot(rng, MB_EXPERT, spec=spec)
+        bot.name = "expert-extra-discard"
+        return bot
+
+    return make
+
+
+def expert_extra_discard_s16(rng: random.Random) -> MilleBornesSearchBot:
+    """:func:`expert_extra_discard` with session 16's discard weights (``python -m
+    benchmarks.mb_oracle eval FILE expert py:benchmarks.mb_candidates:expert_extra_discard_s16``)."""
+    bot: MilleBornesSearchBot = expert_extra_discard(SESSION16)(rng)
+    return bot
+
+
+SESSION16 = (-400.0, 0.0, 0.0, -50.0, 0.0, -250.0) + (0.0,) * 10
+"""Session 16's discard weights (:data:`mahai.bots.mille_bornes.DISCARD_WEIGHTS`)."""
