@@ -14,11 +14,17 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from mahai.bots.levels import MB_EXPERT, MB_MODEL_TRIES
-from mahai.bots.mille_bornes import ExpertPolicy, HeuristicBot
+from mahai.bots.levels import MB_EXPERT, MB_MODEL_TRIES, mille_bornes_expert_spec
+from mahai.bots.mille_bornes import DISCARD_WEIGHTS, ExpertPolicy, HeuristicBot
 from mahai.bots.mille_bornes_search import MilleBornesSearchBot, MilleBornesSpec
 from mahai.core.game import Action, Game, Observation, Seat
 from mahai.games.mille_bornes import Discard
+
+
+def _opponent() -> HeuristicBot:
+    """The heuristic of the expert's rollouts (:func:`mahai.bots.levels.mille_bornes_expert_spec`)."""
+    policy: HeuristicBot = mille_bornes_expert_spec().heuristic
+    return policy
 
 
 class DiscardsSpec(MilleBornesSpec):
@@ -34,7 +40,7 @@ class DiscardsSpec(MilleBornesSpec):
 
 def expert_discards(rng: random.Random) -> MilleBornesSearchBot:
     """The expert with :class:`DiscardsSpec` (the same budget, policy and opponent model)."""
-    spec = DiscardsSpec(own=ExpertPolicy(random.Random(0)), tries=MB_MODEL_TRIES)
+    spec = DiscardsSpec(_opponent(), own=ExpertPolicy(random.Random(0)), tries=MB_MODEL_TRIES)
     bot = MilleBornesSearchBot(rng, MB_EXPERT, spec=spec)
     bot.name = "expert-discards"
     return bot
@@ -68,7 +74,8 @@ def expert_extra_discard(weights: Sequence[float]) -> Any:
     def make(rng: random.Random) -> MilleBornesSearchBot:
         ranker = HeuristicBot(random.Random(0))
         ranker.discard_weights = tuple(weights)
-        spec = ExtraDiscardSpec(ranker, own=ExpertPolicy(random.Random(0)), tries=MB_MODEL_TRIES)
+        spec = ExtraDiscardSpec(ranker, policy=_opponent(), own=ExpertPolicy(random.Random(0)),
+                                tries=MB_MODEL_TRIES)
         bot = MilleBornesSearchBot(rng, MB_EXPERT, spec=spec)
         bot.name = "expert-extra-discard"
         return bot
@@ -83,5 +90,4 @@ def expert_extra_discard_s16(rng: random.Random) -> MilleBornesSearchBot:
     return bot
 
 
-SESSION16 = (-400.0, 0.0, 0.0, -50.0, 0.0, -250.0) + (0.0,) * 10
-"""Session 16's discard weights (:data:`mahai.bots.mille_bornes.DISCARD_WEIGHTS`)."""
+SESSION16 = DISCARD_WEIGHTS

@@ -250,10 +250,12 @@ over the deals) and 51.88% (seed 170000, +1.88 ± 0.31). Fitted weights that gai
 positions (distance and hazard copies thrown sooner: +1.3 units a decision) lost games (−1.05 ±
 0.44 points), so each rule was kept only if it won games too."""
 
-EXPERT_DISCARD_WEIGHTS: Final[tuple[float, ...]] = DISCARD_WEIGHTS
+EXPERT_DISCARD_WEIGHTS: Final[tuple[float, ...] | None] = None
 """:class:`ExpertPolicy`'s discard weights, under its own corrections (:func:`expert_keep_value`):
-the same rules won 51.85% of 4,000 games (seed 170000, +1.85 ± 0.29 points) against the policy
-without them."""
+None, its discards of session 15. Alone, as a policy without search, :data:`DISCARD_WEIGHTS` won
+51.85% of 4,000 games (seed 170000, +1.85 ± 0.29 points) against it; but the expert searching with
+them (its own policy and its rollouts' heuristic) gained nothing measurable at the oracle's fixed
+positions (session 16, ``docs/arena/README.md``), so the expert level is left as it was."""
 
 
 def discard_features(v: _View, card: int, hand: Sequence[int]) -> list[float]:
