@@ -6,12 +6,14 @@ oracle that knows the hands gains +8.6 units a decision over the heuristic among
 most of the rest is a discard the expert never weighs. :func:`expert_discards` is the expert
 (:func:`mahai.bots.levels.mille_bornes_expert`) whose spec adds every distinct discard on its turn
 (``python -m benchmarks.mb_oracle eval FILE expert py:benchmarks.mb_candidates:expert_discards``).
+Session 16: :func:`expert_extra_discard_s16` adds one discard only, the heuristic's new one
+(:data:`mahai.bots.mille_bornes.DISCARD_WEIGHTS`) when the expert's candidates lack it.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from mahai.bots.levels import MB_EXPERT, MB_MODEL_TRIES, mille_bornes_expert_spec
@@ -67,7 +69,7 @@ class ExtraDiscardSpec(MilleBornesSpec):
         return cands
 
 
-def expert_extra_discard(weights: Sequence[float]) -> Any:
+def expert_extra_discard(weights: Sequence[float]) -> Callable[[random.Random], MilleBornesSearchBot]:
     """A factory of the expert with :class:`ExtraDiscardSpec` (the heuristic with ``weights`` ranks
     the extra discard; the same budget, policy and opponent model)."""
 
@@ -86,8 +88,4 @@ def expert_extra_discard(weights: Sequence[float]) -> Any:
 def expert_extra_discard_s16(rng: random.Random) -> MilleBornesSearchBot:
     """:func:`expert_extra_discard` with session 16's discard weights (``python -m
     benchmarks.mb_oracle eval FILE expert py:benchmarks.mb_candidates:expert_extra_discard_s16``)."""
-    bot: MilleBornesSearchBot = expert_extra_discard(SESSION16)(rng)
-    return bot
-
-
-SESSION16 = DISCARD_WEIGHTS
+    return expert_extra_discard(DISCARD_WEIGHTS)(rng)

@@ -242,9 +242,9 @@ DISCARD_WEIGHTS: Final[tuple[float, ...]] = (-400.0, 0.0, 0.0, -50.0, 0.0, -250.
 a remedy whose safety is in hand is thrown first of the cards it may use (the safety answers that
 hazard, by a coup fourré or laid, MBR-9, MBR-10); a roll when the right of way is in hand loses
 250 (the heuristic lays it when it needs a roll and holds none, MBR-8); each copy of a remedy past
-the first 50 more. Session 16 (``docs/arena/README.md``): from the oracle's positions, the
-remedy rule alone gained +0.56 ± 0.13 units a decision (915 positions, 20 units a point of win
-rate); in games to 5,000 against the heuristic before it (``benchmarks/bots.py``, 2,000 duplicate
+the first 50 more. Session 16 (``docs/arena/README.md``): at the oracle's positions the three
+rules gained +0.56 ± 0.14 units a decision over :func:`keep_value` (915 positions, 20 units a point
+of win rate), the remedy rule most of it; in games to 5,000 against the heuristic before it (``benchmarks/bots.py``, 2,000 duplicate
 deals each, seats swapped), the three rules won 51.30% (seed 160000, +1.30 ± 0.28 points paired
 over the deals) and 51.88% (seed 170000, +1.88 ± 0.31). Fitted weights that gained most at the
 positions (distance and hazard copies thrown sooner: +1.3 units a decision) lost games (−1.05 ±
@@ -255,7 +255,8 @@ EXPERT_DISCARD_WEIGHTS: Final[tuple[float, ...] | None] = None
 None, its discards of session 15. Alone, as a policy without search, :data:`DISCARD_WEIGHTS` won
 51.85% of 4,000 games (seed 170000, +1.85 ± 0.29 points) against it; but the expert searching with
 them (its own policy and its rollouts' heuristic) gained nothing measurable at the oracle's fixed
-positions (session 16, ``docs/arena/README.md``), so the expert level is left as it was."""
+positions (+0.01 ± 0.28 units a decision paired over the expert, 915 positions; session 16,
+``docs/arena/README.md``), so the expert level is left as it was."""
 
 
 def discard_features(v: _View, card: int, hand: Sequence[int]) -> list[float]:
