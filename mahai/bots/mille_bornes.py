@@ -243,12 +243,13 @@ a remedy whose safety is in hand is thrown first of the cards it may use (the sa
 hazard, by a coup fourré or laid, MBR-9, MBR-10); a roll when the right of way is in hand loses
 250 (the heuristic lays it when it needs a roll and holds none, MBR-8); each copy of a remedy past
 the first 50 more. Session 16 (``docs/arena/README.md``): at the oracle's positions the three
-rules gained +0.56 ± 0.14 units a decision over :func:`keep_value` (915 positions, 20 units a point
-of win rate), the remedy rule most of it; in games to 5,000 against the heuristic before it (``benchmarks/bots.py``, 2,000 duplicate
-deals each, seats swapped), the three rules won 51.30% (seed 160000, +1.30 ± 0.28 points paired
-over the deals) and 51.88% (seed 170000, +1.88 ± 0.31). Fitted weights that gained most at the
-positions (distance and hazard copies thrown sooner: +1.3 units a decision) lost games (−1.05 ±
-0.44 points), so each rule was kept only if it won games too."""
+rules gained +0.56 ± 0.14 units a decision over :func:`keep_value` (915 positions, 20 units a
+point of win rate), the remedy rule most of it; in games to 5,000 against the heuristic before
+it (``benchmarks/bots.py``, 2,000 duplicate deals each, seats swapped) they won 51.30% (seed
+160000, +1.30 ± 0.28 points paired over the deals) and 51.88% (seed 170000, +1.88 ± 0.31).
+Fitted weights that gained most at the positions (distance and hazard copies thrown sooner: +1.3
+units a decision) lost games (−1.05 ± 0.44 points), so each rule was kept only if it won games
+too."""
 
 EXPERT_DISCARD_WEIGHTS: Final[tuple[float, ...] | None] = None
 """:class:`ExpertPolicy`'s discard weights, under its own corrections (:func:`expert_keep_value`):
