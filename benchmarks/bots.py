@@ -56,7 +56,10 @@ def _mb_search(**kw: str) -> Factory:
     methods: dict[str, Method] = {"pimc": "pimc", "ismcts": "ismcts"}
     method = methods[kw.pop("method", "pimc")]  # KeyError: no such search
     z = float(kw.pop("z", "1.0"))
-    spec_kw: dict[str, Any] = {k: float(v) for k, v in kw.items()}
+    spec_kw: dict[str, Any]
+    weights = _weights(kw.pop("w", ""))
+    opponent = _weights(kw.pop("hw", ""))
+    spec_kw = {k: float(v) for k, v in kw.items()}
     for name in ("top", "tries", "depth"):
         if name in spec_kw:
             spec_kw[name] = int(spec_kw[name])
@@ -65,8 +68,37 @@ def _mb_search(**kw: str) -> Factory:
     if spec_kw.pop("own", 0):  # own=1: the expert's own rollout policy
         from mahai.bots.mille_bornes import ExpertPolicy
         spec_kw["own"] = ExpertPolicy(random.Random(0))
+        spec_kw["own"].discard_weights = weights  # w=a/b/…: its discards (session 16)
+    if opponent is not None:  # hw=a/b/…: the heuristic's discards in its rollouts (session 16)
+        from mahai.bots.mille_bornes import HeuristicBot
+        spec_kw["policy"] = HeuristicBot(random.Random(0))
+        spec_kw["policy"].discard_weights = opponent
     return lambda rng: MilleBornesSearchBot(rng, budget, method,
                                             MilleBornesSpec(**spec_kw), z)
+
+
+def _weights(text: str) -> tuple[float, ...] | None:
+    """``a/b/…`` → the discard weights of :func:`mahai.bots.mille_bornes.discard_keep_value`."""
+    return tuple(float(x) for x in text.split("/")) if text else None
+
+
+def _mb_policy(**kw: str) -> Factory:
+    """A Mille Bornes rule-of-thumb bot without search: ``expert=1`` the expert's policy
+    (:class:`mahai.bots.mille_bornes.ExpertPolicy`), else the heuristic; ``w=a/b/…`` its discard
+    weights (:func:`mahai.bots.mille_bornes.discard_keep_value`, session 16)."""
+    from mahai.bots.mille_bornes import ExpertPolicy, HeuristicBot
+
+    weights = _weights(kw.pop("w", ""))
+    cls = ExpertPolicy if int(kw.pop("expert", "0")) else HeuristicBot
+    if kw:
+        raise ValueError(f"unknown mb-policy options {sorted(kw)}")
+
+    def make(rng: random.Random) -> Bot:
+        bot = cls(rng)
+        bot.discard_weights = weights
+        return bot
+
+    return make
 
 
 def _sp_search(**kw: str) -> Factory:
@@ -79,6 +111,7 @@ def _sp_search(**kw: str) -> Factory:
 
 CONFIGS: dict[str, Callable[..., Factory]] = {
     "mb-search": _mb_search,
+    "mb-policy": _mb_policy,
     "sp-search": _sp_search,
 }
 

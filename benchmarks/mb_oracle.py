@@ -66,11 +66,12 @@ decision (127 changes: noise), with 40,000 decisions −0.39 ± 0.65, at two sta
 from __future__ import annotations
 
 import argparse
+import json
 import pickle
 import random
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TextIO
 
 from benchmarks.bots import factory
 from benchmarks.stats import mean_se
@@ -159,8 +160,10 @@ def _summary(name: str, gains: Sequence[float], secs: float, changed: int) -> st
             f"{secs:.3f} s a decision")
 
 
-def evaluate(res: Sequence[Position], config: str) -> tuple[list[float], float, int]:
-    """The configuration's gain over the heuristic at each position, CPU s a decision, changes."""
+def evaluate(res: Sequence[Position], config: str,
+             log: TextIO | None = None) -> tuple[list[float], float, int]:
+    """The configuration's gain over the heuristic at each position, CPU s a decision, changes;
+    with ``log``, one JSON line a position (its index, the choice's notation, the gain)."""
     make = factory("mille_bornes", config)
     gains, changed, t0 = [], 0, time.process_time()
     for k, (state, seat, heur, vals, *memory) in enumerate(res):
@@ -173,6 +176,10 @@ def evaluate(res: Sequence[Position], config: str) -> tuple[list[float], float, 
             raise ValueError(f"{config} chose {choice}, not among the oracle's actions")
         changed += choice != heur
         gains.append(_mean(vals[choice]) - _mean(vals[heur]))
+        if log is not None:
+            log.write(json.dumps({"config": config, "position": k, "choice": choice.notation(),
+                                  "gain": round(gains[-1], 2)}) + "\n")
+            log.flush()
     return gains, (time.process_time() - t0) / max(1, len(res)), changed
 
 
@@ -213,6 +220,7 @@ def main() -> None:
     e.add_argument("file")
     e.add_argument("configs", nargs="+")
     e.add_argument("--limit", type=int, default=0, help="only the first LIMIT positions")
+    e.add_argument("--log", default=None, help="one JSON line a position and configuration")
     m = sub.add_parser("more", help="more oracle worlds for the first LIMIT positions (other seeds)")
     m.add_argument("file")
     m.add_argument("out")
@@ -255,8 +263,9 @@ def main() -> None:
     if args.limit:
         res = res[: args.limit]
     first: list[float] | None = None
+    log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115 - closed at exit
     for config in args.configs:
-        gains, secs, changed = evaluate(res, config)
+        gains, secs, changed = evaluate(res, config, log)
         print(_summary(config, gains, secs, changed))
         if first is None:
             first = gains

@@ -22,7 +22,8 @@ it has not seen (:func:`unseen_counts`), then decides by fixed priorities (rule 
 6. play distance so as to land exactly on the target: it prefers cards that leave a remainder its
    hand can complete, and within 200 km of the target, remainders that many unseen cards would let
    it complete (:func:`landing_ways`: no parking at 675 waiting for the last 25) (MBR-11);
-7. otherwise discard the least useful card (:func:`keep_value`): cards it can never use first.
+7. otherwise discard the least useful card (:func:`keep_value`, :func:`discard_keep_value`): cards it
+   can never use first, then a remedy whose safety it holds, a roll when it holds the right of way.
 
 The extension (MBR-12, MBR-16) is called only when stopping does not already win the game, no
 shut-out (MBR-15) is at stake, enough cards are left and the team leads by a safe margin.
@@ -215,10 +216,107 @@ def keep_value(v: _View, card: int, hand: Sequence[int]) -> float:
     return 180.0 - 110 * (hand.count(card) - 1)
 
 
+DISCARD_FEATURES: Final[tuple[str, ...]] = (
+    "remedy, its safety in hand",
+    "remedy, at most one of its hazard unseen",
+    "remedy, its hazards unseen",
+    "remedy, each copy past the first",
+    "end of limit",
+    "roll, right of way in hand",
+    "roll, each copy past the first",
+    "hazard, the opponent cannot hold its safety",
+    "hazard, each copy past the first",
+    "hazard, each other hazard in hand",
+    "hazard, its remedy unseen",
+    "speed limit, the opponent within 200 km",
+    "distance, each copy past the first",
+    "25",
+    "50",
+    "200",
+)
+"""What :func:`discard_features` measures of a card, in order (session 16, issue 15): the facts
+``benchmarks/mb_discards.py`` fitted and tried at the rollout oracle's fixed positions."""
+
+DISCARD_WEIGHTS: Final[tuple[float, ...]] = (-400.0, 0.0, 0.0, -50.0, 0.0, -250.0) + (0.0,) * 10
+"""The heuristic's discard weights (:func:`discard_keep_value`, one per :data:`DISCARD_FEATURES`):
+a remedy whose safety is in hand is thrown first of the cards it may use (the safety answers that
+hazard, by a coup fourré or laid, MBR-9, MBR-10); a roll when the right of way is in hand loses
+250 (the heuristic lays it when it needs a roll and holds none, MBR-8); each copy of a remedy past
+the first 50 more. Session 16 (``docs/arena/README.md``): at the oracle's positions the three
+rules gained +0.56 ± 0.14 units a decision over :func:`keep_value` (915 positions, 20 units a
+point of win rate), the remedy rule most of it; in games to 5,000 against the heuristic before
+it (``benchmarks/bots.py``, 2,000 duplicate deals each, seats swapped) they won 51.30% (seed
+160000, +1.30 ± 0.28 points paired over the deals) and 51.88% (seed 170000, +1.88 ± 0.31).
+Fitted weights that gained most at the positions (distance and hazard copies thrown sooner: +1.3
+units a decision) lost games (−1.05 ± 0.44 points), so each rule was kept only if it won games
+too."""
+
+EXPERT_DISCARD_WEIGHTS: Final[tuple[float, ...] | None] = None
+""":class:`ExpertPolicy`'s discard weights, under its own corrections (:func:`expert_keep_value`):
+None, its discards of session 15. Alone, as a policy without search, :data:`DISCARD_WEIGHTS` won
+51.85% of 4,000 games (seed 170000, +1.85 ± 0.29 points) against it; but the expert searching with
+them (its own policy and its rollouts' heuristic) gained nothing measurable at the oracle's fixed
+positions (+0.01 ± 0.28 units a decision paired over the expert, 915 positions; session 16,
+``docs/arena/README.md``), so the expert level is left as it was."""
+
+
+def discard_features(v: _View, card: int, hand: Sequence[int]) -> list[float]:
+    """The facts about ``card`` in ``hand`` that :func:`discard_keep_value` weighs, in the order of
+    :data:`DISCARD_FEATURES` (counts or 0/1)."""
+    f = [0.0] * len(DISCARD_FEATURES)
+    copies = hand.count(card) - 1
+    if card in HAZARD_OF_REMEDY:
+        hazard = HAZARD_OF_REMEDY[card]
+        f[0] = float(SAFETY_OF[hazard] in hand)
+        f[1] = float(v.unseen[hazard] <= 1)
+        f[2] = float(v.unseen[hazard])
+        f[3] = float(copies)
+        f[4] = float(card == END_OF_LIMIT)
+    elif card == ROLL:
+        f[5] = float(RIGHT_OF_WAY in hand)
+        f[6] = float(copies)
+    elif is_hazard(card):
+        f[7] = float(v.unseen[SAFETY_OF[card]] == 0)
+        f[8] = float(copies)
+        f[9] = float(sum(1 for c in hand if is_hazard(c) and c != card))
+        f[10] = float(v.unseen[REMEDY_OF[card]])
+        if card == SPEED_LIMIT:
+            f[11] = float(any(v.obs.target - v.obs.tableaux[t].km <= 200 for t in v.opponents))
+    elif is_distance(card):
+        f[12] = float(copies)
+        f[13] = float(card == 0)
+        f[14] = float(card == 1)
+        f[15] = float(card == D200)
+    return f
+
+
+def discard_keep_value(v: _View, card: int, hand: Sequence[int], weights: Sequence[float]) -> float:
+    """:func:`keep_value` plus ``weights`` times :func:`discard_features` (at least 1) for a card
+    it neither needs now (2,000 and more) nor can never use (0); safeties are kept."""
+    base = keep_value(v, card, hand)
+    if base <= 0.0 or base >= 2_000.0:
+        return base
+    f = discard_features(v, card, hand)
+    for i in range(len(f)):
+        base += weights[i] * f[i]
+    # at least 1: after the cards it can never use, and never a discard worth more than a play
+    return max(1.0, base)
+
+
 class HeuristicBot(Bot):
     """The rule-of-thumb Mille Bornes player described in the module docstring."""
 
     name = "heuristic"
+    discard_weights: tuple[float, ...] | None = DISCARD_WEIGHTS
+    """Its discards follow :func:`discard_keep_value` with these weights; None: :func:`keep_value`
+    alone (the heuristic before session 16)."""
+
+    def keep(self, v: _View, card: int, hand: Sequence[int]) -> float:
+        """How much it wants to keep ``card`` (its discard ranking: the smallest goes)."""
+        weights = self.discard_weights
+        if weights is None:
+            return keep_value(v, card, hand)
+        return discard_keep_value(v, card, hand, weights)
 
     def act(
         self, game: Game[Any, Any], seat: Seat, observation: Observation, legal: Sequence[Action]
@@ -331,7 +429,7 @@ class HeuristicBot(Bot):
     def value(self, v: _View, action: Action) -> float:
         """The priority of a play-phase action (see the module docstring)."""
         if isinstance(action, Discard):
-            return -keep_value(v, CARD_OF[action.card], v.hand)
+            return -self.keep(v, CARD_OF[action.card], v.hand)
         if isinstance(action, Safety):
             safety = CARD_OF[action.card]
             if self._can_finish(v):
@@ -463,10 +561,12 @@ class ExpertPolicy(HeuristicBot):
     games (seed 90000; the discards alone 49.75%, paired +3.2 ± 0.5)."""
 
     name = "expert-policy"
+    discard_weights = EXPERT_DISCARD_WEIGHTS
 
     def value(self, v: _View, action: Action) -> float:
         if isinstance(action, Discard):
-            return -expert_keep_value(v, CARD_OF[action.card], v.hand)
+            card = CARD_OF[action.card]
+            return -expert_keep_value(v, card, v.hand, self.keep(v, card, v.hand))
         value = HeuristicBot.value(self, v, action)
         if isinstance(action, Hazard) and CARD_OF[action.card] != SPEED_LIMIT:
             if v.hazard >= 0 or v.needs_roll():
@@ -484,9 +584,11 @@ LANDING_PLAN: Final = 300
 """Km left within which :class:`ExpertPolicy` keeps the cards of an exact landing (MBR-11)."""
 
 
-def expert_keep_value(v: _View, card: int, hand: Sequence[int]) -> float:
-    """:func:`keep_value` with :class:`ExpertPolicy`'s corrections (its docstring)."""
-    base = keep_value(v, card, hand)
+def expert_keep_value(v: _View, card: int, hand: Sequence[int], base: float | None = None) -> float:
+    """:func:`keep_value` (or ``base``, the bot's own keep value) with :class:`ExpertPolicy`'s
+    corrections (its docstring)."""
+    if base is None:
+        base = keep_value(v, card, hand)
     if base <= 0.0 or is_safety(card):
         return base
     if is_hazard(card):
