@@ -472,6 +472,11 @@ def test_a_closed_connection_leaves_no_writer_waiting(client: TestClient) -> Non
     assert left == 0
 
 
+async def thread_ident() -> int:
+    """The running thread's id (called through the test client's portal: the event loop's)."""
+    return threading.get_ident()
+
+
 def test_the_lists_read_tables_from_the_store_off_the_loop(client: TestClient,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """``GET /api/tables?ids=…`` (a lobby's 100 ids at once), the public list and a WebSocket
@@ -484,11 +489,7 @@ def test_the_lists_read_tables_from_the_store_off_the_loop(client: TestClient,
         dict.pop(hub.tables, m["id"])  # evicted: only in the store now
     portal = client.portal
     assert portal is not None
-
-    async def ident() -> int:
-        return threading.get_ident()
-
-    loop_thread = portal.call(ident)
+    loop_thread = portal.call(thread_ident)
     readers: list[int] = []
     load = hub.store.load
 
@@ -562,11 +563,7 @@ def test_a_tables_connections_are_read_on_the_loop_only(client: TestClient,
     made = make(client)
     portal = client.portal
     assert portal is not None
-
-    async def ident() -> int:
-        return threading.get_ident()
-
-    loop_thread = portal.call(ident)
+    loop_thread = portal.call(thread_ident)
     readers: list[int] = []
     online = Table.online
 
