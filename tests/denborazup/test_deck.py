@@ -154,15 +154,17 @@ def test_deck_problems_lists_every_bad_row() -> None:
     assert len(good) == len(rows) - 3
 
 
-@pytest.mark.parametrize(("lang", "text"), [("eu", "K.a. 75"), ("en", "75 BC"), ("es", "75 a. C."),
-                                            ("fr", "75 av. J.-C.")])
+@pytest.mark.parametrize(("lang", "text"), [("eu", "K.a. 75"), ("en", "75 BC"), ("es", "75 a.\u00a0C."),
+                                            ("fr", "75 av.\u00a0J.-C.")])
 def test_dzc2_bc_years_display(lang: str, text: str) -> None:
+    """The era's words hold together (a no-break space): "av." ended a line and "J.-C." began
+    the next on a card a third of a phone wide (session 16's play test)."""
     assert format_year(-75, lang) == text
     assert format_year(1937, lang) == "1937"
 
 
-GROUPED = [("eu", "K.a. 37.000"), ("en", "37,000 BC"), ("es", "37.000 a. C."),
-           ("fr", "37\u202f000 av. J.-C.")]
+GROUPED = [("eu", "K.a. 37.000"), ("en", "37,000 BC"), ("es", "37.000 a.\u00a0C."),
+           ("fr", "37\u202f000 av.\u00a0J.-C.")]
 
 
 @pytest.mark.parametrize(("lang", "text"), GROUPED)

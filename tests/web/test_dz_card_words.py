@@ -162,6 +162,19 @@ REVEAL_WIDE = r"""() => {
 }"""
 
 
+# The lines the era's words ("av. J.-C.") of the first reveal card's year take, and whether the year
+# is wider than its card.
+ERA_LINES = r"""() => {
+  const date = document.querySelector('#reveal .ev-date');
+  const text = date.firstChild;
+  const range = document.createRange();
+  range.setStart(text, text.data.indexOf('av.'));
+  range.setEnd(text, text.data.length);
+  return [new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size,
+          date.scrollWidth > date.clientWidth + 1];
+}"""
+
+
 def test_a_phone_made_narrower_fits_the_reveal_titles_again(server: Server, browser: Any) -> None:
     """The last reveal's cards (DZR-5) are a third of the screen wide on a phone: made narrower
     (390 → 360 px, a phone turned, a window resized), a title's long word is fitted again. It was
@@ -197,4 +210,17 @@ def test_a_phone_made_narrower_fits_the_reveal_titles_again(server: Server, brow
             page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
             wide = page.evaluate(REVEAL_WIDE)
             assert not wide, f"{width} px: " + "\n".join(wide[:10])
+        assert not errors, errors
+    # ...and the era's words hold together on a card (cards._BC): "~37 000 av." ended a line of a
+    # reveal card and "J.-C." stood alone on the next (session 16's play test, 1280 px and phones)
+    # (Altxerri's date is approximate: "~37 000 av. J.-C.")
+    approx = [{**reveal[0], "card": {**reveal[0]["card"], "precision": "approx"}}, *reveal[1:]]
+    with dz_phone_page(server, browser, "fr") as (page, errors):
+        page.evaluate("m => window.mahaiRender(m)", {**msg, "view": {**msg["view"], "last_reveal": approx}})
+        for width in (1280, 768, 390, 360):
+            page.set_viewport_size({"width": width, "height": 844})
+            page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            lines, wide = page.evaluate(ERA_LINES)
+            assert lines == 1, f"{width} px: the era's words on {lines} lines"
+            assert not wide, f"{width} px: the year is wider than its card"
         assert not errors, errors

@@ -147,7 +147,9 @@ def chronology(deck: Iterable[HistoryCard]) -> list[HistoryCard]:
 
 # --- display ---------------------------------------------------------------
 
-_BC = {"eu": "K.a. {n}", "en": "{n} BC", "es": "{n} a. C.", "fr": "{n} av. J.-C."}
+# The era's words hold together (a no-break space): "av." at a line's end and "J.-C." on the next
+# one read as two things, on a card a third of a phone wide and in the log.
+_BC = {"eu": "K.a. {n}", "en": "{n} BC", "es": "{n} a.\u00a0C.", "fr": "{n} av.\u00a0J.-C."}
 _APPROX = {"eu": "{d} inguru", "en": "c. {d}", "es": "h. {d}", "fr": "v. {d}"}
 _MONTHS = {
     "eu": ("urtarrila", "otsaila", "martxoa", "apirila", "maiatza", "ekaina", "uztaila", "abuztua",
@@ -173,8 +175,9 @@ def year_number(n: int, lang: str = "eu") -> str:
 
 def format_year(year: int, lang: str = "eu") -> str:
     """A year for display: ``-75`` → ``"K.a. 75"`` (eu), ``"75 BC"`` (en),
-    ``"75 a. C."`` (es), ``"75 av. J.-C."`` (fr); AD years as plain numbers (DZC-2); five digits
-    or more grouped as the language groups them (:func:`year_number`): ``-37000`` → ``"K.a. 37.000"``.
+    ``"75 a. C."`` (es), ``"75 av. J.-C."`` (fr; the era's words joined by a no-break space);
+    AD years as plain numbers (DZC-2); five digits or more grouped as the language groups them
+    (:func:`year_number`): ``-37000`` → ``"K.a. 37.000"``.
 
     Raises:
         ValueError: ``year`` is 0 (there is no year 0).

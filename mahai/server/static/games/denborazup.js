@@ -13,7 +13,9 @@ let scrollLeft = 0;
 
 const is = (e, verb) => e.action === verb || e.action.startsWith(`${verb} `);
 const words = (e) => e.action.split(" ");  // the card id and slot an action's id names
-const BC = { eu: (y) => `K.a. ${y}`, en: (y) => `${y} BC`, es: (y) => `${y} a. C.`, fr: (y) => `${y} av. J.-C.` };
+// The era's words hold together (no-break spaces, as mahai.games.denborazup.cards._BC): a card a
+// third of a phone wide broke "~37 000 av. J.-C." after "av.", leaving "J.-C." alone on a line.
+const BC = { eu: (y) => `K.a. ${y}`, en: (y) => `${y} BC`, es: (y) => `${y} a.\u00a0C.`, fr: (y) => `${y} av.\u00a0J.-C.` };
 // A year's number as the language writes it (mahai.games.denborazup.cards.year_number): five digits
 // or more grouped as formatNumber groups them ("K.a. 37.000", "37,000 BC", "37 000 av. J.-C."),
 // four never ("1936", not "1.936").

@@ -92,7 +92,7 @@ const word = (text) => h("span", { class: "word" }, text);
 
 function controls() {
   const slider = h("input", { type: "range", id: "slider", min: "0", max: String(data.steps - 1),
-    value: String(index), "aria-label": t("Step"), oninput: (e) => { index = Number(e.target.value); show(); } });
+    value: String(index), "aria-label": t("Step"), oninput: (e) => { index = Number(e.target.value); show(true); } });
   const go = (i) => () => { index = Math.max(0, Math.min(data.steps - 1, i())); show(); };
   const viewerSel = data.over ? h("select", { id: "viewer", "aria-label": t("Seen by"),
     onchange: (e) => load(e.target.value) },
@@ -110,12 +110,21 @@ function controls() {
     h("a", { href: `/t/${tableId}` }, t("Back to the table")));
 }
 
-function show() {
+// A step of a page not fetched yet, reached by dragging the slider, is asked for once the thumb
+// rests: a drag across a long DenboraZup game asked for every page it crossed (up to 7 MB of
+// JSON each, session 16's play test), and the board waited seconds for pages no one wanted.
+const REST_MS = 150;
+let resting = 0;
+
+function show(dragged = false) {
   $("slider").value = String(index);
   const f = frames.get(index);
+  clearTimeout(resting);
   if (!f) {  // not fetched yet: shown when its page comes, unless another step was asked meanwhile
     const wanted = index;
-    fetchPage(wanted).then(() => { if (index === wanted && frames.has(wanted)) show(); });
+    const ask = () => fetchPage(wanted).then(() => { if (index === wanted && frames.has(wanted)) show(); });
+    if (dragged) resting = setTimeout(() => { if (index === wanted) ask(); }, REST_MS);
+    else ask();
     return;
   }
   document.body.dataset.step = String(index);
