@@ -286,6 +286,7 @@ def serve(
             engine.dispose()
         typer.echo(translate("cli", "serve.open_workers", lang, url=f"http://{shown}:{port}/",
                              workers=workers, db=shown_url(url)))
+        typer.echo(translate("cli", "serve.languages", lang))
         supervise(workers, make_app, host, port, log_level="warning", ws_max_size=MAX_MESSAGE, **proxies)
         return
     with _database_errors(url, lang):
@@ -299,6 +300,9 @@ def serve(
                 typer.echo(f"  http://{url_host(address)}:{port}/")
         else:
             typer.echo(translate("cli", "serve.no_lan", lang))
+    # Basque by default: a newcomer learns here how to have the pages and this line in another
+    # language (the README's top says it too).
+    typer.echo(translate("cli", "serve.languages", lang))
     server = uvicorn.Server(uvicorn.Config(application, host=host, port=port, log_level="warning",
                                            ws_max_size=MAX_MESSAGE, **proxies))
     try:

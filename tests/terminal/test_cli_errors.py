@@ -8,6 +8,8 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -210,7 +212,9 @@ def test_a_database_port_that_is_no_number_is_said_in_the_players_language(lang:
 @pytest.mark.parametrize("lang", ["eu", "en"])
 def test_serve_says_where_to_open_it_in_the_players_language(tmp_path: Path, lang: str) -> None:
     """A real ``mahai serve --lan``: the address to open and the network addresses are said in
-    ``--lang`` (they were English whatever the language), the database without its password."""
+    ``--lang`` (they were English whatever the language), the database without its password; then
+    how to choose the pages' language and this output's (``--lang``): a newcomer saw Basque only
+    and nothing said how to have another language."""
     from mahai.i18n import translate
 
     with socket.socket() as probe:
@@ -219,14 +223,22 @@ def test_serve_says_where_to_open_it_in_the_players_language(tmp_path: Path, lan
     db = f"sqlite:///{tmp_path}/m.db"
     server = subprocess.Popen([str(MAHAI), "serve", "--port", str(port), "--lan", "--db", db, "--lang", lang],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert server.stdout is not None
-        first = server.stdout.readline().strip()
-        second = server.stdout.readline().strip()
+    try:  # every line is printed before the server answers: read them all once it does
+        deadline = time.monotonic() + 30
+        while server.poll() is None and time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.1)
     finally:
         server.terminate()
-        server.wait(timeout=30)
+        out, _ = server.communicate(timeout=30)
+    lines = [line.strip() for line in out.splitlines() if line.strip()]
+    first, second, last = lines[0], lines[1], lines[-1]  # between them: the network addresses
     assert first == translate("cli", "serve.open", lang, url=f"http://localhost:{port}/", db=db)
     assert second in (translate("cli", "serve.lan", lang), translate("cli", "serve.no_lan", lang))
     if lang != "en":
         assert "in your browser" not in first and "network" not in second
+    assert last == translate("cli", "serve.languages", lang) and "--lang eu|en|es|fr" in last
+    assert "English" in last and "Euskara" in last  # the names the pages' language menu shows
