@@ -34,3 +34,22 @@ def test_the_plugin_is_installed_here() -> None:
     """The environment running the tests (``.venv`` after ``scripts/setup``) has Nim."""
     assert metadata.distribution("mahai-nim").name == "mahai-nim"
     assert "nim" in available_games()
+
+
+SPAN = re.compile(r"(\d[½¼¾]?) to (\d[½¼¾]?) minutes")
+
+
+def test_the_readme_and_setup_give_one_build_time() -> None:
+    """The first start's build time, as the README's top and ``scripts/setup``'s message say it:
+    one range (they gave two that disagreed; 152 to 339 s measured in December 2026), and no other
+    figure for a rebuild, which compiles everything again."""
+    readme = (ROOT / "README.md").read_text()
+    top = readme[:readme.index("\n## ")]
+    setup = (ROOT / "scripts" / "setup").read_text()
+    first = setup[setup.index("First start: building"):]
+    said = SPAN.search(first[:first.index("later starts")])
+    assert said is not None and said.groups() == ("2½", "6"), "scripts/setup's first-start message"
+    assert set(SPAN.findall(top)) == {said.groups()}, "the README's top gives the same range"
+    rebuilt = setup[setup.index("The sources changed since"):]
+    assert SPAN.search(rebuilt[:rebuilt.index("\n")]).groups() == said.groups()  # type: ignore[union-attr]
+    assert "about 2 minutes" not in readme  # the rebuild's figure that disagreed
