@@ -9,7 +9,7 @@ import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import typer
 
@@ -159,6 +159,53 @@ def _without_credentials(text: str, url: str) -> str:
     return text
 
 
+_held: list[IO[str]] = []
+"""The lock files this process holds (:func:`hold_sqlite`): open until it exits."""
+
+
+def hold_sqlite(url: str, address: str, lang: str = DEFAULT_LANGUAGE) -> None:
+    """Make this process the only ``mahai serve`` of the SQLite file of ``url`` (nothing for
+    another database): an exclusive ``flock`` on ``<file>.lock`` beside it, held until the process
+    ends (the system releases it then, after a crash too), which names this process and its
+    ``address`` for the next one to say.
+
+    Two servers on one file each ran their own copy of a table: the second rebuilt a table the
+    first was playing and stayed at the version it read, so a move made there would be applied to
+    a stale state and its row collide with the first's (and two first starts at once both created
+    the schema: "table mahai_tables already exists"). Hence a refusal, not a warning.
+
+    Raises ``typer.Exit`` (2) with ``db_in_use`` in ``lang`` (the other server's process id and
+    address) when another process holds the lock."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        import fcntl
+    except ImportError:  # not a POSIX system: no lock (the README says: one server a file)
+        return
+    parsed = make_url(url)  # check_database parsed it already
+    if parsed.get_backend_name() != "sqlite" or not parsed.database:
+        return
+    path = Path(parsed.database + ".lock")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = path.open("a+", encoding="utf-8")
+    except OSError:
+        return  # a folder that cannot be written: opening the database says why (db_unopenable)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.seek(0)
+        pid, _, other = handle.read().strip().partition(" ")
+        handle.close()
+        raise fail(InvalidOptions("db_in_use", domain="cli", url=shown_url(url), pid=pid or "?",
+                                  address=other or "?"), lang) from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(f"{os.getpid()} {address}\n")
+    handle.flush()
+    _held.append(handle)
+
+
 def listening_socket(host: str, port: int, lang: str = DEFAULT_LANGUAGE, reuse_port: bool = False
                      ) -> socket.socket:
     """A TCP socket bound to ``host:port`` (as uvicorn binds: ``SO_REUSEADDR``), for uvicorn to
@@ -273,6 +320,7 @@ def serve(
         return application
 
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else url_host(host)
+    hold_sqlite(url, f"http://{shown}:{port}/", lang)  # before the schema is migrated
     if workers > 1:
         import sqlalchemy as sa
 

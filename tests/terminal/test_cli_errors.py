@@ -209,6 +209,50 @@ def test_a_database_port_that_is_no_number_is_said_in_the_players_language(lang:
         assert one_line(result.output) == said
 
 
+def started(port: int, *args: str) -> subprocess.Popen[str]:
+    """A real ``mahai serve --port port *args``, once it answers (or has exited)."""
+    server = subprocess.Popen([str(MAHAI), "serve", "--port", str(port), *args],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + 30
+    while server.poll() is None and time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1).read()
+            break
+        except OSError:
+            time.sleep(0.1)
+    return server
+
+
+def test_a_second_server_on_one_sqlite_file_is_refused_and_names_the_first(tmp_path: Path) -> None:
+    """Two ``mahai serve`` on one SQLite file (two clones share the default one, in the user's data
+    dir) each ran their own copy of a table, the second's stale: the second is refused with exit 2
+    and one line in its language naming the first (process and address); once the first stops the
+    file is free again (the lock goes with the process)."""
+    from mahai.i18n import translate
+    from tests.conftest import free_port
+
+    db = f"sqlite:///{tmp_path}/m.db"
+    first_port, second_port = free_port(), free_port()
+    first = started(first_port, "--db", db)
+    try:
+        assert first.poll() is None, first.communicate()[0]
+        second = subprocess.run([str(MAHAI), "serve", "--port", str(second_port), "--db", db, "--lang", "fr"],
+                                capture_output=True, text=True, timeout=20)
+        assert second.returncode == 2 and not second.stdout, second
+        assert one_line(second.stderr) == translate(
+            "cli", "db_in_use", "fr", url=db, pid=str(first.pid), address=f"http://localhost:{first_port}/")
+        assert urllib.request.urlopen(f"http://127.0.0.1:{first_port}/api/tables", timeout=5).status == 200
+    finally:
+        first.terminate()
+        first.communicate(timeout=30)
+    again = started(second_port, "--db", db)
+    try:
+        assert again.poll() is None, again.communicate()[0]
+    finally:
+        again.terminate()
+        again.communicate(timeout=30)
+
+
 @pytest.mark.parametrize("lang", ["eu", "en"])
 def test_serve_says_where_to_open_it_in_the_players_language(tmp_path: Path, lang: str) -> None:
     """A real ``mahai serve --lan``: the address to open and the network addresses are said in
