@@ -40,8 +40,8 @@ their scripts from a CDN, so they are off unless ``create_app(docs=True)``):
   one again (created by the first call, :meth:`Hub.rematch`) and the caller's
   new seat token while that seat is not taken yet.
 - ``GET  /api/tables/{id}/replay?token=…&seat=…&lang=eu&start=0&count=50`` → a page of
-  the replay's frames, at most :data:`~mahai.server.tables.REPLAY_PAGE`, and ``steps``, how
-  many there are (see :meth:`Hub.replay`).
+  the replay's frames, at most ``page`` (:attr:`Hub.replay_page`: 50, or ``MAHAI_REPLAY_PAGE``),
+  which the answer says with ``start`` and ``steps``, how many there are (see :meth:`Hub.replay`).
 - ``GET  /api/i18n/{lang}?domains=web,core,…`` → gettext catalogs as JSON (plural entries as lists).
 - ``GET  /static/games/<name>.js`` → the game's table renderer: Mahai's own, else
   the package resource a plug-in declares (``Game.renderer``).
@@ -125,7 +125,7 @@ from mahai.server.network import qr_data_uri, share_origin, this_machine_only
 from mahai.server.rules import rules_page
 from mahai.server.security import Guard, allowed_hosts, request_lang
 from mahai.server.store import Store, token_hash
-from mahai.server.tables import REPLAY_PAGE, Conn, Hub, Table, snapshot, web_error
+from mahai.server.tables import Conn, Hub, Table, snapshot, web_error
 
 STATIC = Path(__file__).resolve().parent / "static"
 RENDERER_FILE = re.compile(r"[a-z][a-z0-9_]*\.js")
@@ -557,11 +557,15 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str, token: str | None = None, seat: int | None = None,
                      lang: str = DEFAULT_LANGUAGE, start: int = Query(0, ge=0),
-                     count: int = Query(REPLAY_PAGE, ge=1, le=REPLAY_PAGE)) -> dict[str, Any]:
-        """A page of the replay (:meth:`Hub.replay`): ``count`` frames from step ``start``,
-        and ``steps``, how many there are. ``seat`` (once the game is over): the seat it is
-        seen by; a seat the table has not is ``bad_field`` (400), as a ``start`` past the end.
+                     count: int | None = Query(None, ge=1)) -> dict[str, Any]:
+        """A page of the replay (:meth:`Hub.replay`): ``count`` frames (default and at most
+        ``page``, the server's page size, which the answer says) from step ``start``, and
+        ``steps``, how many there are. ``seat`` (once the game is over): the seat it is
+        seen by; a seat the table has not is ``bad_field`` (400), as a ``start`` past the end
+        and a ``count`` over the page size.
         The frames are built on a thread, the table's public part read on the loop (:func:`get_table`)."""
+        if count is not None and count > hub.replay_page:
+            raise web_error(InvalidOptions, "bad_field", field="count")
         table = await asyncio.to_thread(hub.get, table_id)
         viewer = table.seat_of(token)
         if table.state.is_over and seat is not None:

@@ -52,6 +52,7 @@ import dataclasses
 import hashlib
 import itertools
 import json
+import os
 import pickle
 import random
 import secrets
@@ -93,8 +94,16 @@ SNAPSHOT_EVERY = 100
 EVENTS_KEPT = 200
 """Events a live table keeps for its log (and its snapshot)."""
 REPLAY_PAGE = 50
-"""The most frames one replay request gets (:meth:`Hub.replay`): a DenboraZup long game's
-frame holds its whole timeline, up to 160 kB of JSON, so a page is at most about 8 MB."""
+"""The most frames one replay request gets by default (:meth:`Hub.replay`; ``MAHAI_REPLAY_PAGE``
+sets another, :func:`default_replay_page`): a DenboraZup long game's frame holds its whole timeline, up
+to 160 kB of JSON, so a page is at most about 8 MB."""
+
+
+def default_replay_page() -> int:
+    """``MAHAI_REPLAY_PAGE`` if it is a whole number from 1, else :data:`REPLAY_PAGE`: the most
+    frames a replay answer holds, which every answer says (``page``) for the client to follow."""
+    value = os.environ.get("MAHAI_REPLAY_PAGE", "")
+    return int(value) if value.isdigit() and int(value) >= 1 else REPLAY_PAGE
 PUT_WAIT = 5.0
 """Seconds a reply to a client's own message waits for room in its queue (:meth:`Conn.put`)."""
 
@@ -507,8 +516,11 @@ class Hub:
 
     def __init__(self, store: Store, pace: float = 0.8, hold_seconds: float = 90.0,
                  evict_over: float = 30.0, evict_idle: float = 600.0,
-                 bot_workers: int | None = None, cluster: Cluster | None = None) -> None:
+                 bot_workers: int | None = None, cluster: Cluster | None = None,
+                 replay_page: int | None = None) -> None:
         self.store = store
+        self.replay_page = replay_page or default_replay_page()
+        """The most frames a replay answer holds (:meth:`replay`)."""
         self.cluster = cluster
         self.pace = pace
         self.hold_seconds = hold_seconds
@@ -1302,14 +1314,16 @@ class Hub:
 
     # ---------------------------------------------------------------- replay
     def replay(self, table: Table, viewer: int | None, lang: str, start: int = 0,
-               count: int = REPLAY_PAGE, public: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Step-by-step frames for ``viewer`` in ``lang``, ``count`` of them (at most
-        :data:`REPLAY_PAGE`) from step ``start``: after each step of the record
+               count: int | None = None, public: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Step-by-step frames for ``viewer`` in ``lang``, ``count`` of them (at most and by
+        default :attr:`replay_page`, which the answer says as ``page``) from step ``start``:
+        after each step of the record
         (:meth:`GameRecord.steps`), the viewer's ``view`` with its card ``labels`` and the
         ``events`` it may see, with their sentences. Once the game is over (the record may
         then show everything) each frame also has the ``seat`` that acted, the ``action``
         notation and its ``label``. ``steps``: how many frames the whole replay has (the
-        actions and the set-up), ``start``: the first one sent. A page, not the whole
+        actions and the set-up), ``start``: the first one sent, ``page``: the most frames an
+        answer holds (a client asks for pages of that size: replay.js wrote 50 again). A page, not the whole
         replay: a finished DenboraZup long game of 15,930 steps was 2.6 GB of JSON built in
         77 s for one request anyone could send (a spectator's too). ``public``:
         :meth:`Table.public` in ``lang``, read on the loop by a caller on another thread.
@@ -1320,7 +1334,8 @@ class Hub:
         over = table.state.is_over  # read first: the actions copied next hold the last one then
         record = dataclasses.replace(table.record, actions=list(table.record.actions))  # the loop appends
         steps = len(record.actions) + 1
-        count = max(0, min(count, REPLAY_PAGE))
+        page = self.replay_page
+        count = page if count is None else max(0, min(count, page))
         if not 0 <= start < steps:
             raise web_error(InvalidOptions, "bad_field", field="start")
         game = table.game
@@ -1338,5 +1353,5 @@ class Hub:
             frames.append(frame)
         return {"table": table.public(lang) if public is None else public, "viewer": viewer, "over": over,
                 "names": {str(k): v for k, v in names.items()}, "steps": steps, "start": start,
-                "frames": frames}
+                "page": page, "frames": frames}
 

@@ -28,10 +28,11 @@ class Server:
     """``mahai serve --port P --db URL --bot-pace 0`` (the toy game, ``examples/mahai-nim``, is installed)."""
 
     def __init__(self, db: str, pace: float = 0.0, args: tuple[str, ...] = (),
-                 log: Path | None = None) -> None:
+                 log: Path | None = None, env: dict[str, str] | None = None) -> None:
         self.db = db
         self.pace = pace
         self.args = args  # more options of ``mahai serve`` (e.g. ``("--host", "0.0.0.0")``)
+        self.env = env or {}  # more environment (e.g. ``{"MAHAI_REPLAY_PAGE": "7"}``)
         self.log = log  # a file for the server's output (default: a pipe)
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
@@ -55,7 +56,8 @@ class Server:
         return self.start()
 
     def start(self) -> Server:
-        env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+                   **self.env)
         out = self.log.open("ab") if self.log else None
         self.proc = subprocess.Popen(
             [str(MAHAI), "serve", "--port", str(self.port), "--db", self.db, "--bot-pace", str(self.pace),

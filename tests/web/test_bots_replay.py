@@ -130,6 +130,32 @@ def test_replay_shows_the_whole_record_only_when_over(server: Server, page: Any)
     page.wait_for_function(f"document.body.dataset.step === '{REPLAY_PAGE - 1}'")
 
 
+def test_the_replay_page_follows_the_servers_page_size(tmp_path: Any, page: Any) -> None:
+    """The replay answer says its page size (``page``) and the page asks for pages of that size:
+    replay.js wrote the server's 50 again, and on a server with pages of 7 the steps past the
+    first page were never shown (its ``count=50`` refused, or the page it kept not holding them)."""
+    server = Server(f"sqlite:///{tmp_path / 'mahai.db'}", env={"MAHAI_REPLAY_PAGE": "7"}).start()
+    try:
+        bots = server.create("nim", ["bot:random", "bot:random"], options={"stones": 40})
+        for _ in range(300):
+            if (info := server.get(f"/api/tables/{bots['id']}"))["over"]:
+                break
+            time.sleep(0.1)
+        last = info["version"]
+        first = server.get(f"/api/tables/{bots['id']}/replay")
+        assert first["page"] == 7 and len(first["frames"]) == 7 and last > 2 * 7, (first["page"], last)
+        page.goto(f"{server.url}/t/{bots['id']}/replay")
+        page.wait_for_function("document.body.dataset.step === '0'")
+        drag = "(s, v) => { s.value = v; s.dispatchEvent(new Event('input')); }"
+        for step in (7, 13, 14, last):  # past the first page, a page's end, the next one, the end
+            page.eval_on_selector("#slider", drag, str(step))
+            page.wait_for_function(f"document.body.dataset.step === '{step}'", timeout=10_000)
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_function(f"document.body.dataset.step === '{last - 1}'", timeout=10_000)
+    finally:
+        server.stop()
+
+
 def test_the_lobby_and_page_are_keyboard_playable(server: Server, page: Any) -> None:
     made = server.create("nim", ["person", "bot:random"], options={"stones": 6}, lang="en")
     page.goto(server.url + made["links"]["0"])

@@ -607,6 +607,7 @@ def test_a_replay_comes_a_page_at_a_time(client: TestClient) -> None:
     steps = client.get(f"/api/tables/{tid}").json()["version"] + 1
     first = client.get(f"/api/tables/{tid}/replay?seat=0").json()
     assert first["steps"] == steps > 2 * REPLAY_PAGE and first["start"] == 0 and first["over"]
+    assert first["page"] == REPLAY_PAGE  # the page size, which replay.js follows
     assert [f["version"] for f in first["frames"]] == list(range(REPLAY_PAGE))
     last = client.get(f"/api/tables/{tid}/replay?seat=0&start={steps - 3}&count={REPLAY_PAGE}").json()
     assert [f["version"] for f in last["frames"]] == [steps - 3, steps - 2, steps - 1]

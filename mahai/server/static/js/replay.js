@@ -7,13 +7,14 @@ import { makeUi } from "./ui.js";
 const tableId = location.pathname.split("/")[2];
 const params = new URLSearchParams(location.search);
 const token = localStorage.getItem(`mahai.seat.${tableId}`);
-let data = null;  // the first page's answer: table, viewer, names, steps (how many frames)
+let data = null;  // the first page's answer: table, viewer, names, steps (how many frames), page
 let index = 0;
 // The frames by step, fetched a page at a time as the slider reaches them (the server sends
-// at most 50 at once: a long game's whole replay was gigabytes), and the pages on their way.
+// at most data.page at once: a long game's whole replay was gigabytes), and the pages on their
+// way. The page size is the server's answer, not a copy of it here: a server with other pages
+// left the steps past its first page unfetched.
 let frames = new Map();
 let pages = new Map();
-const PAGE = 50;  // frames a page: the server's REPLAY_PAGE
 let asked = null;  // the query of the replay being shown (the viewer chosen), without its page
 let gameModule = null;
 const $ = (id) => document.getElementById(id);
@@ -58,10 +59,11 @@ function keep(page) {
 
 // The page of frames holding step i: fetched once, then kept.
 function fetchPage(i) {
-  const start = i - (i % PAGE);
+  const size = data.page;
+  const start = i - (i % size);
   if (!pages.has(start)) {
     const query = asked;
-    pages.set(start, getJson(`/api/tables/${tableId}/replay?${query}&start=${start}&count=${PAGE}`).then((res) => {
+    pages.set(start, getJson(`/api/tables/${tableId}/replay?${query}&start=${start}&count=${size}`).then((res) => {
       if (query !== asked) return;  // another viewer was chosen meanwhile
       if (res.ok) keep(res.data);
       else pages.delete(start);  // try again at the next step shown
