@@ -136,6 +136,11 @@ def test_no_hand_card_cuts_a_word_on_a_phone(server: Server, browser: Any, lang:
         assert page.inner_text("#winners") == translate("web", "Rating: {rating} ({n} card used)", lang,
                                                         rating=rating, n=12)
         assert page.locator("#tiebreak-result").count() == 0
+        # the status line says the result from the state as the game_over event does (its log has
+        # none here, as a page that missed it): it said "Irabazi duzu!", and nobody wins a solo game
+        assert page.inner_text("#status") == translate("denborazup", "Game over: {n} card used. {rating}.",
+                                                       lang, n=12, rating=rating)
+        assert translate("web", "You won!", lang) not in page.inner_text("#gameover")
         # and says it once: no table of one row ("Zu · 0 karta · Erabilitako kartak: 12") under
         # it, no "Balorazioa: …" panel on the board again
         assert page.locator("#final-scores").count() == 0 and page.locator("#rating").count() == 0

@@ -345,6 +345,14 @@ export function outcome(msg, ui) {
   return ui.t("Rating: {rating} ({n} card used)", { rating: ui.has(v.rating) ? ui.tg(v.rating) : v.rating, n: v.used[0] });
 }
 
+// The result line when the log lacks the game_over event: a solo game's (DZR-12), as that event
+// says it (describe.py), from the state; the others' winners are the page's own verdict.
+export function result(msg, ui) {
+  const v = msg.view;
+  if (v.mode !== "solo" || !v.rating) return null;
+  return ui.tg("Game over: {n} card used. {rating}.", { n: v.used[0], rating: ui.has(v.rating) ? ui.tg(v.rating) : v.rating });
+}
+
 export function final(msg, ui) {
   const { h } = ui;
   const v = msg.view;

@@ -10,6 +10,8 @@
 //   final(msg, ui) → Node      optional: the final scores by team;
 //   outcome(msg, ui) → text    optional: the game-over panel's result line instead of the
 //                              winners, or null (a solo game's rating: nobody is its "winner").
+//   result(msg, ui) → text     optional: the status line's result from the state, or null, when
+//                              the log has no result event (instead of "You won!").
 // Legal actions the renderer neither placed nor claimed get a button in #actions.
 // the person's name, leaving (confirmed), rematch, "How to play", invitations: fed by this page's
 // one WebSocket (one connection per viewer)
@@ -489,9 +491,15 @@ const verdict = (msg) => (msg.winners.includes(msg.seat) ? t("You won!") : t("Yo
 // ("You won!") or, for a spectator, the winners.
 const RESULT_KINDS = new Set(["match_over", "game_end", "game_over"]);
 const resultEvent = () => log.filter((ev) => ev.text && RESULT_KINDS.has(ev.kind)).pop();
-function overLine(msg) {
+// The result sentence: the event's, else the game's own from the state (a finished page whose log
+// lacks the event said "Irabazi duzu!" over a solo DenboraZup game, which nobody wins: DZR-12).
+function resultLine(msg) {
   const result = resultEvent();
-  if (result) return result.text;
+  return result ? result.text : (gameModule.result ? gameModule.result(msg, ui) : null);
+}
+function overLine(msg) {
+  const result = resultLine(msg);
+  if (result) return result;
   if (msg.seat !== null) return verdict(msg);
   const names = msg.winners.map(seatName).join(", ");
   return msg.winners.length === 1 ? t("Winner: {name}", { name: names })
@@ -546,7 +554,7 @@ function renderOver(msg) {
     // the verdict, unless the status line under the panel says the result (DenboraZup's result
     // sentence is "You won!"; Spades' "Partida irabazi duzu: …" under "Irabazlea: Zu" and
     // "Irabazi duzu!" said it three times in four lines)
-    msg.seat !== null && !resultEvent() && verdict(msg) !== $("status").textContent
+    msg.seat !== null && !resultLine(msg) && verdict(msg) !== $("status").textContent
       ? h("p", { class: "verdict" }, verdict(msg)) : null,
     // the rematch and the way back to the lobby first, by the result (seats.js fills it)
     h("div", { id: "over-actions", class: "over-actions" }),
