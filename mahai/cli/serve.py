@@ -159,15 +159,12 @@ def _without_credentials(text: str, url: str) -> str:
     return text
 
 
-_held: list[IO[str]] = []
-"""The lock files this process holds (:func:`hold_sqlite`): open until it exits."""
-
-
-def hold_sqlite(url: str, address: str, lang: str = DEFAULT_LANGUAGE) -> None:
-    """Make this process the only ``mahai serve`` of the SQLite file of ``url`` (nothing for
-    another database): an exclusive ``flock`` on ``<file>.lock`` beside it, held until the process
-    ends (the system releases it then, after a crash too), which names this process and its
-    ``address`` for the next one to say.
+@contextmanager
+def hold_sqlite(url: str, address: str, lang: str = DEFAULT_LANGUAGE) -> Iterator[None]:
+    """Make this process the only ``mahai serve`` of the SQLite file of ``url`` while the
+    ``with`` block runs (nothing for another database): an exclusive ``flock`` on ``<file>.lock``
+    beside it (the system releases it when the process ends, after a crash too), which names this
+    process and its ``address`` for the next one to say.
 
     Two servers on one file each ran their own copy of a table: the second rebuilt a table the
     first was playing and stayed at the version it read, so a move made there would be applied to
@@ -181,16 +178,20 @@ def hold_sqlite(url: str, address: str, lang: str = DEFAULT_LANGUAGE) -> None:
     try:
         import fcntl
     except ImportError:  # not a POSIX system: no lock (the README says: one server a file)
+        yield
         return
     parsed = make_url(url)  # check_database parsed it already
-    if parsed.get_backend_name() != "sqlite" or not parsed.database:
+    handle: IO[str] | None = None
+    if parsed.get_backend_name() == "sqlite" and parsed.database:
+        path = Path(parsed.database + ".lock")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle = path.open("a+", encoding="utf-8")
+        except OSError:
+            pass  # a folder that cannot be written: opening the database says why (db_unopenable)
+    if handle is None:
+        yield
         return
-    path = Path(parsed.database + ".lock")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle = path.open("a+", encoding="utf-8")
-    except OSError:
-        return  # a folder that cannot be written: opening the database says why (db_unopenable)
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
@@ -203,7 +204,10 @@ def hold_sqlite(url: str, address: str, lang: str = DEFAULT_LANGUAGE) -> None:
     handle.truncate()
     handle.write(f"{os.getpid()} {address}\n")
     handle.flush()
-    _held.append(handle)
+    try:
+        yield
+    finally:
+        handle.close()  # the lock with it
 
 
 def listening_socket(host: str, port: int, lang: str = DEFAULT_LANGUAGE, reuse_port: bool = False
@@ -320,42 +324,42 @@ def serve(
         return application
 
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else url_host(host)
-    hold_sqlite(url, f"http://{shown}:{port}/", lang)  # before the schema is migrated
-    if workers > 1:
-        import sqlalchemy as sa
+    with hold_sqlite(url, f"http://{shown}:{port}/", lang):  # before the schema is migrated
+        if workers > 1:
+            import sqlalchemy as sa
 
-        from mahai.server.store import migrate, normalize_url
-        from mahai.server.workers import supervise
+            from mahai.server.store import migrate, normalize_url
+            from mahai.server.workers import supervise
 
-        sock.close()  # each worker binds its own (SO_REUSEPORT); this one only checked the port
+            sock.close()  # each worker binds its own (SO_REUSEPORT); this one only checked the port
+            with _database_errors(url, lang):
+                engine = sa.create_engine(normalize_url(url))  # the schema once, before the processes start
+                migrate(engine)
+                engine.dispose()
+            typer.echo(translate("cli", "serve.open_workers", lang, url=f"http://{shown}:{port}/",
+                                 workers=workers, db=shown_url(url)))
+            typer.echo(translate("cli", "serve.languages", lang))
+            supervise(workers, make_app, host, port, log_level="warning", ws_max_size=MAX_MESSAGE, **proxies)
+            return
         with _database_errors(url, lang):
-            engine = sa.create_engine(normalize_url(url))  # the schema once, before the processes start
-            migrate(engine)
-            engine.dispose()
-        typer.echo(translate("cli", "serve.open_workers", lang, url=f"http://{shown}:{port}/",
-                             workers=workers, db=shown_url(url)))
+            application = make_app()
+        # the database without its credentials (user:password@, ?password=)
+        typer.echo(translate("cli", "serve.open", lang, url=f"http://{shown}:{port}/", db=shown_url(url)))
+        if host in ("0.0.0.0", "::"):
+            if shared:
+                typer.echo(translate("cli", "serve.lan", lang))
+                for address in shared:
+                    typer.echo(f"  http://{url_host(address)}:{port}/")
+            else:
+                typer.echo(translate("cli", "serve.no_lan", lang))
+        # Basque by default: a newcomer learns here how to have the pages and this line in another
+        # language (the README's top says it too).
         typer.echo(translate("cli", "serve.languages", lang))
-        supervise(workers, make_app, host, port, log_level="warning", ws_max_size=MAX_MESSAGE, **proxies)
-        return
-    with _database_errors(url, lang):
-        application = make_app()
-    # the database without its credentials (user:password@, ?password=)
-    typer.echo(translate("cli", "serve.open", lang, url=f"http://{shown}:{port}/", db=shown_url(url)))
-    if host in ("0.0.0.0", "::"):
-        if shared:
-            typer.echo(translate("cli", "serve.lan", lang))
-            for address in shared:
-                typer.echo(f"  http://{url_host(address)}:{port}/")
-        else:
-            typer.echo(translate("cli", "serve.no_lan", lang))
-    # Basque by default: a newcomer learns here how to have the pages and this line in another
-    # language (the README's top says it too).
-    typer.echo(translate("cli", "serve.languages", lang))
-    server = uvicorn.Server(uvicorn.Config(application, host=host, port=port, log_level="warning",
-                                           ws_max_size=MAX_MESSAGE, **proxies))
-    try:
-        server.run(sockets=[sock])  # as uvicorn.run, on the socket bound above
-    except KeyboardInterrupt:
-        pass
-    if not server.started:
-        raise typer.Exit(3)  # uvicorn's start-up failure (its log said why)
+        server = uvicorn.Server(uvicorn.Config(application, host=host, port=port, log_level="warning",
+                                               ws_max_size=MAX_MESSAGE, **proxies))
+        try:
+            server.run(sockets=[sock])  # as uvicorn.run, on the socket bound above
+        except KeyboardInterrupt:
+            pass
+        if not server.started:
+            raise typer.Exit(3)  # uvicorn's start-up failure (its log said why)
