@@ -69,7 +69,8 @@ browser offers it (browsers do).
 Limits and checks (:mod:`mahai.server.security`, :mod:`mahai.server.limits`):
 only the server's own ``Host`` names and WebSocket ``Origin``; bodies up to 64
 KiB, JSON nested at most 16 deep, no lone surrogate; option values, timers and
-seats bounded; per-client rate limits on messages, hellos and new tables. Every
+seats bounded; per-client rate limits on messages, hellos, new tables, seat names and
+rematches, replay pages and table lists. Every
 refusal is an ``error`` message in the player's language (HTTP 400, 403, 404,
 413, 422 or 429), never a 5xx; a WebSocket that sends binary frames is closed
 with 1003, one that goes on flooding with 1008, a message over 64 KiB with 1009,
@@ -442,8 +443,14 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         return {**table.public(lang), "status": status, "leaves_at": leaves_at, "waiting": waiting,
                 "moved": moved, "idle": max(0.0, time.time() - since)}
 
+    def reading(request: Request) -> None:
+        """Count a heavy read (a replay page, a table list) of this client: ``rate_limited``
+        (429) beyond :attr:`Limits.read_rate`."""
+        if not gate.reads.take(client_key(request.client.host if request.client else None)):
+            raise web_error(IllegalAction, "rate_limited")
+
     @app.get("/api/tables")
-    async def list_tables(ids: str | None = None, limit: int = Query(50, ge=1, le=100),
+    async def list_tables(request: Request, ids: str | None = None, limit: int = Query(50, ge=1, le=100),
                           offset: int = Query(0, ge=0, le=10**6),
                           lang: str | None = None) -> list[dict[str, Any]]:
         """Without ``ids``: the tables their creators listed, still in play,
@@ -455,7 +462,9 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         its answers for more than 100 ids by it). ``lang``: the titles' and unnamed bots'
         language (default: each table's). Each table also has ``waiting``: the seats of
         persons who have not taken them yet (their invitation unused), ``moved``: whether
-        anyone has moved, and ``idle``: seconds since the last move (or since it was made)."""
+        anyone has moved, and ``idle``: seconds since the last move (or since it was made).
+        ``rate_limited`` (429) beyond :attr:`Limits.read_rate` for this client."""
+        reading(request)
         shown_lang = lang if lang in LANGUAGES else None
         if ids is not None:
             # Found on a thread: a table not in memory is read from the store and rebuilt (its
@@ -555,15 +564,17 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         return table.public()
 
     @app.get("/api/tables/{table_id}/replay")
-    async def replay(table_id: str, token: str | None = None, seat: int | None = None,
+    async def replay(table_id: str, request: Request, token: str | None = None, seat: int | None = None,
                      lang: str = DEFAULT_LANGUAGE, start: int = Query(0, ge=0),
                      count: int | None = Query(None, ge=1)) -> dict[str, Any]:
         """A page of the replay (:meth:`Hub.replay`): ``count`` frames (default and at most
         ``page``, the server's page size, which the answer says) from step ``start``, and
         ``steps``, how many there are. ``seat`` (once the game is over): the seat it is
         seen by; a seat the table has not is ``bad_field`` (400), as a ``start`` past the end
-        and a ``count`` over the page size.
+        and a ``count`` over the page size; ``rate_limited`` (429) beyond :attr:`Limits.read_rate`
+        for this client.
         The frames are built on a thread, the table's public part read on the loop (:func:`get_table`)."""
+        reading(request)
         if count is not None and count > hub.replay_page:
             raise web_error(InvalidOptions, "bad_field", field="count")
         table = await asyncio.to_thread(hub.get, table_id)

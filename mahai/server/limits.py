@@ -1,8 +1,9 @@
-"""Per-client limits: token buckets on WebSocket messages, hellos and new tables,
-and the bounds of what a client may send.
+"""Per-client limits: token buckets on WebSocket messages, hellos, new tables and heavy
+HTTP reads (replay pages, table lists), and the bounds of what a client may send.
 
 A :class:`TokenBucket` holds up to ``burst`` tokens and gains ``rate`` tokens
-per second; each message (or hello, or table, or seat name or rematch) takes one. :class:`Limiter`
+per second; each message (or hello, or table, or seat name or rematch, or replay page or
+table list) takes one. :class:`Limiter`
 keeps one bucket per key (a client address, or one connection) and forgets
 the oldest keys beyond ``keys`` so that the table of buckets stays bounded.
 
@@ -152,6 +153,13 @@ class Limits:
     """Seat names and rematches one client address asks for at one table (a new name is told to
     every connection of the table, and written: 8,161 in 15 s from one player went through)."""
     change_burst: float = 20.0
+    read_rate: float = 5.0
+    """Heavy HTTP reads of one client address: replay pages (each up to megabytes of JSON built
+    from the record) and table lists (up to 100 ids, each table found and perhaps rebuilt).
+    The replay page asks for a page once the slider rests (150 ms) and keeps every page it got,
+    so a drag across a 10,434-step game asked for 3; a lobby asks for one list and one per 100
+    of its tables. A loop of them from one client took the server's CPU from everyone."""
+    read_burst: float = 50.0
     strikes: int = 60
     """Messages over the rate limit lately before a WebSocket is closed."""
     connections: int = 100
@@ -165,7 +173,7 @@ class Limits:
         """Every rate and burst times ``factor`` (0: no rate limits)."""
         if factor <= 0:
             return replace(self, message_rate=0, address_message_rate=0, hello_rate=0, table_rate=0,
-                           change_rate=0, connections=0)
+                           change_rate=0, read_rate=0, connections=0)
         return replace(self, message_rate=self.message_rate * factor,
                        message_burst=self.message_burst * factor,
                        address_message_rate=self.address_message_rate * factor,
@@ -173,6 +181,7 @@ class Limits:
                        hello_rate=self.hello_rate * factor, hello_burst=self.hello_burst * factor,
                        table_rate=self.table_rate * factor, table_burst=self.table_burst * factor,
                        change_rate=self.change_rate * factor, change_burst=self.change_burst * factor,
+                       read_rate=self.read_rate * factor, read_burst=self.read_burst * factor,
                        connections=max(1, round(self.connections * factor)))
 
 
@@ -187,6 +196,8 @@ class Gate:
         self.tables = Limiter(lim.table_rate, lim.table_burst)
         self.changes = Limiter(lim.change_rate, lim.change_burst)
         """Seat names and rematches, keyed by client address and table."""
+        self.reads = Limiter(lim.read_rate, lim.read_burst)
+        """Replay pages and table lists, keyed by client address."""
         self.open: dict[str, int] = {}
         """Open WebSockets per client address."""
 

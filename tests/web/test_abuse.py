@@ -290,6 +290,53 @@ def test_table_creation_hellos_and_names_are_limited_per_client(tmp_path: Path) 
         assert_clean_log(server)
 
 
+def test_replay_pages_and_table_lists_are_limited_per_client_but_not_a_replays_use(
+        tmp_path: Path, page: Any) -> None:
+    """Replay pages (each up to megabytes) and table lists (up to 100 ids) asked in a tight loop
+    by one client: ``rate_limited`` (429) in the player's language once its burst is spent (they
+    had no limit), another client still served. First the replay page's own use, with the
+    default limits and pages of 2 frames so that a sweep asks for many: the slider dragged across
+    every page of a finished game, resting on each, and every step then shown, never meets it."""
+    server = Server(f"sqlite:///{tmp_path / 'mahai.db'}", log=tmp_path / "server.log",
+                    env={"MAHAI_REPLAY_PAGE": "2"}).start()
+    try:
+        made = server.create("nim", ["bot:random", "bot:random"], options={"stones": 60})
+        tid = made["id"]
+        for _ in range(300):
+            if (info := server.get(f"/api/tables/{tid}"))["over"]:
+                break
+            time.sleep(0.1)
+        last = info["version"]
+        refused: list[str] = []
+        page.on("response", lambda r: refused.append(r.url) if r.status == 429 else None)
+        page.goto(f"{server.url}/t/{tid}/replay")
+        page.wait_for_function("document.body.dataset.step === '0'")
+        drag = "(s, v) => { s.value = v; s.dispatchEvent(new Event('input')); }"
+        for step in range(0, last + 1, 2):  # a new page at every rest: the most pages a drag asks
+            page.eval_on_selector("#slider", drag, str(step))
+            page.wait_for_function(f"document.body.dataset.step === '{step}'", timeout=10_000)
+        for _ in range(last):  # and back step by step with the keyboard (its pages are kept)
+            page.keyboard.press("ArrowLeft")
+        page.wait_for_function("document.body.dataset.step === '0'", timeout=10_000)
+        assert not refused, refused
+        # a loop of one client: served up to its burst (50), then refused in its language
+        burst = int(Limits().read_burst)
+        paths = [f"/api/tables/{tid}/replay?start=0&lang=fr", f"/api/tables?ids={tid}&lang=fr"]
+        answers = [request(server, "GET", paths[n % 2]) for n in range(burst + 20)]
+        statuses = [s for s, _, _ in answers]
+        assert statuses.count(429) >= 10 and 500 not in statuses, statuses
+        err = json.loads(next(raw for s, _, raw in answers if s == 429))
+        assert err["code"] == "rate_limited" and "attendez" in err["message"], err
+        other = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20,
+                                           source_address=("127.0.0.2", 0))
+        other.request("GET", paths[0])
+        assert other.getresponse().status == 200  # another client is not held back
+        other.close()
+    finally:
+        server.stop()
+        assert_clean_log(server)
+
+
 def test_host_and_origin_must_be_the_servers_own(srv: Server) -> None:
     assert request(srv, "GET", "/api/games", headers={"host": "evil.example"})[0] == 400
     assert request(srv, "GET", "/api/games", headers={"host": f"localhost:{srv.port}"})[0] == 200
@@ -402,6 +449,9 @@ def test_token_buckets_and_the_connection_cap() -> None:
     gate.leave("x")
     assert gate.enter("x") and not gate.enter("x")
     assert Limits().scaled(0).connections == 0 and Gate(Limits().scaled(0)).message("x", None) == 0.0
+    off, double = Limits().scaled(0), Limits().scaled(2)  # --rate-limit-scale reaches the reads too
+    assert off.read_rate == 0 and all(Gate(off).reads.take("x") for _ in range(1000))
+    assert (double.read_rate, double.read_burst) == (2 * Limits().read_rate, 2 * Limits().read_burst)
 
 
 @in_thread  # asyncio.run: not where a browser test's event loop runs (it failed after one so)
