@@ -3,9 +3,9 @@
 Run ``python -m benchmarks.dz_weight [--players 4] [--bot easy] [--seed 7] [--lang eu]``.
 
 A table of ``--players`` seats is made on a real :class:`~mahai.server.tables.Hub` over a fresh
-SQLite file and played out by seeded bots (``easy`` by default: its games build the longest
-timelines, 100 to 150 cards; the deal fixed by ``--seed``), every move committed through the hub as a person's would be. After
-every move the ``update`` message that seat 0 and a spectator would get
+SQLite file, its deal fixed by ``--seed``, and played out by seeded bots (``easy`` by default:
+its games build the longest timelines, 100 to 150 cards), every move committed through the hub as
+a person's would be. After every move the ``update`` message that seat 0 and a spectator would get
 (:func:`~mahai.server.tables.snapshot` and the move's events, as :meth:`Hub.broadcast` makes it)
 is serialised as the server serialises it; then the log sent on (re)connection, every replay page
 of the finished game (:meth:`Hub.replay`, :data:`~mahai.server.tables.REPLAY_PAGE` steps) and the
