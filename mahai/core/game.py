@@ -420,6 +420,18 @@ class Game(ABC, Generic[S, OptionsT]):
         """JSON-ready :meth:`observe`."""
         return self.observe(state, viewer).to_json()
 
+    def wire_view(self, view: dict[str, Any], lang: str) -> dict[str, Any]:
+        """The JSON ``view`` (:meth:`view`) as a front end sends it to a reader of ``lang``:
+        what that reader's pages show of it, no more (DenboraZup: each card's texts in
+        ``lang`` alone, explanations only where the page shows them). Made from ``view``
+        alone, so it can only leave out what the projection gave. Default: ``view`` itself."""
+        return view
+
+    def wire_event(self, event: dict[str, Any], lang: str) -> dict[str, Any]:
+        """A projected event (:meth:`project_event`) as a front end sends it to a reader of
+        ``lang`` beside its sentence, as :meth:`wire_view` sends a view. Default: ``event``."""
+        return event
+
     def project_event(self, event: Event, viewer: Seat | None) -> dict[str, Any] | None:
         """What ``viewer`` sees of ``event``: a JSON-ready dict of its own (lists and
         dicts copied, so a receiver cannot change the engine's event), or None."""

@@ -95,8 +95,9 @@ EVENTS_KEPT = 200
 """Events a live table keeps for its log (and its snapshot)."""
 REPLAY_PAGE = 50
 """The most frames one replay request gets by default (:meth:`Hub.replay`; ``MAHAI_REPLAY_PAGE``
-sets another, :func:`default_replay_page`): a DenboraZup long game's frame holds its whole timeline, up
-to 160 kB of JSON, so a page is at most about 8 MB."""
+sets another, :func:`default_replay_page`): a DenboraZup long game's frame holds its whole
+timeline, up to 30 kB of JSON (160 kB before the wire views, :meth:`Game.wire_view`), so a page
+is at most about 1.5 MB."""
 
 
 def default_replay_page() -> int:
@@ -440,7 +441,8 @@ def strongest_bot(game: str) -> str:
 
 def snapshot(table: Table, viewer: int | None, lang: str, public: dict[str, Any] | None = None,
              ) -> dict[str, Any]:
-    """The ``state`` message for ``viewer`` in ``lang``: the game's ``view``;
+    """The ``state`` message for ``viewer`` in ``lang``: the game's ``view`` (as sent to a
+    reader of ``lang``: :meth:`~mahai.core.Game.wire_view`);
     ``legal``: the viewer's legal actions as ``{"action": notation, "label":
     text}`` (the notation is only an id to send back); ``names``: each seat's
     name for the viewer; ``labels``: the name of each card code in the view
@@ -449,7 +451,7 @@ def snapshot(table: Table, viewer: int | None, lang: str, public: dict[str, Any]
     state, game = table.state, table.game
     over = state.is_over
     names = table.names(viewer, lang)
-    view = game.view(state, viewer)
+    view = game.wire_view(game.view(state, viewer), lang)
     actions = table.legal.get(viewer, []) if viewer is not None else []
     return {
         "type": "state",
@@ -1317,15 +1319,14 @@ class Hub:
                count: int | None = None, public: dict[str, Any] | None = None) -> dict[str, Any]:
         """Step-by-step frames for ``viewer`` in ``lang``, ``count`` of them (at most and by
         default :attr:`replay_page`, which the answer says as ``page``) from step ``start``:
-        after each step of the record
-        (:meth:`GameRecord.steps`), the viewer's ``view`` with its card ``labels`` and the
-        ``events`` it may see, with their sentences. Once the game is over (the record may
-        then show everything) each frame also has the ``seat`` that acted, the ``action``
-        notation and its ``label``. ``steps``: how many frames the whole replay has (the
-        actions and the set-up), ``start``: the first one sent, ``page``: the most frames an
-        answer holds (a client asks for pages of that size: replay.js wrote 50 again). A page, not the whole
-        replay: a finished DenboraZup long game of 15,930 steps was 2.6 GB of JSON built in
-        77 s for one request anyone could send (a spectator's too). ``public``:
+        after each step of the record (:meth:`GameRecord.steps`), the viewer's ``view``
+        (:meth:`Game.wire_view`) with its card ``labels`` and the ``events`` it may see, with
+        their sentences. Once the game is over (the record may then show everything) each frame
+        also has the ``seat`` that acted, the ``action`` notation and its ``label``. ``steps``:
+        how many frames the whole replay has (the actions and the set-up), ``start``: the first
+        one sent, ``page``: the most frames an answer holds (a client asks for pages of that
+        size). A page, not the whole replay: a finished DenboraZup long game of 15,930 steps was
+        2.6 GB of JSON built in 77 s for one request anyone could send (a spectator's too). ``public``:
         :meth:`Table.public` in ``lang``, read on the loop by a caller on another thread.
 
         Raises:
@@ -1342,7 +1343,7 @@ class Hub:
         names = table.names(viewer, lang)
         frames = []
         for step in itertools.islice(record.steps(game), start, start + count):
-            view = game.view(step.state, viewer)
+            view = game.wire_view(game.view(step.state, viewer), lang)
             frame: dict[str, Any] = {
                 "version": step.version, "view": view, "labels": card_labels(game, view, lang),
                 "events": events_json(game, [(step.version, e) for e in step.events], viewer, lang, names)}

@@ -128,13 +128,15 @@ def sentence(game: Game[Any, Any], seen: Mapping[str, Any], viewer: int | None, 
 
 def events_json(game: Game[Any, Any], events: Iterable[tuple[int, Event]], viewer: int | None,
                 lang: str, names: Names) -> list[dict[str, Any]]:
-    """Each event as ``viewer`` may see it (:meth:`Game.project_event`), with its
-    ``version`` and its sentence ``text`` (str or None); hidden ones dropped."""
+    """Each event as ``viewer`` may see it (:meth:`Game.project_event`, as sent to a reader
+    of ``lang``: :meth:`Game.wire_event`), with its ``version`` and its sentence ``text`` (str
+    or None, made from the whole projected event); hidden ones dropped."""
     out = []
     for version, event in events:
         seen = game.project_event(event, viewer)
         if seen is not None:
-            out.append({**seen, "version": version, "text": sentence(game, seen, viewer, lang, names)})
+            text = sentence(game, seen, viewer, lang, names)
+            out.append({**game.wire_event(seen, lang), "version": version, "text": text})
     return out
 
 

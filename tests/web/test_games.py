@@ -19,12 +19,13 @@ pytestmark = pytest.mark.web
 def denborazup_chooser(actions: list[str], msg: dict[str, Any]) -> str | None:
     """A player who knows history: places a card only where it is right (DZR-5,
     DZR-13), else passes; this keeps solo and long-timeline games short. It knows a
-    hand card by its title (the notation names it by a per-game handle, not its id)."""
+    hand card by its title (the notation names it by a per-game handle, not its id), in
+    whatever language the view has it (the server sends the reader's alone)."""
     from mahai.games.denborazup import GAME
 
     view = msg["view"]
-    year = {e.title_eu: e.year for e in GAME.deck.events}
-    title = {c["id"]: c["title"]["eu"] for c in view["hand"] or []}
+    year = {(lang, text): e.year for e in GAME.deck.events for lang, text in e.titles.items()}
+    title = {c["id"]: next(iter(c["title"].items())) for c in view["hand"] or []}
 
     def right(action: str) -> bool:
         words = action.split()

@@ -79,11 +79,29 @@ def spades_check(frame: dict[str, Any], state: Any, viewer: int | None) -> None:
 
 def denborazup_check(frame: dict[str, Any], state: Any, viewer: int | None) -> None:
     """No dict naming an unrevealed card (any hand, the deck) carries its year, and
-    no sentence or label names a card of another seat's hand."""
+    no sentence or label names a card of another seat's hand. The wire's cards
+    (:func:`mahai.games.denborazup.view.wire_card`): each with its title in the reader's
+    language alone; a dated one is a card the table has revealed, its date and
+    explanation the deck's; a face (a handle) has no date, explanation nor source; no
+    text of an unrevealed card (its explanation, in any language) is anywhere."""
     unrevealed = set(state.deck) | {c for hand in state.hands for c in hand}
+    deck = state.cards
     for node in walk(frame):
         if isinstance(node, dict) and node.get("id") in unrevealed:
             assert "year" not in node and "explanation_eu" not in node, (viewer, node)
+        if isinstance(node, dict) and isinstance(node.get("title"), dict) and "id" in node:
+            assert list(node["title"]) == ["en"], (viewer, node)  # the reader's language alone
+            if "year" in node:
+                card = deck[node["id"]]
+                assert node["id"] not in unrevealed, (viewer, node)
+                assert (node["year"], node["month"], node["day"]) == (card.year, card.month, card.day)
+                told = {"en": card.explanation("en")}
+                assert node.get("explanation", told) == told
+            else:
+                assert not {"explanation", "explanation_eu", "source_url", "month"} & set(node), node
+    strings = {v for v in walk(frame) if isinstance(v, str)}
+    secret = {text for c in unrevealed for text in deck[c].explanations.values()}
+    assert not strings & secret, (viewer, strings & secret)
     others = {state.cards[c].title("en") for seat, hand in enumerate(state.hands) if seat != viewer
               for c in hand}
     said = [(t, n) for t in texts(frame) for n in others if n in t]
@@ -138,7 +156,7 @@ def sentence(game: Game[Any, Any], seen: dict[str, Any], viewer: int | None, pla
 def said(game: Game[Any, Any], version: int, engine_events: list[Event], viewer: int | None,
          players: int) -> list[dict[str, Any]]:
     """The events of one step as ``viewer`` may see them, each with its sentence."""
-    return [{**p, "version": version, "text": sentence(game, p, viewer, players)}
+    return [{**game.wire_event(p, "en"), "version": version, "text": sentence(game, p, viewer, players)}
             for e in engine_events if (p := game.project_event(e, viewer)) is not None]
 
 
@@ -220,7 +238,7 @@ def test_every_frame_is_the_viewers_projection(server: Server, game_name: str,
         for frame in replay["frames"]:
             assert "action" not in frame and "seat" not in frame and "label" not in frame
             v = frame["version"]
-            assert frame["view"] == norm(game.view(states[v], viewer))
+            assert frame["view"] == norm(game.wire_view(game.view(states[v], viewer), "en"))
             assert frame["events"] == norm(said(game, v, events[v], viewer, players))
             assert frame["labels"] == card_labels(game, frame["view"], "en")
             if check is not None:
@@ -232,7 +250,7 @@ def test_every_frame_is_the_viewers_projection(server: Server, game_name: str,
             assert not any(isinstance(n, dict) and ("seed" in n or "rng" in n) for n in walk(frame))
             if frame["type"] in ("state", "update"):
                 state = states[frame["version"]]
-                assert frame["view"] == norm(game.view(state, viewer))
+                assert frame["view"] == norm(game.wire_view(game.view(state, viewer), "en"))
                 seated = viewer is not None and not state.is_over
                 notations = legal_notations(state, viewer) if seated else []
                 assert [e["action"] for e in frame["legal"]] == notations

@@ -26,7 +26,7 @@ from mahai.games.denborazup.cards import (
 from mahai.games.denborazup.deck import package_deck
 from mahai.games.denborazup.options import EDITIONS, DenboraZupOptions
 from mahai.games.denborazup.state import DenboraZupState
-from mahai.games.denborazup.view import DenboraZupObservation, observe
+from mahai.games.denborazup.view import DenboraZupObservation, observe, wire_event, wire_view
 
 
 class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
@@ -126,6 +126,14 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
     def observe(self, state: DenboraZupState, viewer: Seat | None) -> DenboraZupObservation:
         """The projection (the only way state leaves the engine): see :mod:`.view`."""
         return observe(state, viewer)
+
+    def wire_view(self, view: dict[str, Any], lang: str) -> dict[str, Any]:
+        """The view as the web server sends it in ``lang``: see :func:`.view.wire_view`."""
+        return wire_view(view, lang)
+
+    def wire_event(self, event: dict[str, Any], lang: str) -> dict[str, Any]:
+        """A projected event as the web server sends it in ``lang``: see :func:`.view.wire_event`."""
+        return wire_event(event, lang)
 
     def _titles(self, card: str) -> Mapping[str, str]:
         """A card's titles by id or by the handle of a recent game (:attr:`_handles`); a dash

@@ -29,10 +29,16 @@ allows the slots after the reference (``reference_index + 1`` …), DOWN those u
 ``reference_index``). ``CARD`` (revealed cards only) is :func:`~mahai.games.denborazup.cards.card_json`:
 ``{"id", "title", "year", "month", "day", "precision", "star", "category", "region",
 "explanation_eu", "source_url"}``. A card in a hand or in the deck never shows its date.
+
+On the wire (:func:`wire_view`, :func:`wire_event`) the web server sends a reader only what its
+pages show of this, in its language: the long timeline sent every card whole, four titles and
+four explanations each, after every move (200 kB a message with 136 cards, 9.5 MB a 50-step
+replay page: ``benchmarks/dz_weight.py``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from mahai.core.game import Seat
@@ -203,3 +209,76 @@ def observe(state: DenboraZupState, viewer: Seat | None) -> DenboraZupObservatio
         legal=tuple(state.legal_actions(seat)) if seat is not None else (),
         winners=tuple(sorted(state.winners())), rating=state.rating(),
     )
+
+
+# --- the wire ----------------------------------------------------------------
+# What the web pages show of a card (static/games/denborazup.js): a hand card its title; a
+# revealed card its title, date and star; the reference card of a short game and the last
+# reveal's cards their explanation too (explainBox). A long game's timeline shows none.
+
+_DATE = ("year", "month", "day", "precision", "star")
+
+
+def _pick(texts: Mapping[str, str], lang: str) -> str:
+    """The text in ``lang``, else English, else Basque (as :meth:`HistoryCard.title` and
+    :meth:`HistoryCard.explanation` fall back)."""
+    return texts.get(lang) or texts.get("en") or texts.get("eu") or ""
+
+
+def wire_card(card: Mapping[str, Any], lang: str, explained: bool = False) -> dict[str, Any]:
+    """A card of the view JSON (a face, or a revealed card's :func:`card_json`) as a reader of
+    ``lang`` needs it: ``{"id", "title": {lang: text}}``, and for a revealed card ``"year",
+    "month", "day", "precision", "star"``; ``explained``: also ``"explanation": {lang: text}``
+    (the reader's, else English, else Basque; absent when the card has none) and
+    ``"source_url"``. Only what ``card`` holds is kept: a face stays a face, dateless."""
+    out: dict[str, Any] = {"id": card["id"], "title": {lang: _pick(card["title"], lang)}}
+    if "year" not in card:
+        return out
+    for key in _DATE:
+        out[key] = card[key]
+    if explained:
+        text = _pick(card.get("explanation") or {"eu": card.get("explanation_eu") or ""}, lang)
+        if text:
+            out["explanation"] = {lang: text}
+        out["source_url"] = card.get("source_url", "")
+    return out
+
+
+def wire_view(view: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """The view JSON (:meth:`DenboraZupObservation.to_json`) as the web server sends it to a
+    reader of ``lang`` (:meth:`~mahai.core.game.Game.wire_view`): every card by
+    :func:`wire_card`, explained for the reference and the last reveal, without explanations on
+    the timeline, the hand's and the tie-break's faces with their title alone; no ``legal`` (the
+    message's own ``legal`` has the same notations, with their labels). Made from ``view``
+    alone: it shows nothing the projection did not."""
+    out = {k: v for k, v in view.items() if k != "legal"}
+    out["reference"] = wire_card(view["reference"], lang, explained=True)
+    out["timeline"] = [wire_card(c, lang) for c in view["timeline"]]
+    if view["hand"] is not None:
+        out["hand"] = [wire_card(c, lang) for c in view["hand"]]
+    tiebreak = view["tiebreak"]
+    if tiebreak is not None and tiebreak["options"] is not None:
+        out["tiebreak"] = {**tiebreak, "options": [wire_card(c, lang) for c in tiebreak["options"]]}
+    out["last_reveal"] = [{**p, "card": wire_card(p["card"], lang, explained=True)}
+                          for p in view["last_reveal"]]
+    return out
+
+
+def wire_event(event: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A projected event as the web server sends it to a reader of ``lang`` beside its sentence
+    (:meth:`~mahai.core.game.Game.wire_event`): its cards by :func:`wire_card` without
+    explanations (the pages show an event's sentence, not its cards' texts); its ``titles``
+    (``{handle: {lang: text}}``, a private draw's) in ``lang`` alone."""
+    return {key: _wire_part(key, value, lang) for key, value in event.items()}
+
+
+def _wire_part(key: str, value: Any, lang: str) -> Any:
+    if isinstance(value, dict):
+        if key == "titles":
+            return {k: {lang: _pick(v, lang)} for k, v in value.items()}
+        if "id" in value and isinstance(value.get("title"), dict):
+            return wire_card(value, lang)
+        return {k: _wire_part(k, v, lang) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_wire_part(key, v, lang) for v in value]
+    return value

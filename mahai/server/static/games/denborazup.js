@@ -64,10 +64,11 @@ function formatDate(card, ui) {
   return md ? `${formatYear(card, ui)}, ${md}` : formatYear(card, ui);
 }
 
-// A card's motion key: its Basque title, the same in a hand (where a hidden card goes by a
-// per-game handle, not its id) and on the timeline (where it shows its id), so that a placed
-// card flies from the hand to its slot.
-const flyKey = (c) => `ev-${(c.title && c.title.eu) || c.id}`;
+// A card's motion key: its title, the same in a hand (where a hidden card goes by a per-game
+// handle, not its id) and on the timeline (where it shows its id), so that a placed card flies
+// from the hand to its slot. The server sends each card's title in the page's language alone
+// (mahai.games.denborazup.view.wire_view).
+const flyKey = (c) => `ev-${(c.title && Object.values(c.title)[0]) || c.id}`;
 
 // A card's explanation: a short one as it is; a long one shows its first lines and opens to the
 // whole text (a <details>: a tap, Enter or Space; a screen reader hears it all and that it opens).

@@ -1,0 +1,79 @@
+"""DenboraZup messages a phone can afford: a long game (DZR-13) played out by four bots sends a
+spectator state messages of tens of kilobytes, not hundreds (every revealed card went whole, four
+titles and four explanations, in every message: 221 kB at 148 cards), and replay pages of about a
+megabyte, not ten; and the page still shows every explanation it showed, in the reader's language,
+at the table and in the replay (``benchmarks/dz_weight.py`` measures the bytes)."""
+
+from __future__ import annotations
+
+import json
+import random
+import urllib.request
+from typing import Any
+
+import pytest
+
+from tests.web.client import Client
+from tests.web.server import FAST, Server, play_page
+from tests.web.test_games import denborazup_chooser, dz_text_problems
+
+pytestmark = pytest.mark.web
+
+STATE_BOUND = 60_000
+"""Bytes of one state or update message of a long game for a spectator: 221 kB before (148
+cards on the timeline), 32 kB since; the deck's 182 cards would take about 40 kB."""
+PAGE_BOUND = 2_500_000
+"""Bytes of one 50-step replay page of a long game: 10.1 MB before, 1.4 MB since."""
+
+
+def test_a_long_games_messages_are_tens_of_kilobytes(server: Server) -> None:
+    made = server.create("denborazup", ["bot:easy"] * 4, edition="long", lang="eu")
+    watcher = Client(server.ws_url, made["id"], None, lang="eu")
+    try:
+        last = watcher.wait_until(lambda s: s["over"], timeout=240)
+    finally:
+        watcher.close()
+    cards = len(last["view"]["timeline"])
+    assert cards >= 60, "a timeline long enough to have weighed"
+    sizes = [len(raw.encode()) for raw in watcher.raw if json.loads(raw)["type"] in ("state", "update")]
+    assert max(sizes) < STATE_BOUND, (max(sizes), cards)
+    # the reveal's cards keep their explanation, in Basque alone (a card drawn again since is a face)
+    shown = [r["card"] for f in map(json.loads, watcher.raw) if f["type"] in ("state", "update")
+             for r in f["view"]["last_reveal"] if "year" in r["card"]]
+    assert shown and all(list(c["explanation"]) == ["eu"] for c in shown)
+    steps = server.get(f"/api/tables/{made['id']}/replay?lang=eu&count=1")["steps"]
+    with urllib.request.urlopen(f"{server.url}/api/tables/{made['id']}/replay?lang=eu&start={steps - 50}",
+                                timeout=30) as r:
+        page = r.read()
+    assert len(page) < PAGE_BOUND, len(page)
+
+
+@pytest.mark.parametrize("lang", ["eu", "es"])
+def test_a_long_game_shows_the_reveals_explanations_at_the_table_and_in_the_replay(
+        server: Server, browser: Any, lang: str) -> None:
+    """At phone width: the last reveal's cards show their explanation in the page's language (and
+    no other), so does the replay of the same moves."""
+    made = server.create("denborazup", ["person", "bot:easy", "bot:easy"], edition="long", lang=lang)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    errors: list[str] = []
+    try:
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.add_init_script(f"localStorage.setItem('mahai.lang', '{lang}');" + FAST)
+        page.goto(server.url + made["links"]["0"])
+        page.wait_for_selector("#timeline .event")
+        moves = 0
+        while not page.query_selector("#reveal .event.revealed") and moves < 40:
+            moves += play_page(page, random.Random(moves), stop_after=1, chooser=denborazup_chooser)
+        page.wait_for_selector("#reveal .event.revealed .ev-explain", timeout=5000)
+        assert not page.query_selector("#timeline .ev-explain")  # the timeline shows none (it never did)
+        problems = dz_text_problems(page, lang)
+        assert not problems, problems
+        page.goto(f"{server.url}/t/{made['id']}/replay")
+        page.click("#last")
+        page.wait_for_selector("#board #reveal .event.revealed .ev-explain", timeout=10_000)
+        problems = dz_text_problems(page, lang)
+        assert not problems, problems
+    finally:
+        ctx.close()
+    assert not errors, errors
