@@ -159,7 +159,9 @@ class Limits:
     The replay page asks for a page once the slider rests (150 ms) and keeps every page it got,
     so a drag across a 10,434-step game asked for 3; a lobby asks for one list and one per 100
     of its tables. A loop of them from one client took the server's CPU from everyone."""
-    read_burst: float = 50.0
+    read_burst: float = 200.0
+    """A school's class shares one address (its NAT): 30 players loading the lobby (2 lists) and
+    a replay's first two pages at once are 120 reads (a burst of 50 refused 70 of them)."""
     strikes: int = 60
     """Messages over the rate limit lately before a WebSocket is closed."""
     connections: int = 100
