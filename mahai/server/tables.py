@@ -100,11 +100,21 @@ timeline, up to 30 kB of JSON (160 kB before the wire views, :meth:`Game.wire_vi
 is at most about 1.5 MB."""
 
 
+MAX_REPLAY_PAGE = 4 * REPLAY_PAGE
+"""The most frames ``MAHAI_REPLAY_PAGE`` may set (about 32 MB of JSON a page at most): a page of
+10**9 let any request ask for a whole replay again."""
+
+
 def default_replay_page() -> int:
-    """``MAHAI_REPLAY_PAGE`` if it is a whole number from 1, else :data:`REPLAY_PAGE`: the most
-    frames a replay answer holds, which every answer says (``page``) for the client to follow."""
-    value = os.environ.get("MAHAI_REPLAY_PAGE", "")
-    return int(value) if value.isdigit() and int(value) >= 1 else REPLAY_PAGE
+    """``MAHAI_REPLAY_PAGE`` if it is a whole number from 1 in ASCII digits (spaces around it
+    allowed), at most :data:`MAX_REPLAY_PAGE`, else :data:`REPLAY_PAGE`: the most frames a replay
+    answer holds, which every answer says (``page``) for the client to follow. Never raises:
+    "²" passed ``str.isdigit`` and made ``int`` raise, which ``mahai serve`` reported as a
+    database it could not open."""
+    value = os.environ.get("MAHAI_REPLAY_PAGE", "").strip()
+    if not (value.isascii() and value.isdigit()) or int(value) < 1:
+        return REPLAY_PAGE
+    return min(int(value), MAX_REPLAY_PAGE)
 PUT_WAIT = 5.0
 """Seconds a reply to a client's own message waits for room in its queue (:meth:`Conn.put`)."""
 

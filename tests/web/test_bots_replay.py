@@ -14,7 +14,7 @@ import pytest
 from mahai.games import get_game
 from mahai.i18n import render
 from mahai.server.app import GZIP_MINIMUM
-from mahai.server.tables import REPLAY_PAGE
+from mahai.server.tables import MAX_REPLAY_PAGE, REPLAY_PAGE, default_replay_page
 from tests.web.client import Client
 from tests.web.server import Server
 
@@ -152,6 +152,31 @@ def test_the_replay_page_follows_the_servers_page_size(tmp_path: Any, page: Any)
             page.wait_for_function(f"document.body.dataset.step === '{step}'", timeout=10_000)
         page.keyboard.press("ArrowLeft")
         page.wait_for_function(f"document.body.dataset.step === '{last - 1}'", timeout=10_000)
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize(("value", "page"), [
+    ("7", 7), (" 7 ", 7), ("", REPLAY_PAGE), ("0", REPLAY_PAGE), ("-5", REPLAY_PAGE), ("abc", REPLAY_PAGE),
+    ("²", REPLAY_PAGE), ("٧", REPLAY_PAGE), ("10**9", REPLAY_PAGE), (str(10**9), MAX_REPLAY_PAGE)])
+def test_the_replay_page_size_from_the_environment_is_bounded(monkeypatch: Any, value: str,
+                                                               page: int) -> None:
+    """``MAHAI_REPLAY_PAGE``: a whole number written in ASCII digits, at most
+    :data:`MAX_REPLAY_PAGE`; anything else the default. "²" passed ``str.isdigit`` and ``int`` refused
+    it: ``mahai serve`` said the database could not be opened; 10**9 let one request ask for a
+    whole replay, the gigabytes that pages were made to prevent."""
+    monkeypatch.setenv("MAHAI_REPLAY_PAGE", value)
+    assert default_replay_page() == page
+
+
+def test_a_server_with_an_odd_replay_page_size_starts(tmp_path: Any) -> None:
+    """The whole path of a bad ``MAHAI_REPLAY_PAGE``: the server starts (it was refused with
+    "the database cannot be opened: invalid literal for int()") and pages by the default."""
+    server = Server(f"sqlite:///{tmp_path / 'mahai.db'}", env={"MAHAI_REPLAY_PAGE": "²"}).start()
+    try:
+        made = server.create("nim", ["person", "person"], options={"stones": 5})
+        answer = server.get(f"/api/tables/{made['id']}/replay?token={made['tokens']['0']}")
+        assert answer["page"] == REPLAY_PAGE
     finally:
         server.stop()
 
