@@ -163,8 +163,8 @@ def _without_credentials(text: str, url: str) -> str:
 def hold_sqlite(url: str, address: str, lang: str = DEFAULT_LANGUAGE) -> Iterator[None]:
     """Make this process the only ``mahai serve`` of the SQLite file of ``url`` while the
     ``with`` block runs (nothing for another database): an exclusive ``flock`` on ``<file>.lock``
-    beside it (the system releases it when the process ends, after a crash too), which names this
-    process and its ``address`` for the next one to say.
+    beside it, its symbolic links resolved (the system releases it when the process ends, after a
+    crash too), which names this process and its ``address`` for the next one to say.
 
     Two servers on one file each ran their own copy of a table: the second rebuilt a table the
     first was playing and stayed at the version it read, so a move made there would be applied to
@@ -183,7 +183,9 @@ def hold_sqlite(url: str, address: str, lang: str = DEFAULT_LANGUAGE) -> Iterato
     parsed = make_url(url)  # check_database parsed it already
     handle: IO[str] | None = None
     if parsed.get_backend_name() == "sqlite" and parsed.database:
-        path = Path(parsed.database + ".lock")
+        # beside the file itself: through a symbolic link (of the file or a folder on its way)
+        # the lock was another file's, and two servers ran on one database
+        path = Path(str(Path(parsed.database).resolve()) + ".lock")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             handle = path.open("a+", encoding="utf-8")

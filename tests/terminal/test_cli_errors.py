@@ -253,6 +253,29 @@ def test_a_second_server_on_one_sqlite_file_is_refused_and_names_the_first(tmp_p
         again.communicate(timeout=30)
 
 
+def test_a_second_server_on_one_sqlite_file_by_another_path_is_refused(tmp_path: Path) -> None:
+    """The same file reached another way is the same database: through a symbolic link to it (or
+    to its folder) a second server took a lock of its own (``link.db.lock``) and ran beside the
+    first; a relative ``sqlite:///m.db`` from the file's folder is refused too."""
+    from tests.conftest import free_port
+
+    (tmp_path / "real").mkdir()
+    (tmp_path / "link.db").symlink_to(tmp_path / "real" / "m.db")
+    (tmp_path / "folder").symlink_to(tmp_path / "real", target_is_directory=True)
+    port = free_port()
+    first = started(port, "--db", f"sqlite:///{tmp_path}/real/m.db")
+    try:
+        assert first.poll() is None, first.communicate()[0]
+        for db, cwd in ((f"sqlite:///{tmp_path}/link.db", None), (f"sqlite:///{tmp_path}/folder/m.db", None),
+                        ("sqlite:///m.db", tmp_path / "real")):
+            command = [str(MAHAI), "serve", "--port", str(free_port()), "--db", db, "--lang", "en"]
+            second = subprocess.run(command, capture_output=True, text=True, timeout=20, cwd=cwd)
+            assert second.returncode == 2 and f"process {first.pid}" in second.stderr, (db, second)
+    finally:
+        first.terminate()
+        first.communicate(timeout=30)
+
+
 @pytest.mark.parametrize("lang", ["eu", "en"])
 def test_serve_says_where_to_open_it_in_the_players_language(tmp_path: Path, lang: str) -> None:
     """A real ``mahai serve --lan``: the address to open and the network addresses are said in
