@@ -190,7 +190,10 @@ def hold_sqlite(url: str, address: str, lang: str = DEFAULT_LANGUAGE) -> Iterato
             path.parent.mkdir(parents=True, exist_ok=True)
             handle = path.open("a+", encoding="utf-8")
         except OSError:
-            pass  # a folder that cannot be written: opening the database says why (db_unopenable)
+            try:  # another user's lock file, which this one may not write: flock needs only to read it
+                handle = path.open("r", encoding="utf-8")
+            except OSError:
+                pass  # a folder that cannot be written: opening the database says why (db_unopenable)
     if handle is None:
         yield
         return
@@ -202,10 +205,11 @@ def hold_sqlite(url: str, address: str, lang: str = DEFAULT_LANGUAGE) -> Iterato
         handle.close()
         raise fail(InvalidOptions("db_in_use", domain="cli", url=shown_url(url), pid=pid or "?",
                                   address=other or "?"), lang) from None
-    handle.seek(0)
-    handle.truncate()
-    handle.write(f"{os.getpid()} {address}\n")
-    handle.flush()
+    if handle.writable():  # else the next one says "?" for the process and address
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"{os.getpid()} {address}\n")
+        handle.flush()
     try:
         yield
     finally:

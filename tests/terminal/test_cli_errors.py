@@ -276,6 +276,44 @@ def test_a_second_server_on_one_sqlite_file_by_another_path_is_refused(tmp_path:
         first.communicate(timeout=30)
 
 
+def test_a_second_server_that_may_not_write_the_lock_file_is_refused_too(tmp_path: Path) -> None:
+    """The lock file of another user's server (its umask: ``-rw-r--r--``), which this user may read
+    but not write: the lock was skipped, and the second server ran beside the first on a database
+    both could write. Run as ``nobody`` when the tests run as root (root writes any file)."""
+    import os
+    import shutil
+    import tempfile
+
+    from tests.conftest import free_port
+
+    as_other: list[str] = []
+    folder = tmp_path
+    if os.geteuid() == 0:
+        if not shutil.which("setpriv"):
+            pytest.skip("root without setpriv: no other user to be")
+        as_other = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        folder = Path(tempfile.mkdtemp(prefix="mahai-lock-"))  # tmp_path's parents are root's alone
+        folder.chmod(0o777)
+    try:
+        db = f"sqlite:///{folder}/m.db"
+        first = started(free_port(), "--db", db)
+        try:
+            assert first.poll() is None, first.communicate()[0]
+            for made in folder.glob("m.db*"):
+                made.chmod(0o666)  # the database for both users, the lock file for its owner
+            (folder / "m.db.lock").chmod(0o444)
+            command = [*as_other, str(MAHAI), "serve", "--port", str(free_port()), "--db", db, "--lang", "en"]
+            second = subprocess.run(command, capture_output=True, text=True, timeout=20,
+                                    env={**os.environ, "HOME": str(folder)})
+            assert second.returncode == 2 and f"process {first.pid}" in second.stderr, second
+        finally:
+            first.terminate()
+            first.communicate(timeout=30)
+    finally:
+        if folder != tmp_path:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.mark.parametrize("lang", ["eu", "en"])
 def test_serve_says_where_to_open_it_in_the_players_language(tmp_path: Path, lang: str) -> None:
     """A real ``mahai serve --lan``: the address to open and the network addresses are said in
