@@ -9,6 +9,7 @@ Records are the unit of persistence, replay, bug reports and golden tests
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from collections.abc import Iterator
@@ -127,7 +128,32 @@ class GameRecord:
         except MahaiError as exc:
             raise CorruptRecord("bad_field", field="players", detail=exc.code) from None
         yield Step(state.version, None, None, list(state.start_events), state)
-        for index, (seat, text) in enumerate(self.actions):
+        yield from self._play(game, state, 0)
+
+    def steps_from(self, game: Game[Any, Any], state: State[Any], done: int) -> Iterator[Step]:
+        """Go on playing the record from ``state``, the state after its first ``done``
+        actions (as :meth:`steps` reached it, or a clone of that): one :class:`Step` per
+        action from index ``done`` (no set-up step), ``state`` itself mutated as in
+        :meth:`steps` (pass a clone to keep it). The same steps as :meth:`steps` past its
+        first ``done + 1``, at the cost of the actions after ``done`` only (a replay page
+        from a kept state, not from the set-up). That ``state`` is this record's after
+        ``done`` actions is the caller's word: only its ``version`` is checked.
+
+        Raises:
+            ValueError: ``done`` is not from 0 to ``len(actions)``, or ``state.version``
+                is not ``done`` (a state from elsewhere, or already moved on).
+            CorruptRecord: ``wrong_game``; ``bad_action`` as in :meth:`steps`.
+        """
+        if game.name != self.game:
+            raise CorruptRecord("wrong_game", field="game", expected=game.name, got=self.game)
+        if not 0 <= done <= len(self.actions) or state.version != done:
+            raise ValueError(f"state at version {state.version} is not the record's after {done} actions"
+                             f" (of {len(self.actions)})")
+        return self._play(game, state, done)
+
+    def _play(self, game: Game[Any, Any], state: State[Any], done: int) -> Iterator[Step]:
+        """Apply the actions from index ``done`` to ``state``: one step each."""
+        for index, (seat, text) in enumerate(itertools.islice(self.actions, done, None), done):
             try:
                 events = state.apply(seat, game.parse_action(text))
             except MahaiError as exc:

@@ -59,7 +59,7 @@ import secrets
 import sys
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -68,8 +68,10 @@ from mahai.bots import Bot, bot_names, check_bots, default_bot, make_bot
 from mahai.core import Action, Event, Game, GameRecord, InvalidOptions, MahaiError, MalformedAction, State
 from mahai.core.errors import IllegalAction
 from mahai.core.game import option_specs
+from mahai.core.record import Step
 from mahai.games import get_game
 from mahai.i18n import LANGUAGES, translate
+from mahai.server.checkpoints import ReplayCheckpoints
 from mahai.server.lobby import ABANDONED_AFTER, clean_name, deck_chronology, edition_title, game_title
 from mahai.server.store import SeatRow, Snapshot, Store, TableRow, token_hash
 from mahai.server.text import bot_name, card_labels, events_json, legal_json, level_named, seat_names
@@ -533,6 +535,8 @@ class Hub:
         self.store = store
         self.replay_page = replay_page or default_replay_page()
         """The most frames a replay answer holds (:meth:`replay`)."""
+        self.checkpoints = ReplayCheckpoints(self.replay_page)
+        """Kept states of recent tables' records: a replay page is played from them (:meth:`replay`)."""
         self.cluster = cluster
         self.pace = pace
         self.hold_seconds = hold_seconds
@@ -1325,6 +1329,25 @@ class Hub:
         return next((s for s in state.to_act() if s not in table.bots and not state.must_wait(s)), None)
 
     # ---------------------------------------------------------------- replay
+    def _replay_steps(self, key: str, record: GameRecord, game: Game[Any, Any], start: int) -> Iterator[Step]:
+        """The steps of ``record`` (:meth:`GameRecord.steps`) from step ``start`` on, played from
+        the latest state kept for ``key`` before it (:attr:`checkpoints`; else from the set-up),
+        keeping the states the checkpoints want on the way. Errors as :meth:`GameRecord.steps`."""
+        marks = self.checkpoints
+        found = marks.get(key, record, start - 1) if start > 0 else None
+        if found is None:
+            done, steps = -1, record.steps(game)  # its first step is the set-up: 0 actions done
+        else:
+            done, state = found
+            steps = record.steps_from(game, state, done)
+        actions = len(record.actions)
+        for step in steps:
+            done += 1
+            if marks.wanted(done, actions):  # the next page's too: kept before it is shown
+                marks.put(key, record, done, step.state)
+            if done >= start:
+                yield step
+
     def replay(self, table: Table, viewer: int | None, lang: str, start: int = 0,
                count: int | None = None, public: dict[str, Any] | None = None) -> dict[str, Any]:
         """Step-by-step frames for ``viewer`` in ``lang``, ``count`` of them (at most and by
@@ -1336,7 +1359,10 @@ class Hub:
         how many frames the whole replay has (the actions and the set-up), ``start``: the first
         one sent, ``page``: the most frames an answer holds (a client asks for pages of that
         size). A page, not the whole replay: a finished DenboraZup long game of 15,930 steps was
-        2.6 GB of JSON built in 77 s for one request anyone could send (a spectator's too). ``public``:
+        2.6 GB of JSON built in 77 s for one request anyone could send (a spectator's too). The
+        page is played from the last state kept before it (:attr:`checkpoints`), not from the
+        set-up: once a table's record was replayed, a late page costs about its frames (the last
+        page of a 12,664-step game cost 23 first pages, now 1.3: ``benchmarks/replay_cost.py``). ``public``:
         :meth:`Table.public` in ``lang``, read on the loop by a caller on another thread.
 
         Raises:
@@ -1352,7 +1378,7 @@ class Hub:
         game = table.game
         names = table.names(viewer, lang)
         frames = []
-        for step in itertools.islice(record.steps(game), start, start + count):
+        for step in itertools.islice(self._replay_steps(table.id, record, game, start), count):
             view = game.wire_view(game.view(step.state, viewer), lang)
             frame: dict[str, Any] = {
                 "version": step.version, "view": view, "labels": card_labels(game, view, lang),
