@@ -248,6 +248,10 @@ def test_a_second_server_on_one_sqlite_file_is_refused_and_names_the_first(tmp_p
                               capture_output=True, text=True, timeout=20)
         assert same.returncode == 2 and one_line(same.stderr) == translate(
             "cli", "db_in_use", "en", url=db, pid=str(first.pid), address=f"http://localhost:{first_port}/")
+        # and it leads with the address to open, not with a database path the newcomer never chose
+        for lang in ("eu", "en", "es", "fr"):
+            line = translate("cli", "db_in_use", lang, url=db, pid="1", address="http://localhost:8000/")
+            assert line.index("http://localhost:8000/") < line.index(db) < line.index("--db"), line
         assert urllib.request.urlopen(f"http://127.0.0.1:{first_port}/api/tables", timeout=5).status == 200
     finally:
         first.terminate()
