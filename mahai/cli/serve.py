@@ -6,7 +6,7 @@ import errno
 import gc
 import os
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
@@ -159,6 +159,58 @@ def _without_credentials(text: str, url: str) -> str:
     return text
 
 
+def _lock_file(url: str) -> IO[str] | None:
+    """The lock file ``<file>.lock`` of the SQLite database ``url`` (beside its real path),
+    opened for reading and appending (for reading only if this user may not write it); None
+    for another database, or where it cannot be made (opening the database then says why:
+    ``db_unopenable``) or the system has no ``flock``."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        import fcntl  # noqa: F401 - only whether the system has it
+    except ImportError:  # not a POSIX system: no lock (the README says: one server a file)
+        return None
+    parsed = make_url(url)  # check_database parsed it already
+    if parsed.get_backend_name() != "sqlite" or not parsed.database:
+        return None
+    # beside the file itself: through a symbolic link (of the file or a folder on its way)
+    # the lock was another file's, and two servers ran on one database
+    path = Path(str(Path(parsed.database).resolve()) + ".lock")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return path.open("a+", encoding="utf-8")
+    except OSError:
+        try:  # another user's lock file, which this one may not write: flock needs only to read it
+            return path.open("r", encoding="utf-8")
+        except OSError:
+            return None
+
+
+def _lock_or_refuse(handle: IO[str], url: str, lang: str) -> None:
+    """Take the exclusive ``flock`` of ``handle`` (:func:`_lock_file`), or close it and raise
+    ``typer.Exit`` (2) with ``db_in_use`` in ``lang``, naming the process and address the
+    holder wrote in it."""
+    import fcntl
+
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.seek(0)
+        pid, _, other = handle.read().strip().partition(" ")
+        handle.close()
+        raise fail(InvalidOptions("db_in_use", domain="cli", url=shown_url(url), pid=pid or "?",
+                                  address=other or "?"), lang) from None
+
+
+def refuse_if_served(url: str, lang: str = DEFAULT_LANGUAGE) -> None:
+    """Raise ``typer.Exit`` (2) with ``db_in_use`` in ``lang`` if another ``mahai serve`` holds
+    the SQLite file of ``url`` (:func:`hold_sqlite`); else nothing (the lock is not kept)."""
+    handle = _lock_file(url)
+    if handle is not None:
+        _lock_or_refuse(handle, url, lang)
+        handle.close()  # the lock with it
+
+
 @contextmanager
 def hold_sqlite(url: str, address: str, lang: str = DEFAULT_LANGUAGE) -> Iterator[None]:
     """Make this process the only ``mahai serve`` of the SQLite file of ``url`` while the
@@ -173,38 +225,11 @@ def hold_sqlite(url: str, address: str, lang: str = DEFAULT_LANGUAGE) -> Iterato
 
     Raises ``typer.Exit`` (2) with ``db_in_use`` in ``lang`` (the other server's process id and
     address) when another process holds the lock."""
-    from sqlalchemy.engine import make_url
-
-    try:
-        import fcntl
-    except ImportError:  # not a POSIX system: no lock (the README says: one server a file)
-        yield
-        return
-    parsed = make_url(url)  # check_database parsed it already
-    handle: IO[str] | None = None
-    if parsed.get_backend_name() == "sqlite" and parsed.database:
-        # beside the file itself: through a symbolic link (of the file or a folder on its way)
-        # the lock was another file's, and two servers ran on one database
-        path = Path(str(Path(parsed.database).resolve()) + ".lock")
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            handle = path.open("a+", encoding="utf-8")
-        except OSError:
-            try:  # another user's lock file, which this one may not write: flock needs only to read it
-                handle = path.open("r", encoding="utf-8")
-            except OSError:
-                pass  # a folder that cannot be written: opening the database says why (db_unopenable)
+    handle = _lock_file(url)
     if handle is None:
         yield
         return
-    try:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        handle.seek(0)
-        pid, _, other = handle.read().strip().partition(" ")
-        handle.close()
-        raise fail(InvalidOptions("db_in_use", domain="cli", url=shown_url(url), pid=pid or "?",
-                                  address=other or "?"), lang) from None
+    _lock_or_refuse(handle, url, lang)
     if handle.writable():  # else the next one says "?" for the process and address
         handle.seek(0)
         handle.truncate()
@@ -216,15 +241,16 @@ def hold_sqlite(url: str, address: str, lang: str = DEFAULT_LANGUAGE) -> Iterato
         handle.close()  # the lock with it
 
 
-def listening_socket(host: str, port: int, lang: str = DEFAULT_LANGUAGE, reuse_port: bool = False
-                     ) -> socket.socket:
+def listening_socket(host: str, port: int, lang: str = DEFAULT_LANGUAGE, reuse_port: bool = False,
+                     in_use: Callable[[], None] | None = None) -> socket.socket:
     """A TCP socket bound to ``host:port`` (as uvicorn binds: ``SO_REUSEADDR``), for uvicorn to
     listen on; ``reuse_port``: with ``SO_REUSEPORT`` too, as each ``--workers`` process binds.
     Exits with 2 and one line in ``lang`` where it cannot be bound, not uvicorn's English log:
     ``port_in_use``, ``port_forbidden`` (a port below 1024 without the rights), ``bad_host``
     (a name that resolves to no address, an address of no interface here, or no host: the
     system reads ``""`` as every network), else
-    ``cannot_listen`` with the system's reason."""
+    ``cannot_listen`` with the system's reason. ``in_use``: called first when the port is in use,
+    to say something better (it may raise: :func:`refuse_if_served`)."""
     try:
         if not host.strip():  # the system reads "" as every network (0.0.0.0), and the URL said http://:8000
             raise socket.gaierror(socket.EAI_NONAME, host)
@@ -242,6 +268,8 @@ def listening_socket(host: str, port: int, lang: str = DEFAULT_LANGUAGE, reuse_p
         if isinstance(exc, socket.gaierror) or exc.errno == errno.EADDRNOTAVAIL:
             error = InvalidOptions("bad_host", domain="cli", host=host)
         elif exc.errno == errno.EADDRINUSE:
+            if in_use is not None:
+                in_use()
             error = InvalidOptions("port_in_use", domain="cli", port=str(port))
         elif exc.errno == errno.EACCES:
             error = InvalidOptions("port_forbidden", domain="cli", port=str(port))
@@ -313,7 +341,11 @@ def serve(
     proxies = proxy_options(trusted_proxy, lang)
     # Bound before anything is built: a port in use is said at once (uvicorn logged it in English
     # after the start-up; the workers' children each failed and were started again for ever).
-    sock = listening_socket(host, port, lang, reuse_port=workers > 1)
+    # A port in use by the first Mahai server on this SQLite file (a newcomer's second
+    # `./scripts/serve`, another clone's, on the default port) says so, with its address: it was
+    # "port 8000 is already used by another program".
+    sock = listening_socket(host, port, lang, reuse_port=workers > 1,
+                            in_use=lambda: refuse_if_served(url, lang))
     shared = listen_addresses(host)
     hosts = allowed_hosts(host, shared, allow_host)
 

@@ -227,7 +227,8 @@ def test_a_second_server_on_one_sqlite_file_is_refused_and_names_the_first(tmp_p
     """Two ``mahai serve`` on one SQLite file (two clones share the default one, in the user's data
     dir) each ran their own copy of a table, the second's stale: the second is refused with exit 2
     and one line in its language naming the first (process and address); once the first stops the
-    file is free again (the lock goes with the process)."""
+    file is free again (the lock goes with the process). On the first one's port too: the lock is
+    looked at before the port, whose refusal says "another program"."""
     from mahai.i18n import translate
     from tests.conftest import free_port
 
@@ -241,6 +242,16 @@ def test_a_second_server_on_one_sqlite_file_is_refused_and_names_the_first(tmp_p
         assert second.returncode == 2 and not second.stdout, second
         assert one_line(second.stderr) == translate(
             "cli", "db_in_use", "fr", url=db, pid=str(first.pid), address=f"http://localhost:{first_port}/")
+        # a newcomer's second `./scripts/serve` (another clone's) asks for the same default port: it
+        # was told "port … is already used by another program", not that Mahai already runs there
+        same = subprocess.run([str(MAHAI), "serve", "--port", str(first_port), "--db", db, "--lang", "en"],
+                              capture_output=True, text=True, timeout=20)
+        assert same.returncode == 2 and one_line(same.stderr) == translate(
+            "cli", "db_in_use", "en", url=db, pid=str(first.pid), address=f"http://localhost:{first_port}/")
+        # and it leads with the address to open, not with a database path the newcomer never chose
+        for lang in ("eu", "en", "es", "fr"):
+            line = translate("cli", "db_in_use", lang, url=db, pid="1", address="http://localhost:8000/")
+            assert line.index("http://localhost:8000/") < line.index(db) < line.index("--db"), line
         assert urllib.request.urlopen(f"http://127.0.0.1:{first_port}/api/tables", timeout=5).status == 200
     finally:
         first.terminate()

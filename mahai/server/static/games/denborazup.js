@@ -192,8 +192,10 @@ export function render(root, msg, ui) {
   const old = root.querySelector("#timeline");
   if (old) scrollLeft = old.scrollLeft;
 
-  // no "the coin has not been flipped yet" once the game is over
-  const top = h("div", { class: "dz-top" }, msg.over && !v.coin ? null : coin(v, msg, ui, legal),
+  // no "the coin has not been flipped yet" once the game is over: at the table (msg.over) and on
+  // the replay's last step (its frames say over: false; the view's phase says it)
+  const over = msg.over || v.phase === "over";
+  const top = h("div", { class: "dz-top" }, over && !v.coin ? null : coin(v, msg, ui, legal),
     v.round > 0 ? h("span", { class: "pill" }, ui.t("Round {n}", { n: v.round })) : null,  // no "round 0" before the first flip
     v.mode !== "solo" ? h("span", { class: "pill" }, ui.t("Flips the coin: {who}", { who: ui.seatName(v.flipper) })) : null,
     h("span", { class: "pill", "data-place": "deck" }, ui.t("Deck: {n}", { n: v.deck_count })),
