@@ -27,13 +27,16 @@ PAGE_BOUND = 2_500_000
 
 
 def test_a_long_games_messages_are_tens_of_kilobytes(server: Server) -> None:
-    made = server.create("denborazup", ["bot:easy"] * 4, edition="long", lang="eu")
-    watcher = Client(server.ws_url, made["id"], None, lang="eu")
-    try:
-        last = watcher.wait_until(lambda s: s["over"], timeout=240)
-    finally:
-        watcher.close()
-    cards = len(last["view"]["timeline"])
+    for _ in range(6):  # the server deals: a lucky bot may empty its hand early (14 cards once)
+        made = server.create("denborazup", ["bot:easy"] * 4, edition="long", lang="eu")
+        watcher = Client(server.ws_url, made["id"], None, lang="eu")
+        try:
+            last = watcher.wait_until(lambda s: s["over"], timeout=240)
+        finally:
+            watcher.close()
+        cards = len(last["view"]["timeline"])
+        if cards >= 60:
+            break
     assert cards >= 60, "a timeline long enough to have weighed"
     sizes = [len(raw.encode()) for raw in watcher.raw if json.loads(raw)["type"] in ("state", "update")]
     assert max(sizes) < STATE_BOUND, (max(sizes), cards)
