@@ -202,7 +202,7 @@ def test_titles_follow_the_language_and_dates_are_shown_once_revealed() -> None:
     place = g.describe_action(g.parse_action(f"place {card.id} call"))
     assert render_all(place, "eu") == f"Jarri: {card.title_eu}, eta esan “DenboraZup!”"
     assert render_all(place, "es") == f"Colocar: {card.title_es} y decir «DenboraZup!»"
-    assert render_all(place, "fr") == f"Poser : {card.title_en} et annoncer « DenboraZup! »"
+    assert render_all(place, "fr") == f"Poser\u00a0: {card.title_en} et annoncer «\u00a0DenboraZup!\u00a0»"
     state = g.new(g.options(), 2, 3)
     ref = state.revealed(card.id)
     text = render_all(g.describe_event({"kind": "new_reference", "old": "x", "reference": ref}, None), "eu")
@@ -221,7 +221,8 @@ def test_a_list_of_titles_quotes_each_title_as_its_language_does() -> None:
     star = g.describe_event(event, 0)
     assert render_all(star, "eu") == f"Izarrari esker, hau jaso duzu: “{a.title_eu}”, “{b.title_eu}”."
     assert render_all(star, "es") == f"Estrella: recibes «{a.title_es}», «{b.title_es}»."
-    assert render_all(star, "fr") == f"Étoile : vous recevez « {a.title('fr')} », « {b.title('fr')} »."
+    assert render_all(star, "fr") == (f"Étoile\u00a0: vous recevez «\u00a0{a.title('fr')}\u00a0», "
+                                      f"«\u00a0{b.title('fr')}\u00a0».")
     tie = {"kind": "tiebreak_draw", "seat": 0, "cards": cards[:1], "count": 1}
     assert render_all(g.describe_event(tie, 0)) == f"Tie-break: you drew “{a.title_en}”."
 
@@ -233,15 +234,15 @@ def test_french_quotes_a_title_with_guillemets_in_curly_quotes() -> None:
     from mahai.i18n import french_quotes
 
     card = GAME.deck.get("erauso-born")
-    assert "« Nonne lieutenant »" in card.title("fr")
+    assert "«\u00a0Nonne lieutenant\u00a0»" in card.title("fr")
     decided = {"kind": "decided", "seat": 0, "action": f"place {card.id}"}
     decision = render_all(GAME.describe_event(decided, 0), "fr")
     label = render_all(GAME.describe_action(GAME.parse_action(f"place {card.id}")), "fr")
-    assert label == f"Poser : {card.title('fr')}"
+    assert label == f"Poser\u00a0: {card.title('fr')}"
     assert french_quotes("« la « Nonne » et « Gero » »") == "« la “Nonne” et “Gero” »"
     assert french_quotes("« a » et « b »") == "« a » et « b »"
-    assert decision == ("Votre choix : poser « Catalina de Erauso, la “Nonne lieutenant”, "
-                        "naît à Saint-Sébastien ».")
+    assert decision == ("Votre choix\u00a0: poser «\u00a0Catalina de Erauso, la “Nonne lieutenant”, "
+                        "naît à Saint-Sébastien\u00a0».")
 
 
 def test_players_in_actions_are_players() -> None:

@@ -251,7 +251,8 @@ def test_a_number_out_of_range_says_what_to_pick_and_a_line_not_understood_says_
     assert term.explained[2] == {"eu": "Ez da ulertu idatzi duzuna: “1 x y”.",
                                  "en": "What you typed could not be understood: “1 x y”.",
                                  "es": "No se ha entendido lo que has escrito: «1 x y».",
-                                 "fr": "Ce que vous avez tapé n’a pas été compris : « 1 x y »."}[lang]
+                                 "fr": "Ce que vous avez tapé n’a pas été compris\u00a0: "
+                                       "«\u00a01 x y\u00a0»."}[lang]
     assert term.hints == [translate("tui", "hint", lang)]
 
 

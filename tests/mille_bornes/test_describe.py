@@ -152,11 +152,11 @@ def test_a_lone_winner_is_no_list_of_winners() -> None:
     one = {"kind": "game_end", "winners": [0], "teams": [0], "totals": [1300, 500]}
     said = GAME.describe_event(one, 1)
     assert said is not None
-    assert render(said, "fr", name) == "Partie terminée. Gagnant : P0 (1300 points)."
+    assert render(said, "fr", name) == "Partie terminée. Gagnant\u00a0: P0 (1300 points)."
     assert render(said, "en", name) == "Game over. Winner: P0 (1,300 points)."
     assert render(said, "es", name) == "Fin de la partida. Ganador: P0 (1300 puntos)."
     assert render(said, "eu", name) == "Partida amaitu da: P0 irabazle, 1.300 punturekin."
     pair = {"kind": "game_end", "winners": [0, 2], "teams": [0], "totals": [5100, 4200]}
     both = GAME.describe_event(pair, None)
     assert both is not None
-    assert render(both, "fr", name) == "Partie terminée. Gagnants : P0 et P2 (5100 points)."
+    assert render(both, "fr", name) == "Partie terminée. Gagnants\u00a0: P0 et P2 (5100 points)."

@@ -349,7 +349,7 @@ def at_first_play(answers: list[str]) -> Callable[[Terminal, str], str]:
 @pytest.mark.parametrize(("lang", "not_understood"), [
     ("eu", "Ez da ulertu idatzi duzuna: “kaixo”"), ("en", "What you typed could not be understood: “kaixo”"),
     ("es", "No se ha entendido lo que has escrito: «kaixo»"),
-    ("fr", "Ce que vous avez tapé n’a pas été compris : « kaixo »")])
+    ("fr", "Ce que vous avez tapé n’a pas été compris\u00a0: «\u00a0kaixo\u00a0»")])
 def test_a_line_that_is_no_move_says_so_and_how_to_choose(lang: str, not_understood: str) -> None:
     """A line the game cannot read at the first play (MBR-5: play or discard one card) is quoted as
     typed, said not understood, and followed by how to choose: a hand number, "-N" to discard, "?"
@@ -364,7 +364,7 @@ def test_a_line_that_is_no_move_says_so_and_how_to_choose(lang: str, not_underst
                                        lang)]
     assert table.explained[0].startswith(not_understood)
     assert table.hints == [translate("mb_tui", "hint", lang)]
-    assert "“?”" in table.hints[0] or "«?»" in table.hints[0] or "« ? »" in table.hints[0]
+    assert "“?”" in table.hints[0] or "«?»" in table.hints[0] or "«\u00a0?\u00a0»" in table.hints[0]
     assert "-3" in table.hints[0]
     text = out.getvalue()
     said = text.index(table.hints[0].split()[0], text.index(not_understood.split(":")[0]))

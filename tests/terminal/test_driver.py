@@ -194,7 +194,8 @@ def test_bots_alone_are_stopped_after_max_moves_and_say_so(lang: str) -> None:
 
 
 @pytest.mark.parametrize(("word", "lang", "bye"), [("q", "en", "Goodbye!"), ("quit", "es", "¡Adiós!"),
-                                                   ("irten", "eu", "Agur!"), (None, "fr", "Au revoir !")])
+                                                   ("irten", "eu", "Agur!"),
+                                                   (None, "fr", "Au revoir\u202f!")])
 def test_quitting_and_the_end_of_input_stop_the_game(word: str | None, lang: str, bye: str) -> None:
     def answer(table: Terminal, prompt: str) -> str:
         if word is None:
@@ -339,7 +340,8 @@ def test_the_players_own_words_are_quoted_as_typed_not_translated(lang: str) -> 
     assert table.explained == [explain(err.value, lang)]
     said = table.explained[0]
     assert "play" in said and translate("spades", "play", lang) not in said
-    assert said.startswith({"eu": "“play” ez da Spades jokaldi bat", "es": "«play»", "fr": "« play »"}[lang])
+    assert said.startswith({"eu": "“play” ez da Spades jokaldi bat", "es": "«play»",
+                            "fr": "«\u00a0play\u00a0»"}[lang])
 
 
 @pytest.mark.parametrize(("lang", "hint"), [

@@ -619,7 +619,7 @@ def test_a_replay_comes_a_page_at_a_time(client: TestClient) -> None:
         res = client.get(f"/api/tables/{tid}/replay?{query}&lang=fr", headers={"accept-language": "fr"})
         err = res.json()
         assert res.status_code in (400, 422) and err["code"] == "bad_field", (query, err)
-        assert err["params"] == {"field": field} and f"« {field} »" in err["message"], (query, err)
+        assert err["params"] == {"field": field} and f"«\u00a0{field}\u00a0»" in err["message"], (query, err)
 
 
 def test_serve_prints_the_addresses_of_the_network(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

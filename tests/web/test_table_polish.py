@@ -161,6 +161,39 @@ def test_the_rematch_and_the_way_back_are_in_the_game_over_panel(server: Server,
         ctx.close()
 
 
+def test_a_solo_game_offers_to_play_again_in_every_language(server: Server, browser: Any) -> None:
+    """A table of one seat (DenboraZup solo, DZR-12) offered "Rematch: same people, new deal" at
+    its end, with nobody to have a rematch with: it offers "Play again" ("Berriro jokatu"), in each
+    language; pressed, it deals a new solo table for the same person. (Two seats keep "Rematch":
+    the test above.)"""
+    if "denborazup" not in available_games():
+        pytest.skip("denborazup is not installed")
+    made = server.create("denborazup", ["person"], edition="solo")
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.add_init_script(script=FAST)
+        page.goto(server.url + made["links"]["0"])
+        play_page(page, random.Random(7), chooser=denborazup_chooser)
+        for lang in ("eu", "en", "es", "fr"):
+            page.evaluate(f"localStorage.setItem('mahai.lang', '{lang}')")
+            page.reload()
+            page.wait_for_selector("#gameover #rematch")
+            again = translate("web", "Play again", lang)
+            assert again != translate("web", "Rematch: same people, new deal", lang)
+            assert page.inner_text("#rematch") == again, lang
+        assert translate("web", "Play again", "eu") == "Berriro jokatu"
+        page.click("#rematch")
+        page.wait_for_url(re.compile(r"/t/(?!" + re.escape(made["id"]) + r")[A-Za-z0-9_-]+$"), timeout=15_000)
+        new = server.get("/api/tables/" + page.url.rsplit("/", 1)[1])
+        assert new["edition"] == "solo" and len(new["seats"]) == 1 and not new["over"], new
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
 @pytest.mark.parametrize("lang", ["eu", "en", "es", "fr"])
 def test_the_name_field_says_its_limit(server: Server, browser: Any, lang: str) -> None:
     """Names stop at 24 characters (mahai.server.lobby.NAME_LENGTH): the table's name field says

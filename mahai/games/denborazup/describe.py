@@ -57,9 +57,9 @@ def card_date(card: Mapping[str, Any]) -> Message:
 
 
 #: Quotes around a title inside a sentence, as each catalog quotes ``{card}``: “…” in Basque and
-#: English, «…» in Spanish, « … » in French (``mahai.i18n.french_quotes`` turns a title's own
-#: guillemets inside them into “…”).
-QUOTES = {"eu": ("“", "”"), "en": ("“", "”"), "es": ("«", "»"), "fr": ("« ", " »")}
+#: English, «…» in Spanish, « … » in French with no-break spaces, so that no line ends with a lone
+#: « (``mahai.i18n.french_quotes`` turns a title's own guillemets inside them into “…”).
+QUOTES = {"eu": ("“", "”"), "en": ("“", "”"), "es": ("«", "»"), "fr": ("«\u00a0", "\u00a0»")}
 
 
 def titles_list(titles: Sequence[Mapping[str, str]]) -> Message:

@@ -223,8 +223,10 @@ export function fillOverActions() {
   const row = last.seat !== null ? last.table.seats[last.seat] : null;
   const kids = [];
   if (row || creatorToken(tableId)) {
-    kids.push(h("button", { type: "button", id: "rematch", class: "primary", onclick: () => joinRematch(true) },
-      last.table.rematch ? t("Join the rematch") : t("Rematch: same people, new deal")));
+    // one seat (a DenboraZup solo game): nobody to have a rematch with, the person plays again
+    const label = last.table.seats.length === 1 ? t("Play again")
+      : last.table.rematch ? t("Join the rematch") : t("Rematch: same people, new deal");
+    kids.push(h("button", { type: "button", id: "rematch", class: "primary", onclick: () => joinRematch(true) }, label));
   } else if (last.table.rematch) {
     kids.push(h("a", { href: `/t/${last.table.rematch}?spectate=1`, id: "watch-rematch", class: "button primary" }, t("Watch the rematch")));
   }
