@@ -70,7 +70,7 @@ def test_play_options_languages_and_hot_seat() -> None:
     result = runner.invoke(app, ["play", "mille-bornes", "--players", "4", "--humans", "2", "--lang", "fr",
                                  "--seed", "4", "--option", "fast_game=yes"], input="\nq\n")
     assert result.exit_code == 0, result.output
-    assert "Passez le clavier à A" in result.output and "Votre main :" in result.output
+    assert "Passez le clavier à A" in result.output and "Votre main\u00a0:" in result.output
     bad = runner.invoke(app, ["play", "mille-bornes", "--humans", "3"])
     assert bad.exit_code == 2
     bad = runner.invoke(app, ["play", "mille-bornes", "--lang", "de"])
