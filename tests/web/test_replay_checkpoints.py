@@ -95,6 +95,9 @@ def test_a_late_page_costs_its_frames_not_the_game_before_it(tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     page = 10
     hub = hub_at(tmp_path, page)
+    # The deal seeded (the hub draws it from secrets): a deal of its own made 12% of the games
+    # too short (87 actions for one), and the test failed on "actions > 300".
+    monkeypatch.setattr("secrets.randbits", lambda bits: 1)
     table = new_table(hub, "mille-bornes", "eu", 2, {"game_target": 1000})
     play(table, random.Random(3))
     actions = len(table.record.actions)
