@@ -372,6 +372,13 @@ class Game(ABC, Generic[S, OptionsT]):
         ``{"legs": 3.0}`` (default: none)."""
         return {}
 
+    def resume(self, state: S) -> None:
+        """Take up ``state`` again, a state this game made (:meth:`new`) and kept (a clone),
+        to go on playing it (a replay page from a kept state: :meth:`GameRecord.steps_from
+        <mahai.core.record.GameRecord.steps_from>`): a game that remembers something of each
+        game it makes for its texts keeps it again (DenboraZup: the card handles its
+        :meth:`describe_action` names, forgotten after many newer games). Default: nothing."""
+
     def describe_action(self, action: Action) -> Message:
         """What ``action`` does, as a message for a button or a log line
         ("Play 75 km", "Bid nil"). Default: the notation, untranslated."""

@@ -149,6 +149,7 @@ class GameRecord:
         if not 0 <= done <= len(self.actions) or state.version != done:
             raise ValueError(f"state at version {state.version} is not the record's after {done} actions"
                              f" (of {len(self.actions)})")
+        game.resume(state)  # as steps' game.new does: the game's memory of it (DenboraZup's handles)
         return self._play(game, state, done)
 
     def _play(self, game: Game[Any, Any], state: State[Any], done: int) -> Iterator[Step]:

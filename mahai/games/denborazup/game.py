@@ -110,14 +110,21 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
             raise InvalidOptions("deck_too_small", domain=DOMAIN, cards=len(self.deck), needed=needed)
         opaque = self.opaque and options.handles
         state = DenboraZupState(self.deck, options, players, random.Random(seed), opaque)
-        if opaque:
-            known = self._handles
-            for handle, card in state.by_handle.items():
-                known[handle] = card
-                known.move_to_end(handle)
-            while len(known) > self.HANDLES_KEPT:
-                known.popitem(last=False)
+        self.resume(state)
         return state
+
+    def resume(self, state: DenboraZupState) -> None:
+        """Remember the handles of ``state`` (a game made by :meth:`new`, or a kept state
+        taken up again: :meth:`~mahai.core.record.GameRecord.steps_from`) as the most
+        recent (:attr:`_handles`), so that :meth:`describe_action` names its cards."""
+        if not state.opaque:
+            return
+        known = self._handles
+        for handle, card in state.by_handle.items():
+            known[handle] = card
+            known.move_to_end(handle)
+        while len(known) > self.HANDLES_KEPT:
+            known.popitem(last=False)
 
     def parse_action(self, text: str) -> DenboraZupAction:
         """See :func:`mahai.games.denborazup.actions.parse_action` (raises ``MalformedAction``)."""
