@@ -212,10 +212,11 @@ def test_a_database_port_that_is_no_number_is_said_in_the_players_language(lang:
         assert one_line(result.output) == said
 
 
-def started(port: int, *args: str) -> subprocess.Popen[str]:
-    """A real ``mahai serve --port port *args``, once it answers (or has exited)."""
+def started(port: int, *args: str, stderr: int = subprocess.STDOUT) -> subprocess.Popen[str]:
+    """A real ``mahai serve --port port *args``, once it answers (or has exited); its standard
+    error with its output, or as ``stderr`` says."""
     server = subprocess.Popen([str(MAHAI), "serve", "--port", str(port), *args],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                              stdout=subprocess.PIPE, stderr=stderr, text=True)
     deadline = time.monotonic() + 30
     while server.poll() is None and time.monotonic() < deadline:
         try:
@@ -340,19 +341,10 @@ def test_serve_says_where_to_open_it_in_the_players_language(tmp_path: Path, lan
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     db = f"sqlite:///{tmp_path}/m.db"
-    server = subprocess.Popen([str(MAHAI), "serve", "--port", str(port), "--lan", "--db", db, "--lang", lang],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:  # every line is printed before the server answers: read them all once it does
-        deadline = time.monotonic() + 30
-        while server.poll() is None and time.monotonic() < deadline:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1).read()
-                break
-            except OSError:
-                time.sleep(0.1)
-    finally:
-        server.terminate()
-        out, _ = server.communicate(timeout=30)
+    # every line is printed before the server answers: read them all once it does
+    server = started(port, "--lan", "--db", db, "--lang", lang, stderr=subprocess.PIPE)
+    server.terminate()
+    out, _ = server.communicate(timeout=30)
     lines = [line.strip() for line in out.splitlines() if line.strip()]
     first, second, last = lines[0], lines[1], lines[-1]  # between them: the network addresses
     assert first == translate("cli", "serve.open", lang, url=f"http://localhost:{port}/", db=db)
