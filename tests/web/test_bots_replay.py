@@ -156,6 +156,33 @@ def test_the_replay_page_follows_the_servers_page_size(tmp_path: Any, page: Any)
         server.stop()
 
 
+def test_the_replay_page_follows_a_server_restarted_with_another_page_size(tmp_path: Any, page: Any) -> None:
+    """A replay page open while its server restarts with smaller pages (``MAHAI_REPLAY_PAGE`` 7,
+    then 3) still reaches every step: it asked with the old size (``count=7``, refused as over
+    the page size), and its steps past what it had were never shown."""
+    server = Server(f"sqlite:///{tmp_path / 'mahai.db'}", env={"MAHAI_REPLAY_PAGE": "7"}).start()
+    try:
+        bots = server.create("nim", ["bot:random", "bot:random"], options={"stones": 40})
+        for _ in range(300):
+            if (info := server.get(f"/api/tables/{bots['id']}"))["over"]:
+                break
+            time.sleep(0.1)
+        last = info["version"]
+        assert last > 2 * 7, last
+        page.goto(f"{server.url}/t/{bots['id']}/replay")
+        page.wait_for_function("document.body.dataset.step === '0'")
+        server.stop()
+        server.env["MAHAI_REPLAY_PAGE"] = "3"
+        server.restart()
+        assert server.get(f"/api/tables/{bots['id']}/replay")["page"] == 3
+        drag = "(s, v) => { s.value = v; s.dispatchEvent(new Event('input')); }"
+        for step in (last, 8):  # the last page, then one between (7 and 8 were in no page of 3 asked)
+            page.eval_on_selector("#slider", drag, str(step))
+            page.wait_for_function(f"document.body.dataset.step === '{step}'", timeout=10_000)
+    finally:
+        server.stop()
+
+
 @pytest.mark.parametrize(("value", "page"), [
     ("7", 7), (" 7 ", 7), ("", REPLAY_PAGE), ("0", REPLAY_PAGE), ("-5", REPLAY_PAGE), ("abc", REPLAY_PAGE),
     ("²", REPLAY_PAGE), ("٧", REPLAY_PAGE), ("10**9", REPLAY_PAGE), (str(10**9), MAX_REPLAY_PAGE)])

@@ -57,16 +57,22 @@ function keep(page) {
   page.frames.forEach((f, i) => frames.set(page.start + i, f));
 }
 
-// The page of frames holding step i: fetched once, then kept.
+// The page of frames holding step i: fetched once, then kept. Resolves true if the server's page
+// size changed meanwhile (a restart with another MAHAI_REPLAY_PAGE: a page asked for by the old
+// size was refused, or held fewer steps): the pages are then counted by the new size. No count
+// is sent: the server sends its own page size.
 function fetchPage(i) {
-  const size = data.page;
-  const start = i - (i % size);
+  const start = i - (i % data.page);
   if (!pages.has(start)) {
     const query = asked;
-    pages.set(start, getJson(`/api/tables/${tableId}/replay?${query}&start=${start}&count=${size}`).then((res) => {
-      if (query !== asked) return;  // another viewer was chosen meanwhile
-      if (res.ok) keep(res.data);
-      else pages.delete(start);  // try again at the next step shown
+    pages.set(start, getJson(`/api/tables/${tableId}/replay?${query}&start=${start}`).then((res) => {
+      if (query !== asked) return false;  // another viewer was chosen meanwhile
+      if (!res.ok) { pages.delete(start); return false; }  // try again at the next step shown
+      keep(res.data);
+      if (res.data.page === data.page) return false;
+      data.page = res.data.page;
+      pages = new Map();
+      return true;
     }));
   }
   return pages.get(start);
@@ -124,7 +130,11 @@ function show(dragged = false) {
   clearTimeout(resting);
   if (!f) {  // not fetched yet: shown when its page comes, unless another step was asked meanwhile
     const wanted = index;
-    const ask = () => fetchPage(wanted).then(() => { if (index === wanted && frames.has(wanted)) show(); });
+    const ask = () => fetchPage(wanted).then((resized) => {
+      if (index !== wanted) return;
+      if (frames.has(wanted)) show();
+      else if (resized) ask();  // its page, counted by the server's new size
+    });
     if (dragged) resting = setTimeout(() => { if (index === wanted) ask(); }, REST_MS);
     else ask();
     return;
