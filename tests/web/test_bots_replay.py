@@ -130,25 +130,34 @@ def test_replay_shows_the_whole_record_only_when_over(server: Server, page: Any)
     page.wait_for_function(f"document.body.dataset.step === '{REPLAY_PAGE - 1}'")
 
 
+DRAG = "(s, v) => { s.value = v; s.dispatchEvent(new Event('input')); }"
+"""Moves the replay's slider to a step as a drag does (its ``input`` event)."""
+
+
+def finished_nim(server: Server) -> tuple[dict[str, Any], int]:
+    """A Nim game of two random bots (40 stones) played to its end on ``server``: the table as
+    created, and its last version."""
+    bots = server.create("nim", ["bot:random", "bot:random"], options={"stones": 40})
+    for _ in range(300):
+        if (info := server.get(f"/api/tables/{bots['id']}"))["over"]:
+            break
+        time.sleep(0.1)
+    return bots, info["version"]
+
+
 def test_the_replay_page_follows_the_servers_page_size(tmp_path: Any, page: Any) -> None:
     """The replay answer says its page size (``page``) and the page asks for pages of that size:
     replay.js wrote the server's 50 again, and on a server with pages of 7 the steps past the
     first page were never shown (its ``count=50`` refused, or the page it kept not holding them)."""
     server = Server(f"sqlite:///{tmp_path / 'mahai.db'}", env={"MAHAI_REPLAY_PAGE": "7"}).start()
     try:
-        bots = server.create("nim", ["bot:random", "bot:random"], options={"stones": 40})
-        for _ in range(300):
-            if (info := server.get(f"/api/tables/{bots['id']}"))["over"]:
-                break
-            time.sleep(0.1)
-        last = info["version"]
+        bots, last = finished_nim(server)
         first = server.get(f"/api/tables/{bots['id']}/replay")
         assert first["page"] == 7 and len(first["frames"]) == 7 and last > 2 * 7, (first["page"], last)
         page.goto(f"{server.url}/t/{bots['id']}/replay")
         page.wait_for_function("document.body.dataset.step === '0'")
-        drag = "(s, v) => { s.value = v; s.dispatchEvent(new Event('input')); }"
         for step in (7, 13, 14, last):  # past the first page, a page's end, the next one, the end
-            page.eval_on_selector("#slider", drag, str(step))
+            page.eval_on_selector("#slider", DRAG, str(step))
             page.wait_for_function(f"document.body.dataset.step === '{step}'", timeout=10_000)
         page.keyboard.press("ArrowLeft")
         page.wait_for_function(f"document.body.dataset.step === '{last - 1}'", timeout=10_000)
@@ -162,12 +171,7 @@ def test_the_replay_page_follows_a_server_restarted_with_another_page_size(tmp_p
     the page size), and its steps past what it had were never shown."""
     server = Server(f"sqlite:///{tmp_path / 'mahai.db'}", env={"MAHAI_REPLAY_PAGE": "7"}).start()
     try:
-        bots = server.create("nim", ["bot:random", "bot:random"], options={"stones": 40})
-        for _ in range(300):
-            if (info := server.get(f"/api/tables/{bots['id']}"))["over"]:
-                break
-            time.sleep(0.1)
-        last = info["version"]
+        bots, last = finished_nim(server)
         assert last > 2 * 7, last
         page.goto(f"{server.url}/t/{bots['id']}/replay")
         page.wait_for_function("document.body.dataset.step === '0'")
@@ -175,9 +179,8 @@ def test_the_replay_page_follows_a_server_restarted_with_another_page_size(tmp_p
         server.env["MAHAI_REPLAY_PAGE"] = "3"
         server.restart()
         assert server.get(f"/api/tables/{bots['id']}/replay")["page"] == 3
-        drag = "(s, v) => { s.value = v; s.dispatchEvent(new Event('input')); }"
         for step in (last, 8):  # the last page, then one between (7 and 8 were in no page of 3 asked)
-            page.eval_on_selector("#slider", drag, str(step))
+            page.eval_on_selector("#slider", DRAG, str(step))
             page.wait_for_function(f"document.body.dataset.step === '{step}'", timeout=10_000)
     finally:
         server.stop()
