@@ -301,6 +301,8 @@ function focusKey(el) {
   if (!el || el === document.body) return null;
   if (el.dataset && el.dataset.action) return `[data-action="${CSS.escape(el.dataset.action)}"]`;
   if (el.dataset && el.dataset.pick) return `[data-pick="${CSS.escape(el.dataset.pick)}"]`;
+  // a card that is a control of its own (a DenboraZup timeline card opens its story)
+  if (el.dataset && el.dataset.card && el.tagName === "BUTTON") return `button[data-card="${CSS.escape(el.dataset.card)}"]`;
   if (el.id) return `#${CSS.escape(el.id)}`;
   return null;
 }
