@@ -98,7 +98,7 @@ def test_a_timeline_card_opens_its_story_at_the_table_and_in_the_replay(
         page.goto(server.url + made["links"]["0"])
         page.wait_for_selector("#timeline .event")
         moves = 0
-        while page.evaluate("document.querySelectorAll('#timeline button.event').length") < 3 and moves < 60:
+        while page.evaluate("document.querySelectorAll('#timeline .event').length") < 3 and moves < 60:
             moves += play_page(page, random.Random(moves), stop_after=1, chooser=denborazup_chooser)
         # one stop of the Tab key for the whole timeline
         assert page.evaluate("[...document.querySelectorAll('#timeline button.event')]"
