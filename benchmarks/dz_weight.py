@@ -14,26 +14,29 @@ and gzipped (zlib level 6, as the server's ``GZipMiddleware`` and about what per
 does to one message).
 
 Measured on 6 December 2026 (4 easy bots, seed 7, Basque: 1,599 moves, 148 cards on the timeline
-at the end), before and after the wire views (:meth:`~mahai.core.Game.wire_view`,
-:meth:`~mahai.core.Game.wire_event`; "before" is this script run with ``PYTHONPATH`` at a
-checkout of the older code), bytes, largest (mean) over the game:
+at the end), before the wire views (:meth:`~mahai.core.Game.wire_view`,
+:meth:`~mahai.core.Game.wire_event`), after them, and since a card's placements go as one entry
+(:meth:`~mahai.core.Game.wire_legal`; each column is this script run with ``PYTHONPATH`` at a
+checkout of that code), bytes, largest (mean) over the game:
 
-============================  ==========================  ========================
-message                       before: raw / gzip          after: raw / gzip
-============================  ==========================  ========================
-update, spectator             221,433 / 63,881            32,487 / 8,428
-                              (106,186 / 33,586)          (15,547 / 4,766)
-update, seat 0                354,650 / 64,020            211,796 / 16,757
-                              (120,442 / 35,888)          (25,096 / 5,872)
-state, seat 0, at the end     212,677 / 66,237            29,949 / 8,576
-log on (re)connection         69,743 / 11,507             30,112 / 3,611
-replay page (50 steps)        10,162,402 / 3,110,164      1,361,216 / 31,196
-                              (5,566,574 / 1,680,542)     (801,784 / 18,479)
-============================  ==========================  ========================
+==========================  ========================  ====================  ====================
+message                     before: raw / gzip        wire views            placement families
+==========================  ========================  ====================  ====================
+update, spectator           221,433 / 63,881          32,487 / 8,428        32,241 / 8,427
+                            (106,186 / 33,586)        (15,547 / 4,766)      (15,542 / 4,767)
+update, seat 0              354,650 / 64,020          211,796 / 16,757      32,217 / 8,498
+                            (120,442 / 35,888)        (25,096 / 5,872)      (17,259 / 5,373)
+state, seat 0, at the end   212,677 / 66,237          29,949 / 8,576        29,949 / 8,576
+log on (re)connection       69,743 / 11,507           30,112 / 3,611        31,111 / 3,765
+replay page (50 steps)      10,162,402 / 3,110,164    1,361,216 / 31,196    1,360,652 / 31,150
+                            (5,566,574 / 1,680,542)   (801,784 / 18,479)    (801,538 / 18,457)
+==========================  ========================  ====================  ====================
 
-A seat's largest updates are now its legal moves: in a decision of a long game every card of
-the hand times every slot on the coin's side, each with its label (3,380 moves, 470 kB of
-``legal`` in one message of a 136-card timeline); gzip takes them to about 17 kB.
+A seat's largest updates were its legal moves: in a decision of a long game every card of the
+hand times every slot on the coin's side, each with its label (3,380 moves, 470 kB of ``legal``
+in one message of a 136-card timeline); since, one entry a card and call, its slots a list of
+numbers, and a seat's update weighs what a spectator's does. (The log's last 200 events differ
+since a skipped draw at an empty deck is one event, not two.)
 """
 
 from __future__ import annotations

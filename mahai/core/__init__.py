@@ -12,13 +12,24 @@ from mahai.core.errors import (
     MalformedAction,
     NotYourTurn,
 )
-from mahai.core.game import Action, Event, Game, Observation, OptionSpec, Seat, State, option_specs
+from mahai.core.game import (
+    Action,
+    ActionFamily,
+    Event,
+    Game,
+    Observation,
+    OptionSpec,
+    Seat,
+    State,
+    option_specs,
+)
 from mahai.core.options import options_from_mapping, options_to_dict
 from mahai.core.record import GameRecord, Step
 from mahai.core.text import Message, Player, message_to_json
 
 __all__ = [
     "Action",
+    "ActionFamily",
     "CorruptRecord",
     "Event",
     "Game",

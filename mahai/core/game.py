@@ -303,6 +303,20 @@ S = TypeVar("S", bound=State[Any])
 OptionsT = TypeVar("OptionsT")
 
 
+class ActionFamily(NamedTuple):
+    """Legal actions alike but for one number, sent as one (:meth:`Game.wire_legal`): a long
+    DenboraZup timeline offers one card in each of 80 slots, twice (with and without the call).
+    ``notation`` and ``label`` (rendered by the front end) hold ``{n}`` where the number goes;
+    ``numbers``: the family's numbers, in the legal actions' order; ``shown``: added to a
+    number in the label (notation ``slot 0`` is "slot 1" to a person). Numbers are plain
+    digits (below 1,000, so no language groups them)."""
+
+    notation: str
+    label: Message
+    numbers: tuple[int, ...]
+    shown: int = 0
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC, Generic[S, OptionsT]):
     """A game's rules: editions, state factory, notation and projection."""
@@ -438,6 +452,13 @@ class Game(ABC, Generic[S, OptionsT]):
         """A projected event (:meth:`project_event`) as a front end sends it to a reader of
         ``lang`` beside its sentence, as :meth:`wire_view` sends a view. Default: ``event``."""
         return event
+
+    def wire_legal(self, actions: list[A]) -> list[A | ActionFamily]:
+        """Legal ``actions`` as a front end sends them, in order: an action alone, or an
+        :class:`ActionFamily` in place of actions that differ by one number, where the first of
+        them was (each member is one of ``actions``, none is left out; a family's members come
+        together). Default: ``actions``, each alone."""
+        return list(actions)
 
     def project_event(self, event: Event, viewer: Seat | None) -> dict[str, Any] | None:
         """What ``viewer`` sees of ``event``: a JSON-ready dict of its own (lists and

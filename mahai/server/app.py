@@ -42,6 +42,8 @@ their scripts from a CDN, so they are off unless ``create_app(docs=True)``):
 - ``GET  /api/tables/{id}/replay?token=…&seat=…&lang=eu&start=0&count=50`` → a page of
   the replay's frames, at most ``page`` (:attr:`Hub.replay_page`: 50, or ``MAHAI_REPLAY_PAGE``),
   which the answer says with ``start`` and ``steps``, how many there are (see :meth:`Hub.replay`).
+- ``GET  /api/tables/{id}/card/{card}?lang=eu`` → a DenboraZup card face up at the table now,
+  with its explanation (:func:`~mahai.server.lobby.revealed_card`); any other id: ``unknown_card`` (404).
 - ``GET  /api/i18n/{lang}?domains=web,core,…`` → gettext catalogs as JSON (plural entries as lists).
 - ``GET  /static/games/<name>.js`` → the game's table renderer: Mahai's own, else
   the package resource a plug-in declares (``Game.renderer``).
@@ -121,7 +123,15 @@ from mahai.server.limits import (
     json_ok,
     nests_deeper,
 )
-from mahai.server.lobby import STATUS_ORDER, deck_chronology, game_info, game_title, players_for, table_status
+from mahai.server.lobby import (
+    STATUS_ORDER,
+    deck_chronology,
+    game_info,
+    game_title,
+    players_for,
+    revealed_card,
+    table_status,
+)
 from mahai.server.network import qr_data_uri, share_origin, this_machine_only
 from mahai.server.rules import rules_page
 from mahai.server.security import Guard, allowed_hosts, request_lang
@@ -306,7 +316,7 @@ def _lang(lang: str | None) -> str:
 
 
 ERROR_STATUS = {"unknown_table": 404, "bad_token": 403, "bad_creator": 403, "unknown_domain": 404,
-                "rate_limited": 429}
+                "unknown_card": 404, "rate_limited": 429}
 
 
 def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
@@ -585,6 +595,20 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
             viewer = seat
         public = table.public(_lang(lang))
         return await asyncio.to_thread(hub.replay, table, viewer, _lang(lang), start, count, public)
+
+    @app.get("/api/tables/{table_id}/card/{card}")
+    async def table_card(table_id: str, card: str, request: Request,
+                         lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        """A card face up at DenboraZup table ``table_id`` now, with its explanation in ``lang``
+        (:func:`revealed_card`: what a page shows when a timeline card is tapped); any other id is
+        ``unknown_card`` (404), whatever it names; ``rate_limited`` (429) beyond
+        :attr:`Limits.read_rate`."""
+        reading(request)
+        table = await asyncio.to_thread(hub.get, table_id)
+        found = await asyncio.to_thread(revealed_card, table.game, table.state, card, _lang(lang))
+        if found is None:
+            raise web_error(InvalidOptions, "unknown_card")
+        return found
 
     @app.get("/api/games/{name}/chronology")
     def chronology(name: str, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:

@@ -74,7 +74,15 @@ from mahai.i18n import LANGUAGES, translate
 from mahai.server.checkpoints import ReplayCheckpoints
 from mahai.server.lobby import ABANDONED_AFTER, clean_name, deck_chronology, edition_title, game_title
 from mahai.server.store import SeatRow, Snapshot, Store, TableRow, token_hash
-from mahai.server.text import bot_name, card_labels, events_json, legal_json, level_named, seat_names
+from mahai.server.text import (
+    action_label,
+    bot_name,
+    card_labels,
+    events_json,
+    legal_json,
+    level_named,
+    seat_names,
+)
 from mahai.server.thinking import Thinker
 
 if TYPE_CHECKING:
@@ -1386,7 +1394,7 @@ class Hub:
             if over and step.notation is not None:
                 frame["seat"] = step.seat
                 frame["action"] = step.notation
-                frame["label"] = legal_json(game, [game.parse_action(step.notation)], lang, names)[0]["label"]
+                frame["label"] = action_label(game, game.parse_action(step.notation), lang, names)
             frames.append(frame)
         return {"table": table.public(lang) if public is None else public, "viewer": viewer, "over": over,
                 "names": {str(k): v for k, v in names.items()}, "steps": steps, "start": start,

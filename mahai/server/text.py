@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from mahai.bots.levels import ALIASES
-from mahai.core import Action, Event, Game
+from mahai.core import Action, ActionFamily, Event, Game
 from mahai.i18n import LANGUAGES, catalog, render, translate
 from mahai.server.store import SeatRow
 
@@ -146,10 +146,32 @@ def action_label(game: Game[Any, Any], action: Action, lang: str, names: Names) 
 
 
 def legal_json(game: Game[Any, Any], actions: Iterable[Action], lang: str,
-               names: Names) -> list[dict[str, str]]:
+               names: Names) -> list[dict[str, Any]]:
     """``[{"action": notation, "label": text}]``: the notation is an opaque id
-    the client sends back; the label is what it shows."""
-    return [{"action": a.notation(), "label": action_label(game, a, lang, names)} for a in actions]
+    the client sends back; the label is what it shows. Actions alike but for one number
+    (:meth:`Game.wire_legal`) come as one entry ``{"action", "label", "each": [n...],
+    "shown": k}``, its notation and label with ``{n}`` where each number goes (plus ``k`` in
+    the label): table.js makes one entry of each (:func:`expand_legal` here)."""
+    out: list[dict[str, Any]] = []
+    for a in game.wire_legal(list(actions)):
+        if isinstance(a, ActionFamily):
+            out.append({"action": a.notation, "label": render(a.label, lang, _namer(names, lang)),
+                        "each": list(a.numbers), "shown": a.shown})
+        else:
+            out.append({"action": a.notation(), "label": action_label(game, a, lang, names)})
+    return out
+
+
+def expand_legal(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, str]]:
+    """:func:`legal_json`'s entries one per action, as table.js reads them (``expandLegal``)."""
+    out: list[dict[str, str]] = []
+    for e in entries:
+        if "each" not in e:
+            out.append({"action": e["action"], "label": e["label"]})
+            continue
+        out.extend({"action": e["action"].replace("{n}", str(n)),
+                    "label": e["label"].replace("{n}", str(n + e["shown"]))} for n in e["each"])
+    return out
 
 
 def _strings(value: Any) -> list[str]:

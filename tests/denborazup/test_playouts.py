@@ -187,5 +187,17 @@ def test_every_event_kind_is_leak_checked() -> None:
             for viewer in [None, 0, 1, 2]:
                 assert_no_dates(MINI.project_event(event, viewer), hidden & state.hidden_cards(), event.kind)
         events += new
+    # a vote that replaces the reference at an empty deck and discard pile: draw_skipped
+    state = MINI.new(MINI.options(), 3, 2)
+    state.deck, state.discard = [], []
+    flip_to(state, "up")
+    for seat in range(3):
+        act(state, seat, "pass")
+    for seat in range(3):
+        new = act(state, seat, "vote yes")
+        for event in new:
+            for viewer in [None, 0, 1, 2]:
+                assert_no_dates(MINI.project_event(event, viewer), state.hidden_cards(), event.kind)
+        events += new
     KINDS.update(e.kind for e in events)
     assert ALL_KINDS <= KINDS, ALL_KINDS - KINDS

@@ -9,6 +9,7 @@ import pytest
 
 from mahai.core import IllegalAction, InvalidOptions, MalformedAction, NotYourTurn
 from mahai.games.denborazup import GAME, DenboraZupState, Place, solo_rating
+from mahai.i18n import render
 from tests.denborazup.helpers import by_title, mini_game, rig
 
 G = mini_game()
@@ -379,8 +380,10 @@ def test_dzc3_wrong_card_is_not_drawn_straight_back() -> None:
     state.cards = {c: e for c, e in state.cards.items() if c in kept}
     flip_to(state, "up")
     act(state, 0, f"place {ELCANO}")  # 1522 after 1997: wrong
-    kinds = [e.kind for e in act(state, 1, "pass")]
-    assert "reshuffle" not in kinds and "draw_skipped" in kinds
+    events = act(state, 1, "pass")
+    kinds = [e.kind for e in events]
+    assert "reshuffle" not in kinds and "draw_skipped" not in kinds  # the draw of 0 cards says it
+    assert [e.data["count"] for e in events if e.kind == "draw"] == [0]
     assert state.hands[0] == [OSASUNA] and state.discard == [ELCANO]
     assert state.reference == GUGGENHEIM and state.deck == []
     flip_to(state, "up")
@@ -393,6 +396,41 @@ def test_dzc3_wrong_card_is_not_drawn_straight_back() -> None:
     assert sorted(state.hands[1]) == sorted([ATHLETIC, ELCANO])
     assert state.discard == [AXULAR] and state.deck == []
     assert sorted(state.all_cards()) == sorted(kept)
+
+
+def _said(events: list[Any], viewer: int | None) -> list[str]:
+    out = []
+    for event in events:
+        seen = G.project_event(event, viewer)
+        message = G.describe_event(seen, viewer) if seen is not None else None
+        if message is not None:
+            out.append(render(message, "en"))
+    return out
+
+
+def test_dzc3_an_empty_deck_is_said_once_a_draw() -> None:
+    """DZR-6 / DZC-3: wrong placements at an empty deck and discard pile: each player's skipped
+    penalty is one line of the log, for the player and for everybody else (it was two, "No card
+    is left to draw." before each "No card left for … to draw."); a vote that finds no card to
+    replace the reference still says so."""
+    state = new(3)
+    rig(state, hands=[[ELCANO, OSASUNA], [AXULAR, ATHLETIC], [RONCEVAUX, KORRIKA]],
+        timeline=[GUGGENHEIM], deck=[], discard=[])
+    kept = {ELCANO, OSASUNA, AXULAR, ATHLETIC, RONCEVAUX, KORRIKA, GUGGENHEIM}
+    state.discard = []
+    state.cards = {c: e for c, e in state.cards.items() if c in kept}
+    flip_to(state, "up")
+    act(state, 0, f"place {ELCANO}")  # 1522 after 1997: wrong
+    act(state, 1, f"place {AXULAR}")  # 1643 after 1997: wrong
+    events = act(state, 2, "pass")
+    assert _said(events, None)[2:] == ["No card left for seat 2 to draw.", "No card left for seat 1 to draw."]
+    assert _said(events, 0)[2:] == ["No card left for seat 2 to draw.", "No card left for you to draw."]
+    state.discard = []  # the wrong cards gone too: nothing for the vote's new reference
+    _all_pass(state)
+    for seat in range(3):
+        events = act(state, seat, "vote yes")
+    assert _said(events, None)[1:] == ["Vote: the reference card is replaced.", "No card is left to draw."]
+    assert state.reference == GUGGENHEIM
 
 
 def test_dzr11_reference_never_goes_back_into_the_deck() -> None:

@@ -7,6 +7,8 @@ from typing import Any
 
 from websockets.sync.client import connect
 
+from mahai.server.text import expand_legal
+
 
 class Client:
     """One connection to ``/ws/tables/{id}``; keeps every frame it receives."""
@@ -52,8 +54,8 @@ class Client:
     @property
     def legal(self) -> list[str]:
         """The notations of the current state's legal actions (``legal`` holds
-        ``{"action": notation, "label": text}``)."""
-        return [e["action"] for e in self.state["legal"]] if self.state else []
+        ``{"action": notation, "label": text}``, a family of them as one: :func:`expand_legal`)."""
+        return [e["action"] for e in expand_legal(self.state["legal"])] if self.state else []
 
     def act(self, action: str, version: int | None = None) -> dict[str, Any]:
         """Send an action; return the error, or the update that the action caused."""

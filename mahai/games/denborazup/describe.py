@@ -128,6 +128,16 @@ def describe_action(action: Any, titles: Callable[[str], Mapping[str, str]]) -> 
     raise TypeError(f"not a DenboraZup action: {action!r}")
 
 
+def describe_slots(action: Place, titles: Callable[[str], Mapping[str, str]]) -> Message:
+    """The label of ``action``'s family (:meth:`DenboraZupGame.wire_legal`): its card placed in
+    any slot, with or without the call as ``action``, the slot's number written ``{n}``; the
+    same message as :func:`describe_action` gives each of them."""
+    card = card_title(titles(action.card_id or action.card))
+    if action.call:
+        return _m("Place {card} in slot {slot} and call “DenboraZup!”", card=card, slot="{n}")
+    return _m("Place {card} in slot {slot}", card=card, slot="{n}")
+
+
 def describe_event(event: Mapping[str, Any], viewer: Seat | None,
                    titles: Callable[[str], Mapping[str, str]]) -> Message | None:
     """The sentence of a projected ``event`` for ``viewer`` (None: a spectator).

@@ -209,10 +209,11 @@ class DenboraZupState(State[DenboraZupAction]):
 
     def _draw(self, events: list[Event]) -> str | None:
         """DZR-11 / DZC-3: top card of the deck; if empty, the discard pile (the reference
-        is never in it) is shuffled into a new deck first; None (draw skipped) if both empty."""
+        is never in it) is shuffled into a new deck first; None (draw skipped) if both empty.
+        The caller says a skipped draw: a player's draw event by its count (0), a new reference
+        by ``draw_skipped`` (both said it: every penalty at an empty deck was two log lines)."""
         if not self.deck:
             if not self.discard:
-                events.append(Event("draw_skipped", {}))
                 return None
             self.deck = self.discard
             self.discard = []
@@ -554,6 +555,7 @@ class DenboraZupState(State[DenboraZupAction]):
         new card joins the timeline at its date and becomes the reference (DZR-13)."""
         card = self._draw(events)
         if card is None:
+            events.append(Event("draw_skipped", {}))
             return
         old = self.reference
         if self.rules.long_timeline:

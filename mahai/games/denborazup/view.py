@@ -214,7 +214,8 @@ def observe(state: DenboraZupState, viewer: Seat | None) -> DenboraZupObservatio
 # --- the wire ----------------------------------------------------------------
 # What the web pages show of a card (static/games/denborazup.js): a hand card its title; a
 # revealed card its title, date and star; the reference card of a short game and the last
-# reveal's cards their explanation too (explainBox). A long game's timeline shows none.
+# reveal's cards their explanation too (explainBox). A long game's timeline shows none: a tapped
+# card asks the server for its story (mahai.server.lobby.revealed_card, from this projection).
 
 _DATE = ("year", "month", "day", "precision", "star")
 

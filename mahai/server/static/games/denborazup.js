@@ -4,7 +4,7 @@
 // call can be caught. The reveal turns the cards over one by one with their dates; the star
 // choice explains each option (DZR-10). Lays out mahai.games.denborazup's view (dates only ever
 // appear on revealed cards); action labels and sentences come from the server.
-import { formatNumber } from "/static/js/i18n.js";
+import { formatNumber, getJson } from "/static/js/i18n.js";
 
 let chosen = null;
 let calling = false;
@@ -140,7 +140,69 @@ function eventCard(ui, card, opts = {}) {
   const cls = `event ${revealed ? "revealed" : "hidden-date"} ${opts.cls || ""}`;
   const common = { class: cls, "aria-label": label, "data-card": card.id, "data-fly": opts.fly || null, "data-from": opts.from || null, style: opts.style || null };
   if (opts.onclick) return h("button", { type: "button", ...common, "aria-pressed": opts.pressed ? "true" : "false", onclick: opts.onclick, ...(opts.attrs || {}) }, kids);
+  if (opts.opens) return h("button", { type: "button", ...common, "aria-haspopup": "dialog", tabindex: opts.tabindex, onclick: opts.opens }, kids);
   return h("div", { role: "group", ...common }, kids);
+}
+
+// A revealed card of the long timeline opens its story: title, date, the whole explanation and
+// its source, in a dialog (Escape, the close button or a tap outside close it; the focus goes
+// back to the card). The timeline sends no explanations (mahai.games.denborazup.view.wire_view):
+// the text comes from the table, asked by the id the card already shows, and the server answers
+// only for a card face up at the table now (/api/tables/{id}/card/{card}), so that nothing about a
+// hidden card ever reaches the page.
+const told = new Map();  // "lang:table:card" → the answer, kept for the page's life
+let dialog = null;
+let opened = null;  // the card whose story is on show (its id)
+
+async function openStory(card, msg, ui) {
+  const { h } = ui;
+  if (!dialog) {
+    dialog = h("dialog", { id: "dz-story", "aria-labelledby": "dz-story-title" });
+    // a tap on the backdrop lands on the dialog itself, outside its box
+    dialog.addEventListener("click", (e) => {
+      const r = dialog.getBoundingClientRect();
+      if (e.target === dialog && (e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom)) dialog.close();
+    });
+    dialog.addEventListener("close", () => refocus(`#timeline [data-card="${CSS.escape(opened)}"]`));
+    dialog.addEventListener("keydown", (e) => { if (e.key !== "Escape") e.stopPropagation(); });  // the replay's arrows step
+    document.body.append(dialog);
+  }
+  opened = card.id;
+  const text = h("div", { class: "story-text", "aria-live": "polite" }, "…");
+  const close = h("button", { type: "button", id: "dz-story-close", onclick: () => dialog.close() }, ui.t("Close"));
+  ui.fill(dialog, h("h2", { id: "dz-story-title", lang: ui.lang() }, title(card, ui)),
+    h("p", {}, h("strong", {}, formatDate(card, ui)), card.star ? ` · ★ ${ui.t("star")}` : ""),
+    text, h("div", { class: "buttons" }, close));
+  if (!dialog.open) dialog.showModal();
+  close.focus();
+  const key = `${ui.lang()}:${msg.table.id}:${card.id}`;
+  if (!told.has(key)) {
+    const res = await getJson(`/api/tables/${encodeURIComponent(msg.table.id)}/card/${encodeURIComponent(card.id)}?lang=${ui.lang()}`);
+    if (!res.ok) { if (opened === card.id) ui.fill(text, h("p", { role: "alert" }, res.data.message)); return; }
+    told.set(key, res.data);
+  }
+  if (opened !== card.id) return;  // another card was opened meanwhile
+  const story = told.get(key);
+  ui.fill(text, h("p", { lang: ui.lang() }, explanation(story, ui)),
+    story.source_url ? h("p", {}, h("a", { href: story.source_url, rel: "noopener", target: "_blank" }, ui.t("source"), " ↗")) : null);
+}
+
+// The timeline's cards are one stop of the Tab key (the reference card, or the card last
+// visited); the arrow keys, Home and End move between them (a 148-card timeline was 148 stops).
+let visited = null;
+function roam(tl) {
+  tl.addEventListener("keydown", (e) => {
+    const cards = [...tl.querySelectorAll("button.event")];
+    const at = cards.indexOf(document.activeElement);
+    const to = at < 0 ? undefined : { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: cards.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    e.stopPropagation();  // the replay's arrows step through the game
+    const next = cards[Math.max(0, Math.min(cards.length - 1, to))];
+    for (const c of cards) c.tabIndex = c === next ? 0 : -1;
+    visited = next.dataset.card;
+    next.focus();
+  });
 }
 
 function coin(v, msg, ui, legal) {
@@ -218,9 +280,11 @@ export function render(root, msg, ui) {
     const at = (k) => slotEntries.filter((e) => words(e)[words(e).indexOf("slot") + 1] === String(k));
     const items = [];
     const newest = new Set((v.last_reveal || []).filter((r) => r.correct).map((r) => r.card.id));
+    const stop = v.timeline.some((c) => c.id === visited) ? visited : v.reference.id;
     v.timeline.forEach((c, k) => {
       for (const e of at(k)) items.push(slotButton(e, "⤓"));
-      items.push(eventCard(ui, c, { cls: `${k === v.reference_index ? "reference" : ""} ${newest.has(c.id) ? "correct" : ""}`, fly: flyKey(c) }));
+      items.push(eventCard(ui, c, { cls: `${k === v.reference_index ? "reference" : ""} ${newest.has(c.id) ? "correct" : ""}`, fly: flyKey(c),
+        opens: () => { visited = c.id; openStory(c, msg, ui); }, tabindex: c.id === stop ? "0" : "-1" }));
     });
     for (const e of at(v.timeline.length)) items.push(slotButton(e, "⤓"));
     // a timeline longer than the screen scrolls sideways inside its panel: an arrow at each end
@@ -309,6 +373,7 @@ export function render(root, msg, ui) {
   fitted = root;
   const tl = root.querySelector("#timeline");
   if (tl) {
+    roam(tl);
     tl.addEventListener("scroll", () => showMore(tl), { passive: true });
     tl.scrollLeft = scrollLeft;
     showMore(tl);

@@ -115,6 +115,13 @@ function act(notation) {
   ws.send(JSON.stringify({ type: "act", version: last.version, action: notation }));
 }
 
+// Legal actions alike but for one number come as one entry (a long DenboraZup timeline's slots:
+// mahai.server.text.legal_json): one entry each again, "{n}" filled in its notation and label.
+function expandLegal(legal) {
+  return legal.flatMap((e) => (e.each ? e.each.map((n) => ({ action: e.action.replaceAll("{n}", n),
+    label: e.label.replaceAll("{n}", n + e.shown) })) : [e]));
+}
+
 // The table as the server sent it on (re)connecting: send the move kept in `unsent` again if it
 // still applies, else forget it (the server took it, or the table moved on).
 function resend(msg) {
@@ -171,6 +178,7 @@ async function onMessage(msg) {
     renderLog();
     if (last && last.over) renderStatus(last);  // the result line is the log's last event
   } else if (msg.type === "state" || msg.type === "update") {
+    msg.legal = expandLegal(msg.legal);
     const stood = standIns(msg);
     const events = [...stood, ...(msg.events || [])];
     if (events.length) { log.push(...events); renderLog(); $("error").textContent = ""; }
@@ -293,6 +301,8 @@ function focusKey(el) {
   if (!el || el === document.body) return null;
   if (el.dataset && el.dataset.action) return `[data-action="${CSS.escape(el.dataset.action)}"]`;
   if (el.dataset && el.dataset.pick) return `[data-pick="${CSS.escape(el.dataset.pick)}"]`;
+  // a card that is a control of its own (a DenboraZup timeline card opens its story)
+  if (el.dataset && el.dataset.card && el.tagName === "BUTTON") return `button[data-card="${CSS.escape(el.dataset.card)}"]`;
   if (el.id) return `#${CSS.escape(el.id)}`;
   return null;
 }

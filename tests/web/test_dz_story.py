@@ -1,0 +1,146 @@
+"""A long DenboraZup timeline's cards tell their story: a tap (or Enter) on a revealed card opens
+its title, date, explanation and source in the page's language, in a dialog that Escape, its close
+button and a tap outside close, the focus back on the card; at the table and in the replay.
+
+The explanation is asked of the server by the card's id (``/api/tables/{id}/card/{card}``), which
+answers only for a card face up at the table now: a card in a hand, the deck or the discard pile,
+a hand card's handle, anything else get one and the same refusal (hidden information)."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+import urllib.error
+import urllib.request
+from typing import Any
+
+import pytest
+
+from mahai.core import GameRecord
+from mahai.games.denborazup import GAME
+from tests.web.client import Client
+from tests.web.server import FAST, Server, play_page
+from tests.web.test_games import denborazup_chooser
+
+pytestmark = pytest.mark.web
+
+
+def ask(server: Server, table: str, card: str, lang: str) -> tuple[int, Any]:
+    """The answer to a card's story: status and JSON body."""
+    url = f"{server.url}/api/tables/{table}/card/{urllib.request.quote(card, safe='')}?lang={lang}"
+    try:
+        with urllib.request.urlopen(url, timeout=10) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def test_a_cards_story_is_told_only_for_a_card_face_up(server: Server) -> None:
+    made = server.create("denborazup", ["person", "bot:easy", "bot:easy"], edition="long", lang="es")
+    me = Client(server.ws_url, made["id"], made["tokens"]["0"], lang="es")
+    try:
+        # the person passes until the timeline has 4 cards; then the table waits for their decision
+        while True:
+            state = me.wait_until(lambda s: bool(s["legal"]) or s["over"], timeout=60)
+            if len(state["view"]["timeline"]) >= 4 and "pass" in me.legal:
+                break
+            assert not state["over"], "the game ended first"
+            legal = me.legal
+            got = me.act("pass" if "pass" in legal else next(a for a in legal if not a.startswith("place")))
+            if got["type"] == "error":  # the bots moved on meanwhile: read the newer table first
+                assert got["code"] == "stale_version", got
+                me.wait_state()
+        hand = [c["id"] for c in me.state["view"]["hand"]]
+    finally:
+        me.close()
+    # the test (not the page) reads the seed: the table's state as it stands (waiting for seat 0)
+    with sqlite3.connect(server.sqlite_file) as conn:
+        seed, opts = conn.execute("select seed, options from mahai_tables where id = ?",
+                                  (made["id"],)).fetchone()
+        actions = [(s, a) for s, a in conn.execute(
+            "select seat, notation from mahai_actions where table_id = ? order by idx", (made["id"],))]
+    *_, step = GameRecord(GAME.name, 3, seed, json.loads(opts), actions).steps(GAME)
+    state = step.state
+    face_up = list(dict.fromkeys(state.timeline + [j.card for j in state.last_reveal
+                                                   if j.card not in state.hidden_cards()
+                                                   and j.card not in state.discard]))
+    for card in face_up:
+        status, told = ask(server, made["id"], card, "es")
+        assert status == 200, (card, told)
+        deck = state.cards[card]
+        assert told == {"id": card, "title": {"es": deck.title("es")}, "year": deck.year, "month": deck.month,
+                        "day": deck.day, "precision": deck.precision, "star": deck.star,
+                        "explanation": {"es": deck.explanation("es")}, "source_url": deck.source_url}
+    hidden = sorted(state.hidden_cards() | (set(state.discard) - set(face_up)))
+    assert hidden and hand
+    refusals = {json.dumps(ask(server, made["id"], card, "es"))
+                for card in [*hand, *hidden[:25], "nonsense", "..%2F"]}
+    # one and the same refusal, in the reader's language, whatever the id names
+    refusal = {"type": "error", "kind": "invalid_options", "code": "unknown_card", "domain": "web",
+               "params": {}, "message": "Esa carta no está descubierta en la mesa."}
+    assert refusals == {json.dumps([404, refusal])}, refusals
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("eu", 360, 740), ("es", 1366, 768)])
+def test_a_timeline_card_opens_its_story_at_the_table_and_in_the_replay(
+        server: Server, browser: Any, lang: str, width: int, height: int) -> None:
+    made = server.create("denborazup", ["person", "bot:easy", "bot:easy"], edition="long", lang=lang)
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    errors: list[str] = []
+    asked: list[str] = []
+    try:
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("request", lambda r: asked.append(r.url) if "/card/" in r.url else None)
+        page.add_init_script(f"localStorage.setItem('mahai.lang', '{lang}');"
+                             f"localStorage.setItem('mahai.named.{made['id']}', '1');" + FAST)
+        page.goto(server.url + made["links"]["0"])
+        page.wait_for_selector("#timeline .event")
+        moves = 0
+        while page.evaluate("document.querySelectorAll('#timeline .event').length") < 3 and moves < 60:
+            moves += play_page(page, random.Random(moves), stop_after=1, chooser=denborazup_chooser)
+        # one stop of the Tab key for the whole timeline
+        assert page.evaluate("[...document.querySelectorAll('#timeline button.event')]"
+                             ".filter((b) => b.tabIndex === 0).length") == 1
+        card = page.eval_on_selector_all("#timeline button.event", "els => els[1].dataset.card")
+        deck = GAME.deck.get(card)
+        page.click(f'#timeline [data-card="{card}"]')
+        page.wait_for_selector("#dz-story[open] .story-text p")
+        story = page.inner_text("#dz-story")
+        assert deck.title(lang) in story and deck.explanation(lang) in story, story
+        assert page.get_attribute("#dz-story a", "href") == deck.source_url
+        box = page.eval_on_selector("#dz-story", "d => d.getBoundingClientRect().toJSON()")
+        assert 0 <= box["left"] and box["right"] <= width and 0 <= box["top"] and box["bottom"] <= height, box
+        page.keyboard.press("Escape")
+        page.wait_for_function("!document.getElementById('dz-story').open")
+        assert page.evaluate("document.activeElement.dataset.card") == card  # the focus back on the card
+        # the keyboard: the next card by the arrow, opened by Enter, closed by the close button
+        page.keyboard.press("ArrowRight")
+        following = page.evaluate("document.activeElement.dataset.card")
+        assert following != card
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#dz-story[open] .story-text p")
+        assert GAME.deck.get(following).explanation(lang) in page.inner_text("#dz-story")
+        page.click("#dz-story-close")
+        page.wait_for_function("!document.getElementById('dz-story').open")
+        assert page.evaluate("document.activeElement.dataset.card") == following
+        # a tap outside it
+        page.click(f'#timeline [data-card="{card}"]')
+        page.wait_for_selector("#dz-story[open] .story-text p")
+        page.mouse.click(2, height - 2)
+        page.wait_for_function("!document.getElementById('dz-story').open")
+        assert page.evaluate("document.activeElement.dataset.card") == card
+        timeline = set(page.eval_on_selector_all("#timeline .event", "els => els.map((e) => e.dataset.card)"))
+        # the replay's timeline tells the same stories
+        page.goto(f"{server.url}/t/{made['id']}/replay")
+        page.click("#last")
+        page.wait_for_selector("#board #timeline button.event")
+        page.locator(f'#board #timeline [data-card="{card}"]').click()
+        page.wait_for_selector("#dz-story[open] .story-text p")
+        assert deck.explanation(lang) in page.inner_text("#dz-story")
+    finally:
+        ctx.close()
+    assert not errors, errors
+    # the page asked only for cards face up on its timeline, by their ids
+    assert asked and {u.split("/card/")[1].split("?")[0] for u in asked} <= timeline, asked
