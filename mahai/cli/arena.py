@@ -653,11 +653,12 @@ def arena(
     players: PlayersOpt = None,
     seed: int = typer.Option(0, help="Deal k of every matchup uses seed + k."),
     jobs: int = typer.Option(1, min=1, help="Worker processes (local backend)."),
-    backend: str = typer.Option("local", help="local, or ray (pip install 'mahai[ray]')."),
+    # "\\[": Rich would take "[ray]" for a style and print "pip install 'mahai'"
+    backend: str = typer.Option("local", help="local, or ray (pip install 'mahai\\[ray]')."),
     ray_address: str | None = typer.Option(None, help="A Ray cluster's address (default: a local Ray)."),
     gauntlet: bool = typer.Option(False, help="Only the first bot against each of the others."),
     out: OutOpt = None,
-    no_plots: bool = typer.Option(False, help="Skip the plots."),
+    no_plots: bool = typer.Option(False, "--no-plots", help="Skip the plots."),  # not "--no-no-plots"
     resume: bool = typer.Option(False, help="Keep the games of --out's games.jsonl (same game, options "
                                 "and seed) and play only the others."),
     max_moves: int = typer.Option(MAX_MOVES, "--max-moves", min=1,
