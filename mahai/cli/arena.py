@@ -554,7 +554,9 @@ def plot(result: ArenaResult, out: Path) -> list[Path]:
     pairs = [p for p in s["matchups"] if p["margins"]]  # a matchup of unfinished games only has none
     fig, ax = plt.subplots(figsize=(6.4, 0.8 + 0.6 * max(1, len(pairs))))
     labels = [f"{p['bots'][0]} − {p['bots'][1]}" for p in pairs]
-    ax.boxplot([p["margins"] for p in pairs], orientation="horizontal", showmeans=True)
+    box = ax.boxplot([p["margins"] for p in pairs], orientation="horizontal", showmeans=True)
+    if pairs:  # the box's line and triangle named (a reader could not tell the mean from the median)
+        ax.legend([box["medians"][0], box["means"][0]], ["median", "mean"], fontsize=8, loc="best")
     ax.set_yticks(range(1, len(pairs) + 1), labels)
     ax.axvline(0, color="grey", lw=0.8)
     ax.set_xlabel(f"score margin of the first bot ({margin_unit(result.game)})")

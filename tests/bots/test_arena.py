@@ -7,6 +7,7 @@ import csv
 import importlib
 import json
 import os
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -96,6 +97,10 @@ def test_arena_run_writes_tables_and_plots(tmp_path: Path) -> None:
     rows = list(csv.DictReader((tmp_path / "ratings.csv").open()))
     assert [r["bot"] for r in rows] == ["heuristic", "random"]
     assert (tmp_path / "ratings.png").read_bytes()[:4] == b"\x89PNG"
+    # The fresh play test of session 18: the margins' boxes drew an orange line and a green
+    # triangle that nothing named; a legend says which is the median and which the mean.
+    texts = re.findall(r"<!-- (.*?) -->", (tmp_path / "margins.svg").read_text())
+    assert {"median", "mean"} <= set(texts), texts
 
 
 def test_arena_command(tmp_path: Path) -> None:
