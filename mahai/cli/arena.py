@@ -724,7 +724,7 @@ def arena(
             written = write_results(result, out, plots=not no_plots)
         except OSError:
             raise fail(InvalidOptions("out_unwritable", domain="cli", path=str(out)), lang) from None
-        for path in written:
+        for path in [out / "games.jsonl", *written]:  # the log too, written game by game
             console.print(f"wrote {path}")
 
 
