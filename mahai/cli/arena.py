@@ -554,7 +554,9 @@ def plot(result: ArenaResult, out: Path) -> list[Path]:
     pairs = [p for p in s["matchups"] if p["margins"]]  # a matchup of unfinished games only has none
     fig, ax = plt.subplots(figsize=(6.4, 0.8 + 0.6 * max(1, len(pairs))))
     labels = [f"{p['bots'][0]} − {p['bots'][1]}" for p in pairs]
-    ax.boxplot([p["margins"] for p in pairs], orientation="horizontal", showmeans=True)
+    box = ax.boxplot([p["margins"] for p in pairs], orientation="horizontal", showmeans=True)
+    if pairs:  # the box's line and triangle named (a reader could not tell the mean from the median)
+        ax.legend([box["medians"][0], box["means"][0]], ["median", "mean"], fontsize=8, loc="best")
     ax.set_yticks(range(1, len(pairs) + 1), labels)
     ax.axvline(0, color="grey", lw=0.8)
     ax.set_xlabel(f"score margin of the first bot ({margin_unit(result.game)})")
@@ -653,11 +655,12 @@ def arena(
     players: PlayersOpt = None,
     seed: int = typer.Option(0, help="Deal k of every matchup uses seed + k."),
     jobs: int = typer.Option(1, min=1, help="Worker processes (local backend)."),
-    backend: str = typer.Option("local", help="local, or ray (pip install 'mahai[ray]')."),
+    # "\\[": Rich would take "[ray]" for a style and print "pip install 'mahai'"
+    backend: str = typer.Option("local", help="local, or ray (pip install 'mahai\\[ray]')."),
     ray_address: str | None = typer.Option(None, help="A Ray cluster's address (default: a local Ray)."),
     gauntlet: bool = typer.Option(False, help="Only the first bot against each of the others."),
     out: OutOpt = None,
-    no_plots: bool = typer.Option(False, help="Skip the plots."),
+    no_plots: bool = typer.Option(False, "--no-plots", help="Skip the plots."),  # not "--no-no-plots"
     resume: bool = typer.Option(False, help="Keep the games of --out's games.jsonl (same game, options "
                                 "and seed) and play only the others."),
     max_moves: int = typer.Option(MAX_MOVES, "--max-moves", min=1,
@@ -721,7 +724,7 @@ def arena(
             written = write_results(result, out, plots=not no_plots)
         except OSError:
             raise fail(InvalidOptions("out_unwritable", domain="cli", path=str(out)), lang) from None
-        for path in written:
+        for path in [out / "games.jsonl", *written]:  # the log too, written game by game
             console.print(f"wrote {path}")
 
 

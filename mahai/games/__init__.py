@@ -33,7 +33,9 @@ def get_game(name: str) -> Game[Any, Any]:
     """
     ep = _entry_points().get(_key(name))
     if ep is None:
-        raise InvalidOptions("unknown_game", game=name, choices=", ".join(available_games()))
+        # named as the commands and the README write them ("mille-bornes"); both forms work
+        raise InvalidOptions("unknown_game", game=name,
+                             choices=", ".join(n.replace("_", "-") for n in available_games()))
     game = ep.load()
     if not isinstance(game, Game):
         raise TypeError(f"entry point {ep.value} is not a mahai Game")

@@ -7,6 +7,7 @@ import csv
 import importlib
 import json
 import os
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -96,15 +97,25 @@ def test_arena_run_writes_tables_and_plots(tmp_path: Path) -> None:
     rows = list(csv.DictReader((tmp_path / "ratings.csv").open()))
     assert [r["bot"] for r in rows] == ["heuristic", "random"]
     assert (tmp_path / "ratings.png").read_bytes()[:4] == b"\x89PNG"
+    # The fresh play test of session 18: the margins' boxes drew an orange line and a green
+    # triangle that nothing named; a legend says which is the median and which the mean.
+    texts = re.findall(r"<!-- (.*?) -->", (tmp_path / "margins.svg").read_text())
+    assert {"median", "mean"} <= set(texts), texts
 
 
 def test_arena_command(tmp_path: Path) -> None:
     runner = CliRunner()
     res = runner.invoke(app, ["arena", "mille-bornes", "--bots", "heuristic,random", "--games", "2",
-                              "-o", "game_target=500", "--out", str(tmp_path), "--no-plots"])
+                              "-o", "game_target=500", "--out", str(tmp_path), "--no-plots"],
+                        env={"COLUMNS": "400"})  # a long temporary path on one line
     assert res.exit_code == 0, res.output
     assert "heuristic vs random" in res.output
     assert (tmp_path / "games.csv").exists() and not (tmp_path / "ratings.png").exists()
+    # every file of the folder is said, the game log too (the fresh play test of session 18 found
+    # a games.jsonl that no "wrote" line named)
+    said = {Path(line.removeprefix("wrote ")).name for line in res.output.splitlines()
+            if line.startswith("wrote ")}
+    assert said == {p.name for p in tmp_path.iterdir()}, (said, res.output)
     res = runner.invoke(app, ["arena", "mille-bornes", "--bots", "heuristic,nobody"])
     assert res.exit_code == 2
 

@@ -9,6 +9,7 @@ import json
 import re
 import string
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -271,3 +272,24 @@ def test_an_option_that_wants_a_number_says_so_in_the_players_language(lang: str
     out = " ".join(result.output.split())
     assert said in out and "integer" not in out
     assert any(quoted in out for quoted in ("“abc”", "«abc»", "« abc »"))
+
+
+def test_every_help_text_shows_whole_and_every_flag_reads_once() -> None:
+    """``mahai COMMAND --help`` as a newcomer reads it (the fresh play test of session 18): Rich
+    took the "[ray]" of "pip install 'mahai[ray]'" for a style and printed "pip install 'mahai'",
+    and the boolean ``no_plots`` became "--no-plots / --no-no-plots". Each option's help shows
+    as written, brackets and all, and no flag says "no" twice."""
+    import typer.main
+
+    group: Any = typer.main.get_command(app)
+    for name, command in group.commands.items():
+        subs = command.commands.items() if hasattr(command, "commands") else [("", command)]
+        for sub, cmd in subs:
+            args = [name, *([sub] if sub else []), "--help"]
+            out = runner.invoke(app, args, env={"TERMINAL_WIDTH": "400", "COLUMNS": "400"}).output
+            flat = " ".join(re.sub(r"[│╭╮╰╯─]", " ", out).split())
+            assert "--no-no-" not in flat, (args, flat)
+            for param in cmd.params:
+                # a help escapes a bracket Rich would take for a style: "\\[ray]" shows "[ray]"
+                said = " ".join((getattr(param, "help", None) or "").replace("\\[", "[").split())
+                assert said in flat, (args, said, flat)

@@ -98,6 +98,20 @@ def test_a_bad_value_is_one_line_in_the_players_language(args: list[str], englis
         assert "Error" not in result.output and "Traceback" not in result.output
 
 
+def test_an_unknown_game_is_answered_with_the_names_the_commands_take() -> None:
+    """The fresh play test of session 18: ``mahai play chess`` answered "Games: mille_bornes,
+    spades, …", the entry points' names, where the help, the README and every example say
+    ``mille-bornes``. The list names each game as the commands take it, and each name works."""
+    from mahai.games import available_games
+
+    result = runner.invoke(app, ["play", "chess", "--lang", "en"])
+    assert result.exit_code == 2, result.output
+    listed = one_line(result.output).split("Games: ")[1].rstrip(".").split(", ")
+    assert listed == [name.replace("_", "-") for name in available_games()], result.output
+    for name in listed:
+        assert runner.invoke(app, ["play", name, "--lang", "en"], input="q\n").exit_code == 0, name
+
+
 def test_an_unknown_language_is_refused_in_basque() -> None:
     result = runner.invoke(app, ["arena", "spades", "--bots", "random,heuristic", "--lang", "xx"])
     assert result.exit_code == 2

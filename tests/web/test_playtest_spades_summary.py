@@ -6,6 +6,7 @@ a line of their own, "Ane: 4", and the nil row gives the points, then each nil o
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -102,3 +103,28 @@ def test_the_scoreboard_and_a_one_hand_sheet_read_plainly(server: Server, browse
         page.evaluate("m => window.mahaiRender(m)", final2)
         page.wait_for_selector("#gameover td")
         assert page.evaluate(SPLIT, "#gameover td") == []
+
+
+def test_the_sheets_write_big_scores_as_the_scoreboard_does(server: Server, browser: Any) -> None:
+    """The fresh play test of session 18 (Spades, 360 × 740, Basque, a losing side): the
+    scoreboard and the log said "-2.697 puntu", the hand summary and the score sheet "-2697"
+    beside them. Every number of the sheets is written as the language writes numbers
+    (docs/glossary.md: "1.700" in Basque)."""
+    made = server.create("spades", ["person"] * 4)
+    *_, shared, _ = messages("spades", "standard", 4, {"length": "single_hand"})
+    pause = json.loads(json.dumps(shared))  # the view's parts are read-only
+    pause["view"]["options"]["length"] = "match"  # the folded score sheet with its totals
+    hand = pause["view"]["history"][-1]
+    for sd, (points, total) in zip(hand["sides"], ((-1492, -2697), (1050, 1130)), strict=True):
+        sd.update(points=points, total=total)
+    with seat_page(server, browser, made) as page:
+        page.evaluate("m => window.mahaiRender(m)", pause)
+        page.wait_for_selector("#summary #hand-summary")
+        cells = page.evaluate("""() => Object.fromEntries(
+          [...document.querySelectorAll('#hand-summary tbody tr')].map(tr => [
+            tr.querySelector('th').innerText, [...tr.querySelectorAll('td')].map(td => td.innerText)]))""")
+        assert cells[translate("web", "This hand", "eu")] == ["-1.492", "+1.050"], cells
+        assert cells[translate("web", "Total", "eu")] == ["-2.697", "1.130"], cells
+        sheet = page.evaluate(
+            "[...document.querySelectorAll('#score-sheet tbody td')].map(td => td.textContent)")
+        assert sheet[-4:] == ["-1.492", "-2.697", "+1.050", "1.130"], sheet

@@ -117,7 +117,7 @@ function scoreboard(v, ui) {
 function scoreTable(view, ui) {
   const { h } = ui;
   const rows = view.history.map((hd) => h("tr", {}, h("th", { scope: "row" }, ui.t("Hand {n}", { n: hd.hand })),
-    hd.sides.map((sd) => [h("td", {}, `${sd.points >= 0 ? "+" : ""}${sd.points}`), h("td", { class: "sum" }, String(sd.total))])));
+    hd.sides.map((sd) => [h("td", {}, `${sd.points >= 0 ? "+" : ""}${ui.num(sd.points)}`), h("td", { class: "sum" }, ui.num(sd.total))])));
   return h("table", { class: "score", id: "score-sheet" },
     // one hand: the folded sheet's own heading says "Score sheet" (it was said twice, one over the other)
     single(view) ? h("caption", { class: "visually-hidden" }, ui.t("Score sheet"))
@@ -273,26 +273,27 @@ export function summary(msg, ui) {
   row(ui.t("Bids"), hd.sides.map((_, i) => each(i, (s) => bidText(hd.bids[s], ui))));
   row(ui.t("Tricks"), hd.sides.map((_, i) => each(i, (s) => hd.tricks[s])));
   row(ui.t("Contract"), hd.sides.map((sd) => ui.t("{made} of {bid}", { made: sd.counted, bid: sd.contract })));
-  row(ui.t("Contract points"), hd.sides.map((sd) => signed(sd.contract_points)));
+  row(ui.t("Contract points"), hd.sides.map((sd) => signed(sd.contract_points, ui)));
   // the points, then each nil on a line of its own: "Ane: Nil itsua, huts"
   const nilOf = (i, s) => {
     const said = `${bidText(hd.bids[s], ui)}, ${hd.tricks[s] === 0 ? ui.t("made") : ui.t("failed")}`;
     return v.sides[i].seats.length === 1 ? said : [ui.name(ui.seatName(s), colon), ` ${said}`];
   };
   row(ui.t("Nil and blind nil"), hd.sides.map((sd, i) => (nilsOf(i).length
-    ? lines([signed(sd.nil_points), ...nilsOf(i).map((s) => nilOf(i, s))]) : "—")));
+    ? lines([signed(sd.nil_points, ui), ...nilsOf(i).map((s) => nilOf(i, s))]) : "—")));
   // "(guztira 2)" kept on one line (no-break spaces): a narrow column wrapped it "(guztira" / "2)"
   row(ui.t("Bags"), hd.sides.map((sd) => `+${sd.bags} (${ui.t("{n} in all", { n: sd.bag_count }).replace(/ /g, "\u00a0")})`));
-  row(ui.t("Bag penalty"), hd.sides.map((sd) => (sd.penalties ? signed(-sd.penalties * v.options.bag_penalty) : "—")));
-  row(ui.t("This hand"), hd.sides.map((sd) => signed(sd.points)), "total");
-  row(ui.t("Total"), hd.sides.map((sd) => String(sd.total)), "total");
+  row(ui.t("Bag penalty"), hd.sides.map((sd) => (sd.penalties ? signed(-sd.penalties * v.options.bag_penalty, ui) : "—")));
+  row(ui.t("This hand"), hd.sides.map((sd) => signed(sd.points, ui)), "total");
+  row(ui.t("Total"), hd.sides.map((sd) => ui.num(sd.total)), "total");
   return h("table", { class: "score summary-table", id: "hand-summary" },
     h("caption", {}, ui.t("Hand {n}", { n: hd.hand })),
     h("thead", {}, h("tr", {}, h("td", {}), v.sides.map((_, i) => h("th", { scope: "col" }, ui.name(sideName(v, i, ui)))))),
     h("tbody", {}, rows));
 }
 
-const signed = (n) => `${n > 0 ? "+" : ""}${n}`;
+// as the scoreboard and the log write numbers ("-2.697" in Basque; the sheets said "-2697" beside them)
+const signed = (n, ui) => `${n > 0 ? "+" : ""}${ui.num(n)}`;
 
 export function final(msg, ui) {
   const { h } = ui;
