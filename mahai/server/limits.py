@@ -19,6 +19,7 @@ every rate and burst (0: no rate limits, for trusted networks and tests).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import ipaddress
 import math
 import time
@@ -73,6 +74,30 @@ def client_key(host: str | None) -> str:
     return str(address)
 
 
+IPV6_SITE_PREFIX = 48
+"""The network of one IPv6 site (often one customer: 65,536 /64s)."""
+SITE_FACTOR = 16
+"""A /:data:`IPV6_SITE_PREFIX` has its own budget beside each of its /64s': this many times a
+/64's rates, bursts and connections. Without it, rotating /64s inside one /48 gave a fresh budget
+each time, and past a :class:`Limiter`'s ``keys`` it pushed every other client's bucket out."""
+
+
+@functools.lru_cache(maxsize=4096)
+def site_key(key: str) -> str | None:
+    """The /:data:`IPV6_SITE_PREFIX` network of an IPv6 client key (:func:`client_key`),
+    None for any other key (an IPv4 address, ``"?"``, a key with more than an address).
+
+    >>> site_key("2001:db8:1:2::/64"), site_key("203.0.113.7")
+    ('2001:db8:1::/48', None)
+    """
+    if not key.endswith(f"/{IPV6_PREFIX}") or ":" not in key:
+        return None
+    try:
+        return str(ipaddress.IPv6Network(key).supernet(new_prefix=IPV6_SITE_PREFIX))
+    except ValueError:
+        return None
+
+
 @dataclass
 class TokenBucket:
     """``burst`` tokens at most, ``rate`` more each second (``time.monotonic``)."""
@@ -109,19 +134,27 @@ class Limiter:
         self.buckets: OrderedDict[str, TokenBucket] = OrderedDict()
 
     def take(self, key: str, now: float | None = None) -> bool:
-        """Whether ``key`` may do one more thing now (and count it)."""
+        """Whether ``key`` may do one more thing now (and count it); an IPv6 /64 also
+        needs a token of its /48's bucket (:data:`SITE_FACTOR` times larger)."""
         if self.rate <= 0:
             return True
-        return self._bucket(key).take(now)
+        if not self._bucket(key).take(now):
+            return False
+        site = site_key(key)
+        return site is None or self._bucket(site, SITE_FACTOR).take(now)
 
     def wait(self, key: str) -> float:
-        """Seconds until ``key`` has a token again (0: it has one)."""
-        return self._bucket(key).wait() if self.rate > 0 else 0.0
+        """Seconds until ``key`` (and its /48) has a token again (0: it has one)."""
+        if self.rate <= 0:
+            return 0.0
+        site = site_key(key)
+        own = self._bucket(key).wait()
+        return own if site is None else max(own, self._bucket(site, SITE_FACTOR).wait())
 
-    def _bucket(self, key: str) -> TokenBucket:
+    def _bucket(self, key: str, factor: float = 1.0) -> TokenBucket:
         bucket = self.buckets.get(key)
         if bucket is None:
-            bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
+            bucket = self.buckets[key] = TokenBucket(self.rate * factor, self.burst * factor)
             while len(self.buckets) > self.keys:
                 self.buckets.popitem(last=False)
         else:
@@ -205,21 +238,30 @@ class Gate:
 
     def enter(self, address: str) -> bool:
         """Count a new WebSocket of ``address``; False (not counted) when it may open
-        no more (:attr:`Limits.connections`) or has said hello too often lately."""
-        if self.limits.connections and self.open.get(address, 0) >= self.limits.connections:
+        no more (:attr:`Limits.connections`; an IPv6 /48 :data:`SITE_FACTOR` times as many)
+        or has said hello too often lately."""
+        site = site_key(address)
+        cap = self.limits.connections
+        if cap and (self.open.get(address, 0) >= cap
+                    or (site is not None and self.open.get(site, 0) >= cap * SITE_FACTOR)):
             return False
         if not self.hellos.take(address):
             return False
-        self.open[address] = self.open.get(address, 0) + 1
+        for key in (address, site):
+            if key is not None:
+                self.open[key] = self.open.get(key, 0) + 1
         return True
 
     def leave(self, address: str) -> None:
         """A WebSocket counted by :meth:`enter` closed."""
-        left = self.open.get(address, 0) - 1
-        if left > 0:
-            self.open[address] = left
-        else:
-            self.open.pop(address, None)
+        for key in (address, site_key(address)):
+            if key is None:
+                continue
+            left = self.open.get(key, 0) - 1
+            if left > 0:
+                self.open[key] = left
+            else:
+                self.open.pop(key, None)
 
     def connection(self) -> TokenBucket | None:
         """A new connection's own message bucket (None: no limit)."""
