@@ -195,6 +195,12 @@ class Limits:
     read_burst: float = 200.0
     """A school's class shares one address (its NAT): 30 players loading the lobby (2 lists) and
     a replay's first two pages at once are 120 reads (a burst of 50 refused 70 of them)."""
+    lookup_rate: float = 50.0
+    """Reads of one table's public summary (``GET /api/tables/{id}``) by one client address: each
+    finds the table, rebuilt from the store if it is not in memory, as each id of a table list
+    does (:attr:`read_rate`), and a loop of them from one client was served about 850 a second.
+    The invitation page asks once; a page polling it ten times a second never meets it."""
+    lookup_burst: float = 500.0
     strikes: int = 60
     """Messages over the rate limit lately before a WebSocket is closed."""
     connections: int = 100
@@ -208,7 +214,7 @@ class Limits:
         """Every rate and burst times ``factor`` (0: no rate limits)."""
         if factor <= 0:
             return replace(self, message_rate=0, address_message_rate=0, hello_rate=0, table_rate=0,
-                           change_rate=0, read_rate=0, connections=0)
+                           change_rate=0, read_rate=0, lookup_rate=0, connections=0)
         return replace(self, message_rate=self.message_rate * factor,
                        message_burst=self.message_burst * factor,
                        address_message_rate=self.address_message_rate * factor,
@@ -217,6 +223,7 @@ class Limits:
                        table_rate=self.table_rate * factor, table_burst=self.table_burst * factor,
                        change_rate=self.change_rate * factor, change_burst=self.change_burst * factor,
                        read_rate=self.read_rate * factor, read_burst=self.read_burst * factor,
+                       lookup_rate=self.lookup_rate * factor, lookup_burst=self.lookup_burst * factor,
                        connections=max(1, round(self.connections * factor)))
 
 
@@ -233,6 +240,8 @@ class Gate:
         """Seat names and rematches, keyed by client address and table."""
         self.reads = Limiter(lim.read_rate, lim.read_burst)
         """Replay pages and table lists, keyed by client address."""
+        self.lookups = Limiter(lim.lookup_rate, lim.lookup_burst)
+        """One table's public summary, keyed by client address."""
         self.open: dict[str, int] = {}
         """Open WebSockets per client address."""
 
