@@ -413,6 +413,38 @@ def _outcome(g: Mapping[str, Any]) -> Outcome:
                    bool(g.get("finished", True)))
 
 
+def _checked(o: Outcome, players: int, g: Mapping[str, Any]) -> Outcome:
+    """``o`` if it is a game of ``players`` seats as :func:`_log` writes it (its JSON ``g``):
+    winners distinct seats, a score, choice count and times per seat, numbers in ``extra``, a
+    move count and a ``finished`` flag of their types.
+
+    Raises:
+        ValueError: anything else (a line edited by hand, or another program's: scores as a
+            string ended ``--resume`` in a traceback, a winner seat 7 of two was kept).
+    """
+    def number(x: Any) -> bool:
+        return isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
+
+    def seat(x: Any) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool) and 0 <= x < players
+
+    if not isinstance(o.index, int) or isinstance(o.index, bool) or o.index < 0:
+        raise ValueError("index")
+    if not all(seat(w) for w in o.winners) or len(set(o.winners)) != len(o.winners):
+        raise ValueError("winners")
+    for row in (o.scores, o.seconds, o.slowest):
+        if len(row) != players or not all(number(x) for x in row):
+            raise ValueError("per seat")
+    if len(o.choices) != players or not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0
+                                            for c in o.choices):
+        raise ValueError("choices")
+    if not isinstance(o.extra, dict) or not all(isinstance(k, str) and number(v) for k, v in o.extra.items()):
+        raise ValueError("extra")
+    if o.moves < 0 or not isinstance(g.get("finished", True), bool):
+        raise ValueError("moves")
+    return o
+
+
 def run_arena(game_name: str, options: Any, players: int, bots: Sequence[str], games: int, seed: int = 0,
               jobs: int = 1, backend: Backend = "local", gauntlet: bool = False,
               ray_address: str | None = None, progress: Callable[[int], None] | None = None,
@@ -622,10 +654,11 @@ def match_key(match: Match) -> MatchKey:
 
 def read_log(path: Path, run: Mapping[str, Any] | None = None) -> dict[MatchKey, Outcome]:
     """The games of a ``games.jsonl`` log (written by ``mahai arena --out``), by
-    :func:`match_key`; lines without their match (older logs), cut short or not UTF-8 are
-    skipped, and so are the lines of another run (:func:`run_of`: another game, options,
-    player count or seed) when ``run`` is given: they stay in the file, and are not this run's
-    games (a ``--resume`` with another ``--seed`` kept the first seed's games).
+    :func:`match_key`; lines without their match (older logs), cut short, not UTF-8 or whose
+    fields are not a game's (:func:`_checked`) are skipped, and so are the lines of another run
+    (:func:`run_of`: another game, options, player count or seed) when ``run`` is given: they
+    stay in the file, and are not this run's games (a ``--resume`` with another ``--seed`` kept
+    the first seed's games).
 
     Raises:
         OSError: the log exists but cannot be read (a folder, no permission).
@@ -639,7 +672,7 @@ def read_log(path: Path, run: Mapping[str, Any] | None = None) -> dict[MatchKey,
             if run is not None and "run" in g and g["run"] != run:
                 continue
             key = ((g["pair"][0], g["pair"][1]), int(g["deal"]), tuple(g["seats"]))
-            out[key] = _outcome(g)
+            out[key] = _checked(_outcome(g), len(key[2]), g)
         except (ValueError, KeyError, TypeError, IndexError, RecursionError):
             continue
     return out

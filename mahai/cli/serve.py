@@ -112,14 +112,19 @@ def shown_url(url: str) -> str:
 def _database_errors(url: str, lang: str = DEFAULT_LANGUAGE) -> Iterator[None]:
     """Exit with 2 and one line on stderr in ``lang`` when the database ``url`` cannot be opened,
     not a traceback: ``db_unknown_kind`` (a scheme SQLAlchemy does not know, or whose driver is
-    not installed: ``mysql://``), else ``db_unopenable`` with the driver's own first line as the
+    not installed: ``mysql://``), ``db_newer`` (a schema a newer Mahai wrote: its revision named),
+    else ``db_unopenable`` with the driver's own first line as the
     reason (a folder that cannot be made, a server that does not answer). The URL is shown
     without its user and password."""
     import sqlalchemy.exc
 
+    from mahai.server.store import NewerSchema
+
     shown = shown_url(url)
     try:
         yield
+    except NewerSchema as exc:
+        raise fail(InvalidOptions("db_newer", domain="cli", url=shown, revision=exc.revision), lang) from None
     except (ImportError, sqlalchemy.exc.NoSuchModuleError, sqlalchemy.exc.ArgumentError):
         # the kind is the scheme, which shown_url drops with the user and password before the
         # "@" ("does not know the kind of database “h/x”" for mysql://u:pw@h/x)

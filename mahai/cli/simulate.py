@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from mahai.bots import default_bot
 from mahai.cli.app import app
@@ -29,7 +30,7 @@ from mahai.cli.common import (
 )
 from mahai.core.errors import InvalidOptions, MahaiError
 from mahai.games import get_game
-from mahai.i18n import DEFAULT_LANGUAGE
+from mahai.i18n import DEFAULT_LANGUAGE, translate
 from mahai.sim import MAX_MOVES, GameResult, run_games, summarize
 
 OutOpt = Annotated[Path | None, typer.Option(help="Also write summary.json (the JSON) and games.csv (one row "
@@ -72,8 +73,20 @@ def simulate(
             out.mkdir(parents=True, exist_ok=True)
         except OSError:
             raise fail(InvalidOptions("out_unwritable", domain="cli", path=str(out)), lang) from None
-    data, results = report(setup.game.name, setup.options, setup.players, names, games, seed, jobs, as_json,
-                           max_moves)
+    try:
+        data, results = report(setup.game.name, setup.options, setup.players, names, games, seed, jobs,
+                               as_json, max_moves)
+    except Interrupted as stop:
+        if out is None:
+            raise KeyboardInterrupt from None  # nothing to keep: a Ctrl-C as before (exit 130)
+        # the games played are kept (a long run of the expert lost them all): a partial summary
+        try:
+            write_games(out, {**stop.data, "interrupted": True, "games_asked": games}, stop.results, seed)
+        except OSError:
+            raise fail(InvalidOptions("out_unwritable", domain="cli", path=str(out)), lang) from None
+        Console(stderr=True, soft_wrap=True).print(Text(translate(
+            "cli", "simulate_interrupted", lang, done=len(stop.results), games=games, path=str(out))))
+        raise typer.Exit(code=130) from None
     if out is not None:
         try:
             paths = write_games(out, data, results, seed)
@@ -104,11 +117,24 @@ def write_games(out: Path, data: dict[str, Any], results: Sequence[GameResult], 
     return [summary, games]
 
 
+class Interrupted(Exception):
+    """A Ctrl-C during the games of :func:`report`: the games finished before it (``results``,
+    in order) and their summary (``data``, the JSON)."""
+
+    def __init__(self, results: list[GameResult], data: dict[str, Any]) -> None:
+        super().__init__(len(results))
+        self.results, self.data = results, data
+
+
 def report(game_name: str, options: Any, players: int, bots: Sequence[str], games: int, seed: int,
            jobs: int, as_json: bool, max_moves: int = MAX_MOVES) -> tuple[dict[str, Any], list[GameResult]]:
     """Run a simulation with a progress bar (a game stopped after ``max_moves`` moves is
     unfinished: said on its own line, in the JSON's ``unfinished``); print a table or JSON;
-    return the JSON and each game's :class:`~mahai.sim.GameResult`, in order."""
+    return the JSON and each game's :class:`~mahai.sim.GameResult`, in order.
+
+    Raises:
+        Interrupted: a Ctrl-C came before the last game ended (with the games before it).
+    """
     console = Console(stderr=as_json)
     start = time.perf_counter()
     with Progress(
@@ -116,8 +142,14 @@ def report(game_name: str, options: Any, players: int, bots: Sequence[str], game
         console=Console(stderr=True), transient=as_json,
     ) as progress:
         task = progress.add_task(game_name, total=games)
-        results = list(run_games(game_name, options, players, bots, games, seed, jobs,
-                                 progress=lambda n: progress.advance(task, n), max_moves=max_moves))
+        results: list[GameResult] = []
+        try:
+            for result in run_games(game_name, options, players, bots, games, seed, jobs,
+                                    progress=lambda n: progress.advance(task, n), max_moves=max_moves):
+                results.append(result)
+        except KeyboardInterrupt:
+            raise Interrupted(results, summarize(results, lambda: time.perf_counter() - start,
+                                                 max_moves).to_json()) from None
     summary = summarize(results, lambda: time.perf_counter() - start, max_moves)
     data = summary.to_json()
     if as_json:

@@ -565,11 +565,14 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         return {"id": new.id, "seat": seat if token else None, "token": token}
 
     @app.get("/api/tables/{table_id}")
-    async def get_table(table_id: str) -> dict[str, Any]:
+    async def get_table(table_id: str, request: Request) -> dict[str, Any]:
         """What anyone may know of the table (:meth:`Table.public`). Found on a thread (it may
         be rebuilt from the store), read on the loop: its connections, whose seats say who is
         online, change there, and a thread that walked them as they changed failed ("Set
-        changed size during iteration")."""
+        changed size during iteration"). ``rate_limited`` (429) beyond
+        :attr:`Limits.lookup_rate` for this client."""
+        if not gate.lookups.take(client_key(request.client.host if request.client else None)):
+            raise web_error(IllegalAction, "rate_limited")
         table = await asyncio.to_thread(hub.get, table_id)
         return table.public()
 

@@ -19,6 +19,7 @@ every rate and burst (0: no rate limits, for trusted networks and tests).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import ipaddress
 import math
 import time
@@ -73,6 +74,30 @@ def client_key(host: str | None) -> str:
     return str(address)
 
 
+IPV6_SITE_PREFIX = 48
+"""The network of one IPv6 site (often one customer: 65,536 /64s)."""
+SITE_FACTOR = 16
+"""A /:data:`IPV6_SITE_PREFIX` has its own budget beside each of its /64s': this many times a
+/64's rates, bursts and connections. Without it, rotating /64s inside one /48 gave a fresh budget
+each time, and past a :class:`Limiter`'s ``keys`` it pushed every other client's bucket out."""
+
+
+@functools.lru_cache(maxsize=4096)
+def site_key(key: str) -> str | None:
+    """The /:data:`IPV6_SITE_PREFIX` network of an IPv6 client key (:func:`client_key`),
+    None for any other key (an IPv4 address, ``"?"``, a key with more than an address).
+
+    >>> site_key("2001:db8:1:2::/64"), site_key("203.0.113.7")
+    ('2001:db8:1::/48', None)
+    """
+    if not key.endswith(f"/{IPV6_PREFIX}") or ":" not in key:
+        return None
+    try:
+        return str(ipaddress.IPv6Network(key).supernet(new_prefix=IPV6_SITE_PREFIX))
+    except ValueError:
+        return None
+
+
 @dataclass
 class TokenBucket:
     """``burst`` tokens at most, ``rate`` more each second (``time.monotonic``)."""
@@ -109,19 +134,27 @@ class Limiter:
         self.buckets: OrderedDict[str, TokenBucket] = OrderedDict()
 
     def take(self, key: str, now: float | None = None) -> bool:
-        """Whether ``key`` may do one more thing now (and count it)."""
+        """Whether ``key`` may do one more thing now (and count it); an IPv6 /64 also
+        needs a token of its /48's bucket (:data:`SITE_FACTOR` times larger)."""
         if self.rate <= 0:
             return True
-        return self._bucket(key).take(now)
+        if not self._bucket(key).take(now):
+            return False
+        site = site_key(key)
+        return site is None or self._bucket(site, SITE_FACTOR).take(now)
 
     def wait(self, key: str) -> float:
-        """Seconds until ``key`` has a token again (0: it has one)."""
-        return self._bucket(key).wait() if self.rate > 0 else 0.0
+        """Seconds until ``key`` (and its /48) has a token again (0: it has one)."""
+        if self.rate <= 0:
+            return 0.0
+        site = site_key(key)
+        own = self._bucket(key).wait()
+        return own if site is None else max(own, self._bucket(site, SITE_FACTOR).wait())
 
-    def _bucket(self, key: str) -> TokenBucket:
+    def _bucket(self, key: str, factor: float = 1.0) -> TokenBucket:
         bucket = self.buckets.get(key)
         if bucket is None:
-            bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
+            bucket = self.buckets[key] = TokenBucket(self.rate * factor, self.burst * factor)
             while len(self.buckets) > self.keys:
                 self.buckets.popitem(last=False)
         else:
@@ -162,6 +195,12 @@ class Limits:
     read_burst: float = 200.0
     """A school's class shares one address (its NAT): 30 players loading the lobby (2 lists) and
     a replay's first two pages at once are 120 reads (a burst of 50 refused 70 of them)."""
+    lookup_rate: float = 50.0
+    """Reads of one table's public summary (``GET /api/tables/{id}``) by one client address: each
+    finds the table, rebuilt from the store if it is not in memory, as each id of a table list
+    does (:attr:`read_rate`), and a loop of them from one client was served about 850 a second.
+    The invitation page asks once; a page polling it ten times a second never meets it."""
+    lookup_burst: float = 500.0
     strikes: int = 60
     """Messages over the rate limit lately before a WebSocket is closed."""
     connections: int = 100
@@ -175,7 +214,7 @@ class Limits:
         """Every rate and burst times ``factor`` (0: no rate limits)."""
         if factor <= 0:
             return replace(self, message_rate=0, address_message_rate=0, hello_rate=0, table_rate=0,
-                           change_rate=0, read_rate=0, connections=0)
+                           change_rate=0, read_rate=0, lookup_rate=0, connections=0)
         return replace(self, message_rate=self.message_rate * factor,
                        message_burst=self.message_burst * factor,
                        address_message_rate=self.address_message_rate * factor,
@@ -184,6 +223,7 @@ class Limits:
                        table_rate=self.table_rate * factor, table_burst=self.table_burst * factor,
                        change_rate=self.change_rate * factor, change_burst=self.change_burst * factor,
                        read_rate=self.read_rate * factor, read_burst=self.read_burst * factor,
+                       lookup_rate=self.lookup_rate * factor, lookup_burst=self.lookup_burst * factor,
                        connections=max(1, round(self.connections * factor)))
 
 
@@ -200,26 +240,37 @@ class Gate:
         """Seat names and rematches, keyed by client address and table."""
         self.reads = Limiter(lim.read_rate, lim.read_burst)
         """Replay pages and table lists, keyed by client address."""
+        self.lookups = Limiter(lim.lookup_rate, lim.lookup_burst)
+        """One table's public summary, keyed by client address."""
         self.open: dict[str, int] = {}
         """Open WebSockets per client address."""
 
     def enter(self, address: str) -> bool:
         """Count a new WebSocket of ``address``; False (not counted) when it may open
-        no more (:attr:`Limits.connections`) or has said hello too often lately."""
-        if self.limits.connections and self.open.get(address, 0) >= self.limits.connections:
+        no more (:attr:`Limits.connections`; an IPv6 /48 :data:`SITE_FACTOR` times as many)
+        or has said hello too often lately."""
+        site = site_key(address)
+        cap = self.limits.connections
+        if cap and (self.open.get(address, 0) >= cap
+                    or (site is not None and self.open.get(site, 0) >= cap * SITE_FACTOR)):
             return False
         if not self.hellos.take(address):
             return False
-        self.open[address] = self.open.get(address, 0) + 1
+        for key in (address, site):
+            if key is not None:
+                self.open[key] = self.open.get(key, 0) + 1
         return True
 
     def leave(self, address: str) -> None:
         """A WebSocket counted by :meth:`enter` closed."""
-        left = self.open.get(address, 0) - 1
-        if left > 0:
-            self.open[address] = left
-        else:
-            self.open.pop(address, None)
+        for key in (address, site_key(address)):
+            if key is None:
+                continue
+            left = self.open.get(key, 0) - 1
+            if left > 0:
+                self.open[key] = left
+            else:
+                self.open.pop(key, None)
 
     def connection(self) -> TokenBucket | None:
         """A new connection's own message bucket (None: no limit)."""

@@ -159,11 +159,32 @@ def normalize_url(url: str) -> str:
     return url
 
 
+class NewerSchema(Exception):
+    """The database's schema revision (``revision``) is none of this code's migrations: a newer
+    Mahai wrote it (this code cannot know what its tables hold, so it touches nothing)."""
+
+    def __init__(self, revision: str) -> None:
+        super().__init__(revision)
+        self.revision = revision
+
+
 def migrate(engine: sa.Engine) -> None:
-    """Apply every Alembic migration up to head (idempotent)."""
+    """Apply every Alembic migration up to head (idempotent).
+
+    Raises:
+        NewerSchema: the database is at a revision this code does not have (Alembic's own
+            ``CommandError`` said it in English only, as a traceback).
+    """
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(__file__).resolve().parent / "migrations"))
     with engine.begin() as conn:
+        known = {script.revision for script in ScriptDirectory.from_config(cfg).walk_revisions()}
+        for revision in MigrationContext.configure(conn).get_current_heads():
+            if revision not in known:
+                raise NewerSchema(revision)
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 

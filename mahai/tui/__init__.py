@@ -13,7 +13,10 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from mahai.core.game import Game
+from mahai.tui.nbsp import keep_no_break_spaces
 from mahai.tui.screen import Screen
+
+keep_no_break_spaces()  # every terminal screen is drawn by Rich (mahai.tui.nbsp)
 
 SCREENS = {
     "mille_bornes": "mahai.tui.mille_bornes:MilleBornesScreen",

@@ -199,6 +199,33 @@ def test_a_run_resumes_from_its_log_and_keeps_the_games_already_played(tmp_path:
     assert outcomes_agree(resumed.outcomes[1:], fresh.outcomes[1:])
 
 
+@pytest.mark.parametrize("bad", [{"scores": "ab"}, {"winners": [7]}, {"winners": "1"}, {"winners": [None]},
+                                 {"choices": [1], "seconds": [0.1], "slowest": [0.1]}, {"scores": [1.0]},
+                                 {"extra": {"legs": "x"}}, {"extra": []}, {"moves": -3}, {"finished": "no"},
+                                 {"index": "0"}, {"seconds": [None, 0.1]}], ids=json.dumps)
+def test_resume_plays_again_a_logged_game_whose_fields_are_broken(tmp_path: Path,
+                                                                  bad: dict[str, object]) -> None:
+    """A line of ``games.jsonl`` that is JSON and names its game but whose fields are not a game's
+    (edited by hand, two logs merged, another program's): scores as a string ended ``--resume`` in
+    a ``TypeError`` traceback after the games, three choices for two seats in an ``IndexError``, and a
+    winner seat 7 (or "1", or null) of a two-player game was kept as the result. Such a line is
+    skipped like a line cut short, and its game played again: the run is the fresh run's."""
+    runner = CliRunner()
+    first = ["arena", "mille-bornes", "--bots", "heuristic,random", "--games", "2", "-o", "game_target=1000",
+             "--seed", "4", "--out", str(tmp_path), "--no-plots"]
+    assert runner.invoke(app, first).exit_code == 0
+    log = tmp_path / "games.jsonl"
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    lines[0].update(bad)
+    log.write_text("".join(json.dumps(g) + "\n" for g in lines))
+    assert len(read_log(log)) == 1  # the broken line is not a game
+    res = runner.invoke(app, [*first, "--resume"])
+    assert res.exit_code == 0 and "Traceback" not in res.output, res.output[-1500:]
+    resumed = load_result(tmp_path / "arena.json")
+    fresh = run_arena("mille_bornes", SHORT, 2, ["heuristic", "random"], 2, seed=4)
+    assert outcomes_agree(resumed.outcomes, fresh.outcomes)
+
+
 def test_an_unfinished_run_played_every_matchup_as_far() -> None:
     """The games left are played deal by deal, every matchup in turn (a run cut short is fair)."""
     order: list[tuple[str, str]] = []

@@ -254,3 +254,35 @@ def test_a_server_child_whose_parent_is_already_gone_does_not_serve() -> None:
     its own: the call arms this one)."""
     done = subprocess.run([sys.executable, "-c", ORPHAN_CHILD], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.strip() == "ended", done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_ctrl_c_in_simulate_keeps_the_games_played_in_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            lang: str) -> None:
+    """``mahai simulate --out DIR`` wrote its files only at the end: a Ctrl-C after hours of expert
+    games left DIR empty. The games finished before it are written (``games.csv``, and
+    ``summary.json`` marked ``interrupted``), it says so in the user's language and ends with 130.
+    The Ctrl-C is a real SIGINT to this process, sent once five games have ended."""
+    import csv
+    import json
+
+    import mahai.cli.simulate as simulate
+    from mahai.sim import run_games
+
+    def stopped_after_five(*args: object, **kwargs: object) -> object:
+        for n, result in enumerate(run_games(*args, **kwargs), 1):  # type: ignore[arg-type]
+            yield result
+            if n == 5:
+                os.kill(os.getpid(), signal.SIGINT)
+
+    monkeypatch.setattr(simulate, "run_games", stopped_after_five)
+    result = CliRunner().invoke(app, ["simulate", "nim", "--bots", "random", "--games", "50", "--seed", "7",
+                                      "--out", str(tmp_path), "--lang", lang])
+    assert result.exit_code == 130, result.output
+    said = {"en": "Stopped after 5 of 50 games", "fr": "Arrêté après 5 sur 50 parties"}
+    assert said[lang] in result.output and "Traceback" not in result.output
+    with (tmp_path / "games.csv").open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert [int(r["seed"]) for r in rows] == [7, 8, 9, 10, 11]
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["interrupted"] is True and summary["games"] == 5 and summary["games_asked"] == 50

@@ -269,6 +269,34 @@ def test_serve_refuses_a_port_out_of_range_and_a_database_it_cannot_open(tmp_pat
         assert "secret" not in result.output
 
 
+@pytest.mark.parametrize(("lang", "said"), [("fr", "une version plus récente de Mahai"),
+                                             ("eu", "Mahairen bertsio berriago batek")])
+def test_serve_refuses_a_database_of_a_newer_mahai_in_the_users_language(tmp_path: Path, lang: str,
+                                                                        said: str) -> None:
+    """A database whose schema a newer Mahai wrote (its Alembic revision unknown here: a user who
+    ran a newer clone on ``~/.local/share/mahai``, then an older one) was a 40-line traceback
+    ending in Alembic's English "Can't locate revision identified by …"; it is one line in the
+    user's language, exit code 2, and the database is left as it was."""
+    import sqlite3
+
+    import sqlalchemy as sa
+
+    from mahai.server.store import migrate
+
+    path = tmp_path / "newer.sqlite3"
+    engine = sa.create_engine(f"sqlite:///{path}")
+    migrate(engine)
+    with engine.begin() as conn:
+        conn.execute(sa.text("UPDATE alembic_version SET version_num = '0099_from_the_future'"))
+    engine.dispose()
+    before = list(sqlite3.connect(path).iterdump())
+    result = runner.invoke(app, serve_args("--db", f"sqlite:///{path}", "--lang", lang))
+    assert result.exit_code == 2, result.output[-800:]
+    assert said in result.output and "0099_from_the_future" in result.output, result.output
+    assert "Traceback" not in result.output and "Can't locate" not in result.output
+    assert list(sqlite3.connect(path).iterdump()) == before  # (its header's journal mode may change)
+
+
 @pytest.mark.parametrize("url", ["postgresql://ane:hunter@2secret@127.0.0.1:1/x",   # a bare '@' in it
                                  "postgresql://ane@hunter:2secret@127.0.0.1:1/x",
                                  "postgresql://u@127.0.0.1:1/x"])

@@ -337,6 +337,34 @@ def test_replay_pages_and_table_lists_are_limited_per_client_but_not_a_replays_u
         assert_clean_log(server)
 
 
+def test_a_tables_summary_asked_in_a_loop_is_limited_per_client(tmp_path: Path) -> None:
+    """``GET /api/tables/{id}`` finds the table (rebuilt from the store if it is not in memory) as
+    each id of a table list does, but had no limit: one client's loop was served about 850 a
+    second. Now ``rate_limited`` (429) in the asker's language once its burst is spent (here a
+    tenth of the defaults: 50, then 5 a second), for a known and an unknown id alike; another
+    client is still served."""
+    server = Server(f"sqlite:///{tmp_path / 'mahai.db'}", log=tmp_path / "server.log",
+                    args=("--rate-limit-scale", "0.1")).start()
+    try:
+        tid = new_table(server)["id"]
+        paths = [f"/api/tables/{tid}?lang=fr", "/api/tables/nosuchtable0?lang=fr"]
+        statuses = [request(server, "GET", paths[n % 2])[0] for n in range(200)]
+        burst = int(Limits().scaled(0.1).lookup_burst)
+        assert set(statuses[:burst]) == {200, 404}, statuses[:burst]  # the burst is served
+        assert statuses.count(429) >= 50 and 500 not in statuses, statuses
+        status, _, raw = request(server, "GET", paths[0])
+        err = json.loads(raw)
+        assert status == 429 and err["code"] == "rate_limited" and "attendez" in err["message"], err
+        other = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20,
+                                           source_address=("127.0.0.2", 0))
+        other.request("GET", paths[0])
+        assert other.getresponse().status == 200  # another client is not held back
+        other.close()
+    finally:
+        server.stop()
+        assert_clean_log(server)
+
+
 def test_a_class_behind_one_address_is_not_refused_its_lobby_and_replays(tmp_path: Path) -> None:
     """A school's 30 players share one address (its NAT): after a game they all load the lobby
     (its table list and their own tables) and open the replay (its first page and the next) at

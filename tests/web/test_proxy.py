@@ -118,3 +118,30 @@ def test_trusted_proxies_must_be_addresses_or_networks() -> None:
     assert proxy_options(["::1", "10.0.0.0/8"])["forwarded_allow_ips"] == ["::1", "10.0.0.0/8"]
     with pytest.raises(typer.Exit):
         proxy_options(["proxy.example.org"])
+
+
+def test_an_ipv6_client_rotating_its_64s_inside_one_48_is_limited_as_a_site(proxied: Server) -> None:
+    """One /48 (a site, often one customer) holds 65,536 /64s: a client that rotated its /64s
+    had a fresh budget in each (here 40 /64s made 120 tables, none refused, where one /64 may
+    make 6), and past the limiters' 10,000 keys it pushed everyone's buckets out. A /48 now has
+    its own budget too, 16 times a /64's; another /48 is not held back."""
+    made = [create(proxied, f"2001:db8:77:{n:x}::1") for n in range(40) for _ in range(3)]
+    assert made.count(429) >= 10 and set(made) == {200, 429}, made
+    assert create(proxied, "2001:db8:78::1") == 200
+
+
+def test_a_48_holds_sixteen_times_the_connections_of_a_64() -> None:
+    """The connection cap counts an IPv6 /48 too (:data:`~mahai.server.limits.SITE_FACTOR` times a
+    /64's), and a closed connection gives its place back to both."""
+    from mahai.server.limits import SITE_FACTOR, Gate, Limits, client_key
+
+    gate = Gate(Limits(connections=2, hello_rate=1000, hello_burst=1000))
+    keys = [client_key(f"2001:db8:99:{n:x}::1") for n in range(40)]
+    entered = [key for key in keys for _ in range(2) if gate.enter(key)]
+    assert len(entered) == 2 * SITE_FACTOR
+    assert not gate.enter(keys[-1]) and gate.enter(client_key("2001:db8:98::1"))
+    gate.leave(entered[0])
+    assert gate.enter(keys[-1])
+    for key in entered[1:]:
+        gate.leave(key)
+    assert set(gate.open) == {client_key("2001:db8:98::1"), "2001:db8:98::/48", keys[-1], "2001:db8:99::/48"}
