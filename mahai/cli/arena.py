@@ -514,6 +514,10 @@ def plot(result: ArenaResult, out: Path, lang: str = DEFAULT_LANGUAGE) -> list[P
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import FuncFormatter
+
+    # the axes' numbers as lang writes them (matplotlib writes "2500", "0.5" in every language)
+    figures = FuncFormatter(lambda x, _: decimal(x, lang, 0 if float(x).is_integer() else 1))
 
     s = result.summary
     order = ranked(result)
@@ -538,6 +542,7 @@ def plot(result: ArenaResult, out: Path, lang: str = DEFAULT_LANGUAGE) -> list[P
     ax.set_xlabel(translate("cli", "plot.rating_axis", lang))
     ax.set_title(translate("cli", "plot.ratings", lang, title=title))
     ax.grid(axis="x", alpha=0.3)
+    ax.xaxis.set_major_formatter(figures)
     save(fig, "ratings")
 
     n = len(order)
@@ -557,7 +562,8 @@ def plot(result: ArenaResult, out: Path, lang: str = DEFAULT_LANGUAGE) -> list[P
     ax.set_yticks(range(n), order)
     ax.set_xlabel(translate("cli", "plot.opponent", lang))
     ax.set_title(translate("cli", "plot.winrate", lang, title=title), fontsize=10)
-    fig.colorbar(im, ax=ax, fraction=0.046)
+    bar = fig.colorbar(im, ax=ax, fraction=0.046)
+    bar.ax.yaxis.set_major_formatter(FuncFormatter(lambda x, _: percent(x, lang, 0)))
     save(fig, "winrate")
 
     pairs = [p for p in s["matchups"] if p["margins"]]  # a matchup of unfinished games only has none
@@ -570,6 +576,7 @@ def plot(result: ArenaResult, out: Path, lang: str = DEFAULT_LANGUAGE) -> list[P
                   fontsize=8, loc="best")
     ax.set_yticks(range(1, len(pairs) + 1), labels)
     ax.axvline(0, color="grey", lw=0.8)
+    ax.xaxis.set_major_formatter(figures)
     ax.set_xlabel(translate("cli", "plot.margin_axis", lang, unit=margin_unit(result.game, lang)))
     ax.set_title(translate("cli", "plot.margins", lang, title=title))
     save(fig, "margins")
