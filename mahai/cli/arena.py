@@ -64,13 +64,15 @@ from mahai.cli.common import (
     PlayersOpt,
     bot_list,
     fail,
+    say,
     table_setup,
 )
 from mahai.core.errors import InvalidOptions, MahaiError
 from mahai.core.options import options_to_dict
 from mahai.games import get_game
-from mahai.i18n import DEFAULT_LANGUAGE
+from mahai.i18n import DEFAULT_LANGUAGE, decimal, number, percent, translate
 from mahai.sim import MAX_MOVES, finished, make_bots, worker_pool
+from mahai.tui.screen import game_title
 
 Backend = Literal["local", "ray"]
 OutOpt = Annotated[Path | None, typer.Option(help="Write JSON, CSV and plots (PNG, SVG) to this directory.")]
@@ -483,11 +485,14 @@ def run_arena(game_name: str, options: Any, players: int, bots: Sequence[str], g
 
 
 # ---------------------------------------------------------------------------- files
-def write_results(result: ArenaResult, out: Path, plots: bool = True) -> list[Path]:
+def write_results(result: ArenaResult, out: Path, plots: bool = True,
+                  lang: str = DEFAULT_LANGUAGE) -> list[Path]:
     """Write ``arena.json``, ``games.csv``, ``ratings.csv``, ``matrix.csv`` and (``plots``)
     ``ratings``, ``winrate``, ``margins`` as PNG and SVG into ``out`` (created); the paths.
     ``games.csv`` says of each game whether it ``finished`` (``false``: stopped at the move
-    cap, no winners) and its ``moves``; ``ratings.csv`` each bot's ``unfinished`` games."""
+    cap, no winners) and its ``moves``; ``ratings.csv`` each bot's ``unfinished`` games. The
+    plots' words are in ``lang`` (:func:`plot`); the JSON and CSV keep their English keys and
+    headers in every language (stable names for the scripts that read them)."""
     out.mkdir(parents=True, exist_ok=True)
     paths = [out / "arena.json", out / "games.csv", out / "ratings.csv", out / "matrix.csv"]
     paths[0].write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")
@@ -517,7 +522,7 @@ def write_results(result: ArenaResult, out: Path, plots: bool = True) -> list[Pa
         for a in result.bots:
             w.writerow([a, *("" if s["matrix"][a][b] is None else s["matrix"][a][b] for b in result.bots)])
     if plots:
-        paths += plot(result, out)
+        paths += plot(result, out, lang)
     return paths
 
 
@@ -526,24 +531,30 @@ def ranked(result: ArenaResult) -> list[str]:
     return sorted(result.bots, key=lambda b: -result.summary["ratings"][b]["ordinal"])
 
 
-def margin_unit(game_name: str) -> str:
-    """What a score margin counts in ``game_name``: ``"game points"``, and ``"game points;
-    lower is better"`` for a game whose lower scores win (:attr:`Game.lower_scores_win`:
+def margin_unit(game_name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """What a score margin counts in ``game_name``, in ``lang``: "game points", and "game points;
+    lower is better" for a game whose lower scores win (:attr:`Game.lower_scores_win`:
     DenboraZup's cards left in hand, where the best bot has the most negative margin)."""
     lower = get_game(game_name).lower_scores_win
-    return "game points; lower is better" if lower else "game points"
+    return translate("cli", "arena.unit_lower" if lower else "arena.unit", lang)
 
 
-def plot(result: ArenaResult, out: Path) -> list[Path]:
-    """The three figures (matplotlib, Agg), each as PNG and SVG; the paths."""
+def plot(result: ArenaResult, out: Path, lang: str = DEFAULT_LANGUAGE) -> list[Path]:
+    """The three figures (matplotlib, Agg), each as PNG and SVG, their titles, axes and legends
+    in ``lang`` (``cli`` catalog, ``plot.*``; the game by its name); the paths."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import FuncFormatter
+
+    # the axes' numbers as lang writes them (matplotlib writes "2500", "0.5" in every language)
+    figures = FuncFormatter(lambda x, _: decimal(x, lang, 0 if float(x).is_integer() else 1))
 
     s = result.summary
     order = ranked(result)
-    title = f"{result.game}, {result.players} players"
+    title = translate("cli", "report.plot_title", lang, game=game_title(get_game(result.game), lang),
+                      players=translate("cli", "report.players", lang, n=result.players))
     paths: list[Path] = []
 
     def save(fig: Any, name: str) -> None:
@@ -560,9 +571,10 @@ def plot(result: ArenaResult, out: Path) -> list[Path]:
     errs = [2 * s["ratings"][b]["sigma"] for b in order]
     ax.errorbar(mus, ys, xerr=errs, fmt="o", capsize=4, color="tab:blue")
     ax.set_yticks(ys, order)
-    ax.set_xlabel("openskill rating: mu ± 2 sigma")
-    ax.set_title(f"Ratings — {title}")
+    ax.set_xlabel(translate("cli", "plot.rating_axis", lang))
+    ax.set_title(translate("cli", "plot.ratings", lang, title=title))
     ax.grid(axis="x", alpha=0.3)
+    ax.xaxis.set_major_formatter(figures)
     save(fig, "ratings")
 
     n = len(order)
@@ -575,12 +587,15 @@ def plot(result: ArenaResult, out: Path) -> list[Path]:
             if s["matrix"][a][b] is None:
                 continue
             lo, hi = intervals[(a, b)] if (a, b) in intervals else [1 - x for x in intervals[(b, a)][::-1]]
-            ax.text(j, i, f"{s['matrix'][a][b]:.0%}\n{lo:.0%}–{hi:.0%}", ha="center", va="center", fontsize=8)
+            rate = percent(s["matrix"][a][b], lang, 0)
+            ax.text(j, i, f"{rate}\n{percent(lo, lang, 0)}–{percent(hi, lang, 0)}",
+                    ha="center", va="center", fontsize=8)
     ax.set_xticks(range(n), order, rotation=30, ha="right")
     ax.set_yticks(range(n), order)
-    ax.set_xlabel("opponent")
-    ax.set_title(f"Win rate, row against column\n{title}", fontsize=10)
-    fig.colorbar(im, ax=ax, fraction=0.046)
+    ax.set_xlabel(translate("cli", "plot.opponent", lang))
+    ax.set_title(translate("cli", "plot.winrate", lang, title=title), fontsize=10)
+    bar = fig.colorbar(im, ax=ax, fraction=0.046)
+    bar.ax.yaxis.set_major_formatter(FuncFormatter(lambda x, _: percent(x, lang, 0)))
     save(fig, "winrate")
 
     pairs = [p for p in s["matchups"] if p["margins"]]  # a matchup of unfinished games only has none
@@ -588,45 +603,58 @@ def plot(result: ArenaResult, out: Path) -> list[Path]:
     labels = [f"{p['bots'][0]} − {p['bots'][1]}" for p in pairs]
     box = ax.boxplot([p["margins"] for p in pairs], orientation="horizontal", showmeans=True)
     if pairs:  # the box's line and triangle named (a reader could not tell the mean from the median)
-        ax.legend([box["medians"][0], box["means"][0]], ["median", "mean"], fontsize=8, loc="best")
+        ax.legend([box["medians"][0], box["means"][0]],
+                  [translate("cli", "plot.median", lang), translate("cli", "plot.mean", lang)],
+                  fontsize=8, loc="best")
     ax.set_yticks(range(1, len(pairs) + 1), labels)
     ax.axvline(0, color="grey", lw=0.8)
-    ax.set_xlabel(f"score margin of the first bot ({margin_unit(result.game)})")
-    ax.set_title(f"Score margins — {title}")
+    ax.xaxis.set_major_formatter(figures)
+    ax.set_xlabel(translate("cli", "plot.margin_axis", lang, unit=margin_unit(result.game, lang)))
+    ax.set_title(translate("cli", "plot.margins", lang, title=title))
     save(fig, "margins")
     return paths
 
 
 # ---------------------------------------------------------------------------- command
-def print_table(result: ArenaResult, console: Console) -> None:
+def print_table(result: ArenaResult, console: Console, lang: str = DEFAULT_LANGUAGE) -> None:
+    """The ratings table, the margins' unit, each matchup's line and the unfinished games, in
+    ``lang`` (``cli`` catalog, numbers as ``lang`` writes them; the bots by the names typed)."""
     s = result.summary
-    table = Table(title=f"{result.game}: {len(result.outcomes)} games, {result.players} players")
+    table = Table(title=say("report.title", lang, game=game_title(get_game(result.game), lang),
+                            games=translate("cli", "report.games", lang, n=len(result.outcomes)),
+                            players=translate("cli", "report.players", lang, n=result.players)))
     stopped = s.get("unfinished", 0)
-    columns = ["bot", "rating μ±2σ", "games", "win rate", "95% interval", "margin", "ms/decision",
-               "slowest ms"]
-    for col in columns + (["unfinished"] if stopped else []):
-        table.add_column(col, justify="left" if col == "bot" else "right")
+    columns = ["report.bot", "arena.rating", "report.games_column", "report.win_rate", "report.interval",
+               "arena.margin", "arena.ms_decision", "arena.slowest"]
+    for col in columns + (["arena.unfinished_column"] if stopped else []):
+        table.add_column(translate("cli", col, lang), justify="left" if col == "report.bot" else "right",
+                         no_wrap=col in ("report.win_rate", "report.interval"))  # a figure stays whole
     for b in ranked(result):
         r, st = s["ratings"][b], s["bots"][b]
         lo, hi = st["win_rate_95"]
-        table.add_row(b, f"{r['mu']:.1f} ± {2 * r['sigma']:.1f}", str(st["games"]), f"{st['win_rate']:.1%}",
-                      f"{lo:.1%}–{hi:.1%}", f"{st['mean_margin']:+.0f}",
-                      f"{1000 * st['cpu_per_decision']:.2f}", f"{1000 * st['slowest_decision']:.0f}",
-                      *([str(st["unfinished"])] if stopped else []))
+        table.add_row(b, f"{decimal(r['mu'], lang, 1)} ± {decimal(2 * r['sigma'], lang, 1)}",
+                      number(st["games"], lang), percent(st["win_rate"], lang),
+                      f"{percent(lo, lang)}–{percent(hi, lang)}",
+                      decimal(st["mean_margin"], lang, 0, sign=True),
+                      decimal(1000 * st["cpu_per_decision"], lang),
+                      decimal(1000 * st["slowest_decision"], lang, 0),
+                      *([number(st["unfinished"], lang)] if stopped else []))
     console.print(table)
-    console.print(f"margin: mean score difference in {margin_unit(result.game)}")
+    console.print(say("arena.margin_note", lang, unit=margin_unit(result.game, lang)))
     for p in s["matchups"]:
         lo, hi = p["win_rate_95"]
         a, b = p["bots"]
-        apart = f", {p['unfinished']} unfinished" if p.get("unfinished") else ""
+        apart = translate("cli", "arena.apart", lang, n=p["unfinished"]) if p.get("unfinished") else ""
         if p["win_rate"] is None:
-            console.print(f"{a} vs {b}: no game finished{apart}")
+            console.print(translate("cli", "arena.no_game_finished", lang, a=a, b=b, apart=apart))
             continue
-        console.print(f"{a} vs {b}: {p['win_rate']:.1%} ({lo:.1%} – {hi:.1%}) over {p['games']} games"
-                      f"{apart}, mean margin {p['mean_margin']:+.0f}")
+        console.print(translate("cli", "arena.matchup", lang, a=a, b=b, rate=percent(p["win_rate"], lang),
+                                low=percent(lo, lang), high=percent(hi, lang),
+                                games=translate("cli", "report.games", lang, n=p["games"]), apart=apart,
+                                margin=decimal(p["mean_margin"], lang, 0, sign=True)))
     if stopped:
-        console.print(f"unfinished: {stopped} of {len(result.outcomes)} games stopped at "
-                      f"{result.max_moves} moves (--max-moves): no win, draw, rating or margin counts them")
+        console.print(say("arena.unfinished", lang, n=stopped, total=len(result.outcomes),
+                          moves=result.max_moves))
 
 
 def _log(log: Any, matches: Sequence[Match], outcome: Outcome, run: Mapping[str, Any]) -> None:
@@ -737,7 +765,8 @@ def arena(
             raise fail(InvalidOptions("out_unwritable", domain="cli", path=str(out)), lang) from None
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=Console(stderr=True)) as progress:
-        task = progress.add_task(f"{setup.game.name} arena", total=len(matches))
+        task = progress.add_task(translate("cli", "arena.progress", lang, game=game_title(setup.game, lang)),
+                                 total=len(matches))
         try:
             result = run_arena(setup.game.name, setup.options, setup.players, names, games, seed, jobs,
                                backend, gauntlet, ray_address,  # type: ignore[arg-type]
@@ -751,14 +780,14 @@ def arena(
         finally:
             if log is not None:
                 log.close()
-    print_table(result, console)
+    print_table(result, console, lang)
     if out is not None:
         try:
-            written = write_results(result, out, plots=not no_plots)
+            written = write_results(result, out, plots=not no_plots, lang=lang)
         except OSError:
             raise fail(InvalidOptions("out_unwritable", domain="cli", path=str(out)), lang) from None
         for path in [out / "games.jsonl", *written]:  # the log too, written game by game
-            console.print(f"wrote {path}")
+            console.print(say("report.wrote", lang, path=str(path)))
 
 
 def outcomes_agree(a: Iterable[Outcome], b: Iterable[Outcome]) -> bool:

@@ -1,4 +1,5 @@
-"""What the commands share: the game's table from the command line, bot lists, errors."""
+"""What the commands share: the game's table from the command line, bot lists, errors, the
+reports' words (:func:`say`, :func:`stat_label`)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from mahai.core.game import Game
 from mahai.core.options import parse_option_pairs
 from mahai.core.text import printable
 from mahai.games import available_games, get_game
-from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, explain
+from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, explain, translate
 
 
 def fail(error: MahaiError, lang: str = DEFAULT_LANGUAGE) -> typer.Exit:
@@ -179,3 +180,17 @@ def bot_list(game: Game[Any, Any], text: str | None, default: list[str]) -> list
 def strongest(game: Game[Any, Any]) -> str:
     """The game's strongest bot (``random`` if it declares none)."""
     return bot_names(game.name)[0]
+
+
+def say(msgid: str, lang: str, **params: object) -> str:
+    """The ``cli`` catalog's ``msgid`` in ``lang`` (:func:`~mahai.i18n.translate`: integers as
+    ``lang`` writes them); the catalogs write each line's case (English keeps its lower-case lines)."""
+    return translate("cli", msgid, lang, **params)
+
+
+def stat_label(game: Game[Any, Any], key: str, lang: str) -> str:
+    """What ``mahai simulate`` calls the figure ``key`` of :meth:`~mahai.core.Game.stats`: the
+    entry ``stat.<key>`` of the game's catalog in ``lang`` (:attr:`~mahai.core.Game.stat_names`),
+    else the key itself."""
+    text = translate(game.name, f"stat.{key}", lang)
+    return key.replace("_", " ") if text == f"stat.{key}" else text

@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import gc
 import os
+import signal
 import socket
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -383,6 +384,7 @@ def serve(
                                  workers=workers, db=shown_url(url)))
             typer.echo(translate("cli", "serve.languages", lang))
             supervise(workers, make_app, host, port, log_level="warning", ws_max_size=MAX_MESSAGE, **proxies)
+            typer.echo(translate("cli", "serve.stopped", lang))  # SIGTERM or Ctrl-C: every worker ended
             return
         with _database_errors(url, lang):
             application = make_app()
@@ -400,9 +402,25 @@ def serve(
         typer.echo(translate("cli", "serve.languages", lang))
         server = uvicorn.Server(uvicorn.Config(application, host=host, port=port, log_level="warning",
                                                ws_max_size=MAX_MESSAGE, **proxies))
+        # uvicorn stops gracefully on SIGTERM, then raises it again for the handler it found: the
+        # default one ended the process there, before the line below (exit -15, not a word)
+        previous = signal.signal(signal.SIGTERM, _terminated)
+        stopped = False
         try:
             server.run(sockets=[sock])  # as uvicorn.run, on the socket bound above
-        except KeyboardInterrupt:
-            pass
-        if not server.started:
+        except (KeyboardInterrupt, Terminated):
+            stopped = True
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+        if not server.started and not stopped:
             raise typer.Exit(3)  # uvicorn's start-up failure (its log said why)
+        # SIGTERM or Ctrl-C: said in the server's language, not silence
+        typer.echo(translate("cli", "serve.stopped", lang))
+
+
+class Terminated(Exception):
+    """SIGTERM to ``mahai serve`` (:func:`_terminated`), once uvicorn has stopped."""
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    raise Terminated

@@ -26,12 +26,15 @@ from mahai.cli.common import (
     PlayersOpt,
     bot_list,
     fail,
+    say,
+    stat_label,
     table_setup,
 )
 from mahai.core.errors import InvalidOptions, MahaiError
 from mahai.games import get_game
-from mahai.i18n import DEFAULT_LANGUAGE, translate
+from mahai.i18n import DEFAULT_LANGUAGE, decimal, number, percent, translate
 from mahai.sim import MAX_MOVES, GameResult, run_games, summarize
+from mahai.tui.screen import game_title
 
 OutOpt = Annotated[Path | None, typer.Option(help="Also write summary.json (the JSON) and games.csv (one row "
                                                  "a game: seed, bot and score of each seat, winners) into "
@@ -75,7 +78,7 @@ def simulate(
             raise fail(InvalidOptions("out_unwritable", domain="cli", path=str(out)), lang) from None
     try:
         data, results = report(setup.game.name, setup.options, setup.players, names, games, seed, jobs,
-                               as_json, max_moves)
+                               as_json, max_moves, lang)
     except Interrupted as stop:
         if out is None:
             raise KeyboardInterrupt from None  # nothing to keep: a Ctrl-C as before (exit 130)
@@ -93,7 +96,7 @@ def simulate(
         except OSError:
             raise fail(InvalidOptions("out_unwritable", domain="cli", path=str(out)), lang) from None
         for path in paths:  # on stderr with --json, whose stdout is the JSON alone
-            Console(stderr=as_json).print(f"wrote {path}")
+            Console(stderr=as_json).print(say("report.wrote", lang, path=str(path)))
 
 
 def write_games(out: Path, data: dict[str, Any], results: Sequence[GameResult], seed: int) -> list[Path]:
@@ -127,21 +130,26 @@ class Interrupted(Exception):
 
 
 def report(game_name: str, options: Any, players: int, bots: Sequence[str], games: int, seed: int,
-           jobs: int, as_json: bool, max_moves: int = MAX_MOVES) -> tuple[dict[str, Any], list[GameResult]]:
+           jobs: int, as_json: bool, max_moves: int = MAX_MOVES,
+           lang: str = DEFAULT_LANGUAGE) -> tuple[dict[str, Any], list[GameResult]]:
     """Run a simulation with a progress bar (a game stopped after ``max_moves`` moves is
     unfinished: said on its own line, in the JSON's ``unfinished``); print a table or JSON;
-    return the JSON and each game's :class:`~mahai.sim.GameResult`, in order.
+    return the JSON and each game's :class:`~mahai.sim.GameResult`, in order. The table and its
+    lines are in ``lang`` (``cli`` catalog, the game's figures by :func:`stat_label`, numbers as
+    ``lang`` writes them); the JSON keeps its English keys, the same in every language.
 
     Raises:
         Interrupted: a Ctrl-C came before the last game ended (with the games before it).
     """
+    game = get_game(game_name)
+    title = game_title(game, lang)
     console = Console(stderr=as_json)
     start = time.perf_counter()
     with Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=Console(stderr=True), transient=as_json,
     ) as progress:
-        task = progress.add_task(game_name, total=games)
+        task = progress.add_task(title, total=games)
         results: list[GameResult] = []
         try:
             for result in run_games(game_name, options, players, bots, games, seed, jobs,
@@ -155,20 +163,28 @@ def report(game_name: str, options: Any, players: int, bots: Sequence[str], game
     if as_json:
         print(json.dumps(data, indent=2))
         return data, results
-    table = Table(title=f"{game_name}: {summary.games} games, {players} players")
-    for col in ("bot", "games", "wins", "win rate", "95% interval", "mean score"):
-        table.add_column(col, justify="right" if col != "bot" else "left")
+    table = Table(title=say("report.title", lang, game=title,
+                            games=translate("cli", "report.games", lang, n=summary.games),
+                            players=translate("cli", "report.players", lang, n=players)))
+    columns = ("report.bot", "report.games_column", "report.wins", "report.win_rate", "report.interval",
+               "report.mean_score")
+    for col in columns:
+        table.add_column(translate("cli", col, lang), justify="right" if col != "report.bot" else "left",
+                         no_wrap=col in ("report.win_rate", "report.interval"))  # a figure stays whole
     for name, st in data["bots"].items():
         lo, hi = st["win_rate_95"]
-        table.add_row(name, str(st["games"]), str(st["wins"]), f"{st['win_rate']:.1%}",
-                      f"{lo:.1%} – {hi:.1%}", f"{st['mean_score']:.1f}")
+        table.add_row(name, number(st["games"], lang), number(st["wins"], lang),
+                      percent(st["win_rate"], lang),
+                      f"{percent(lo, lang)} – {percent(hi, lang)}", decimal(st["mean_score"], lang, 1))
     console.print(table)
     if summary.unfinished:
-        console.print(f"unfinished: {summary.unfinished} of {summary.games} games stopped at {max_moves} "
-                      f"moves (--max-moves): no win, score or mean counts them")
-    if get_game(game_name).lower_scores_win:
-        console.print("mean score: lower is better in this game")
+        console.print(say("report.unfinished", lang, n=summary.unfinished, total=summary.games,
+                          moves=max_moves))
+    if game.lower_scores_win:
+        console.print(say("report.lower_better", lang))
     for key, value in data["means"].items():
-        console.print(f"mean {key}: {value:.2f}")
-    console.print(f"games per second: {data['games_per_second']}")
+        line = say("report.mean", lang, stat=stat_label(game, key, lang), value=decimal(value, lang))
+        console.print(line if lang == "en" else line[:1].upper() + line[1:])  # "Etapak (batez beste): …"
+    speed = data["games_per_second"]
+    console.print(say("report.speed", lang, value="–" if speed is None else decimal(speed, lang, 1)))
     return data, results

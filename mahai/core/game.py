@@ -345,6 +345,10 @@ class Game(ABC, Generic[S, OptionsT]):
     """True when a lower :meth:`State.scores` is the better one (DenboraZup: the cards left
     in hand, DZR-9): ``mahai arena`` and ``mahai simulate`` say so beside their margins and
     mean scores."""
+    stat_names: ClassVar[tuple[str, ...]] = ()
+    """The keys of :meth:`stats` (``("legs",)``), each named for people by the entry
+    ``stat.<key>`` of the game's catalog (domain :attr:`name`, every language): ``mahai simulate``
+    prints "mean <name>" with it, and keeps the key itself in its JSON and CSV."""
 
     def options(self, edition: str | None = None, /, **overrides: Any) -> OptionsT:
         """The options of ``edition`` (default edition if None) with overrides.
@@ -383,7 +387,7 @@ class Game(ABC, Generic[S, OptionsT]):
 
     def stats(self, state: S) -> dict[str, float]:
         """Figures of a finished game for ``mahai simulate`` to average, e.g.
-        ``{"legs": 3.0}`` (default: none)."""
+        ``{"legs": 3.0}`` (default: none); its keys are :attr:`stat_names`."""
         return {}
 
     def resume(self, state: S) -> None:

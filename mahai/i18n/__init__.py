@@ -217,6 +217,33 @@ def number(value: int | float, lang: str = DEFAULT_LANGUAGE) -> str:
     return f"{value:,}".replace(",", sep)
 
 
+def decimal(value: float, lang: str = DEFAULT_LANGUAGE, digits: int = 2, sign: bool = False) -> str:
+    """``value`` rounded to ``digits`` decimals as ``lang`` writes it: the whole part grouped as
+    :func:`number` groups it, a decimal comma in Basque, Spanish and French (docs/glossary.md,
+    "Numbers agree"; CLDR), a point in English; ``sign``: "+" before a positive value.
+
+        >>> decimal(12500.25, "fr"), decimal(4.5, "eu", 1), decimal(3, "en", 0, sign=True)
+        ('12\u202f500,25', '4,5', '+3')
+    """
+    text = f"{abs(value):.{digits}f}"
+    whole, _, frac = text.partition(".")
+    out = number(int(whole), lang) + ((("." if lang == "en" else ",") + frac) if frac else "")
+    negative = value < 0 and float(text) != 0
+    return ("-" if negative else "+" if sign and float(text) != 0 else "") + out
+
+
+def percent(rate: float, lang: str = DEFAULT_LANGUAGE, digits: int = 1) -> str:
+    """A rate (0.523) as a percentage as ``lang`` writes it: "52.3%" (en), "%52,3" (eu: the sign
+    first, Euskaltzaindia), "52,3\u00a0%" (es, a no-break space, RAE), "52,3\u202f%" (fr, a
+    narrow no-break space, as the French catalogs space their high punctuation).
+
+        >>> percent(0.523, "en"), percent(0.523, "eu"), percent(1.0, "es", 0)
+        ('52.3%', '%52,3', '100\u00a0%')
+    """
+    text = decimal(100 * rate, lang, digits)
+    return {"eu": f"%{text}", "es": f"{text}\u00a0%", "fr": f"{text}\u202f%"}.get(lang, f"{text}%")
+
+
 _SPACES = " \u00a0\u202f"
 
 

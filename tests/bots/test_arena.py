@@ -87,7 +87,7 @@ def test_arena_run_writes_tables_and_plots(tmp_path: Path) -> None:
     assert result.matches[0].deal == result.matches[1].deal
     assert result.matches[0].seats == result.matches[1].seats[::-1]
     assert result.summary["bots"]["heuristic"]["win_rate"] == 1.0
-    paths = write_results(result, tmp_path)
+    paths = write_results(result, tmp_path, lang="en")
     names = {p.name for p in paths}
     assert {"arena.json", "games.csv", "ratings.csv", "matrix.csv"} <= names
     assert {f"{n}.{e}" for n in ("ratings", "winrate", "margins") for e in ("png", "svg")} <= names
@@ -106,7 +106,7 @@ def test_arena_run_writes_tables_and_plots(tmp_path: Path) -> None:
 def test_arena_command(tmp_path: Path) -> None:
     runner = CliRunner()
     res = runner.invoke(app, ["arena", "mille-bornes", "--bots", "heuristic,random", "--games", "2",
-                              "-o", "game_target=500", "--out", str(tmp_path), "--no-plots"],
+                              "-o", "game_target=500", "--out", str(tmp_path), "--no-plots", "--lang", "en"],
                         env={"COLUMNS": "400"})  # a long temporary path on one line
     assert res.exit_code == 0, res.output
     assert "heuristic vs random" in res.output
@@ -130,8 +130,8 @@ def test_a_game_whose_lower_scores_win_says_so_beside_its_margins() -> None:
 
     assert [get_game(g).lower_scores_win for g in ("denborazup", "spades", "mille_bornes", "nim")] == [
         True, False, False, False]
-    assert margin_unit("denborazup") == "game points; lower is better"
-    assert margin_unit("spades") == "game points"
+    assert margin_unit("denborazup", "en") == "game points; lower is better"
+    assert margin_unit("spades", "en") == "game points"
     runner = CliRunner()
     bots = ["--bots", "medium,random", "--games", "2", "--lang", "en"]
     res = runner.invoke(app, ["arena", "denborazup", *bots])
@@ -277,7 +277,8 @@ def test_a_game_stopped_at_the_move_cap_counts_apart_not_as_a_win_or_a_draw() ->
 def test_the_arena_stops_games_at_max_moves_in_its_table_json_and_csv(tmp_path: Path) -> None:
     runner = CliRunner()
     res = runner.invoke(app, ["arena", "mille-bornes", "--bots", "heuristic,random", "--games", "2",
-                              "-o", "game_target=1000", "--max-moves", "5", "--out", str(tmp_path)])
+                              "-o", "game_target=1000", "--max-moves", "5", "--out", str(tmp_path),
+                              "--lang", "en"])
     assert res.exit_code == 0, res.output
     said = " ".join(res.output.split())
     assert "heuristic vs random: no game finished, 2 unfinished" in said

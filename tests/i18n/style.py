@@ -79,6 +79,7 @@ SAME_WORDS: frozenset[str] = frozenset({
     "zero",  # Basque too (Euskaltzaindia's dictionary)
     "araba", "bizkaia", "gipuzkoa", "iparralde", "wikipedia",  # place names and a site's name
     "postgresql", "sqlite", "ray",  # the databases and the cluster library ``serve`` and ``arena`` name
+    "openskill",  # the rating library whose figures ``arena`` plots
     "mahai",  # the platform's own name (Basque for "table")
 })
 """Lower-case words that a Basque translation may share with its English text."""

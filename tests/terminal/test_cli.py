@@ -98,7 +98,7 @@ def test_simulate_stops_a_game_at_max_moves_and_counts_it_unfinished() -> None:
     data = json.loads(result.stdout)
     assert (data["games"], data["unfinished"], data["max_moves"]) == (3, 3, 4)
     assert data["bots"] == {} and data["means"] == {}
-    result = runner.invoke(app, args)
+    result = runner.invoke(app, [*args, "--lang", "en"])
     assert result.exit_code == 0, result.output
     assert "unfinished: 3 of 3 games stopped at 4 moves (--max-moves)" in " ".join(result.stdout.split())
     # a game that ends before the cap is a game like any other

@@ -5,6 +5,7 @@ as they are for ``mahai play``."""
 
 from __future__ import annotations
 
+import signal
 import socket
 import subprocess
 import sys
@@ -360,6 +361,7 @@ def test_serve_says_where_to_open_it_in_the_players_language(tmp_path: Path, lan
     server.terminate()
     out, _ = server.communicate(timeout=30)
     lines = [line.strip() for line in out.splitlines() if line.strip()]
+    assert lines.pop() == translate("cli", "serve.stopped", lang)  # terminated: it says so last
     first, second, last = lines[0], lines[1], lines[-1]  # between them: the network addresses
     assert first == translate("cli", "serve.open", lang, url=f"http://localhost:{port}/", db=db)
     assert second in (translate("cli", "serve.lan", lang), translate("cli", "serve.no_lan", lang))
@@ -367,3 +369,20 @@ def test_serve_says_where_to_open_it_in_the_players_language(tmp_path: Path, lan
         assert "in your browser" not in first and "network" not in second
     assert last == translate("cli", "serve.languages", lang) and "--lang eu|en|es|fr" in last
     assert "English" in last and "Euskara" in last  # the names the pages' language menu shows
+
+
+@pytest.mark.parametrize(("lang", "how"), [("fr", signal.SIGTERM), ("eu", signal.SIGINT)],
+                         ids=["SIGTERM", "Ctrl-C"])
+def test_a_stopped_server_says_so_in_its_language(tmp_path: Path, lang: str, how: signal.Signals) -> None:
+    """``mahai serve`` stopped by SIGTERM (a service manager) or Ctrl-C ended without a word, as if it
+    had died: its last line says it stopped and that the tables are kept, in its ``--lang``."""
+    from mahai.i18n import translate
+    from tests.conftest import free_port
+
+    port = free_port()
+    server = started(port, "--db", f"sqlite:///{tmp_path}/m.db", "--lang", lang, stderr=subprocess.PIPE)
+    assert server.poll() is None, server.communicate()
+    server.send_signal(how)
+    out, err = server.communicate(timeout=30)
+    assert server.returncode == 0 and "Traceback" not in err, (server.returncode, err)
+    assert one_line(out.splitlines()[-1]) == one_line(translate("cli", "serve.stopped", lang)), out

@@ -123,6 +123,7 @@ class Nim(Game[NimState, NimOptions]):
 
     name: ClassVar[str] = "nim"
     slug: ClassVar[str] = "nim"
+    stat_names: ClassVar[tuple[str, ...]] = ("moves",)  # named by stat.moves in the catalogs
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     editions: ClassVar[Mapping[str, NimOptions]] = {"normal": NimOptions(), "misere": NimOptions(misere=True)}
     renderer: ClassVar[str | None] = "mahai_nim:renderer.js"

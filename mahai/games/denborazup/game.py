@@ -38,6 +38,7 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
 
     name: ClassVar[str] = "denborazup"
     slug: ClassVar[str] = "denborazup"
+    stat_names: ClassVar[tuple[str, ...]] = ("rounds", "cards_placed")
     player_counts: ClassVar[tuple[int, ...]] = (1, 2, 3, 4, 5, 6, 7, 8)
     lower_scores_win: ClassVar[bool] = True  # DZR-9: the cards left in hand (solo, DZR-12: the cards used)
     bots: ClassVar[dict[str, str]] = {"expert": "mahai.bots.denborazup:ExpertBot",  # strongest first

@@ -186,6 +186,7 @@ class MilleBornes(Game[MilleBornesState, MilleBornesOptions]):
 
     name = "mille_bornes"
     slug = "mille-bornes"
+    stat_names: ClassVar[tuple[str, ...]] = ("legs",)
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4, 5, 6)
     editions: ClassVar[Mapping[str, MilleBornesOptions]] = EDITIONS
     bots: ClassVar[Mapping[str, str]] = {  # levels by strength, strongest first (mahai.bots.levels)

@@ -91,6 +91,7 @@ class Spades(Game[SpadesState, SpadesOptions]):
 
     name: ClassVar[str] = "spades"
     slug: ClassVar[str] = "spades"
+    stat_names: ClassVar[tuple[str, ...]] = ("hands", "bag_penalties")
     player_counts: ClassVar[tuple[int, ...]] = (2, 4)
     editions: ClassVar[dict[str, Any]] = dict(EDITIONS)
     bots: ClassVar[dict[str, str]] = {  # levels by strength, strongest first (mahai.bots.levels)
