@@ -107,7 +107,8 @@ SPADES_STRONG_SAMPLES = 8
 the heuristic's). Session 18 (issue 15): with 3, strong was not above medium (51.7% of 60 arena
 games); with 8, against medium over the 150 duplicate deals of seed 180000 (``benchmarks/bots.py``,
 four players, partnerships swapped), 59.7% of 300 games (95% 54.0–65.1), +34 points a game, 4.4 ms a
-decision compiled (slowest 0.1 s); below the expert, whose searched blind nil wins every game
+decision compiled (slowest 0.1 s; 12 ms in Python in the loaded arena run), where 3 won 50.3% of the
+same 300 (paired +9.3 ± 3.9 points); below the expert, whose searched blind nil wins every game
 (``docs/arena/README.md``)."""
 SPADES_EXPERT_SAMPLES = 8
 """Spades ``expert``: determinizations per card played ..."""
