@@ -13,7 +13,9 @@ level      Mille Bornes                                        Spades
 easy       the heuristic, but a random legal move on 20% of    the same over the Spades
            its decisions with a choice (:class:`NoisyBot`)     heuristic, on 15%
 medium     the heuristic (:mod:`mahai.bots.mille_bornes`)      the heuristic (:mod:`.spades`)
-strong     PIMC search, :data:`MB_STRONG` (≈ 0.05 s a move)     PIMC, 3 samples a card
+strong     PIMC search, :data:`MB_STRONG` (≈ 0.05 s a move)     PIMC, 8 samples a card (the
+                                                               expert's card play), the
+                                                               heuristic's bids and blind nil
 expert     PIMC search, :data:`MB_EXPERT` (≈ 0.26 s a move,    PIMC, 8 samples a card; bids
            more at close ones), and what the other seats       (nil too) and blind nil are
            cannot hold (:class:`.MilleBornesSearchBot`: two    searched (:mod:`.spades_search`)
@@ -100,8 +102,14 @@ stopped at 40% of the decisions (the cap: 39%); the slowest is the first 25,000 
 Session 11: the work limit bounds those first decisions too (teams as well): at 104 positions of
 six heuristic legs within 250 km of the target, the largest work of a decision fell from 144,756
 (6,600 rollouts, 2,594 worlds) to 91,261."""
-SPADES_STRONG_SAMPLES = 3
-"""Spades ``strong``: determinizations per card played (bids and blind nil: the heuristic's)."""
+SPADES_STRONG_SAMPLES = 8
+"""Spades ``strong``: determinizations per card played, as many as the expert's (bids and blind nil:
+the heuristic's). Session 18 (issue 15): with 3, strong was not above medium (51.7% of 60 arena
+games); with 8, against medium over the 150 duplicate deals of seed 180000 (``benchmarks/bots.py``,
+four players, partnerships swapped), 59.7% of 300 games (95% 54.0–65.1), +34 points a game, 4.4 ms a
+decision compiled (slowest 0.1 s; 12 ms in Python in the loaded arena run), where 3 won 50.3% of the
+same 300 (paired +9.3 ± 3.9 points); below the expert, whose searched blind nil wins every game
+(``docs/arena/README.md``)."""
 SPADES_EXPERT_SAMPLES = 8
 """Spades ``expert``: determinizations per card played ..."""
 SPADES_EXPERT_BID_SAMPLES = 8

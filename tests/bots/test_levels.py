@@ -15,6 +15,7 @@ from mahai.bots.levels import (
     LEVELS,
     MB_EXPERT,
     MB_STRONG,
+    SPADES_EXPERT_SAMPLES,
     NoisyBot,
     level_help,
     level_name,
@@ -53,8 +54,11 @@ def test_levels_are_the_documented_bots() -> None:
     assert isinstance(easy, NoisyBot) and isinstance(easy.inner, MBHeuristic) and 0 < easy.noise < 0.5
     sp_expert, sp_strong = make_bot("spades", "expert", rng), make_bot("spades", "strong", rng)
     assert isinstance(sp_expert, SpadesSearch) and isinstance(sp_strong, SpadesSearch)
-    assert sp_strong.samples < sp_expert.samples
-    assert sp_expert.bid_samples > 0 and sp_expert.blind_samples > 0 and not sp_strong.blind_samples
+    # Session 18: strong plays its cards as the expert does (as many worlds) and bids as the
+    # heuristic does (no bid or blind-nil search): between the two (docs/arena/README.md).
+    assert sp_strong.samples == sp_expert.samples == SPADES_EXPERT_SAMPLES
+    assert sp_expert.bid_samples > 0 and sp_expert.blind_samples > 0
+    assert sp_strong.bid_samples == sp_strong.blind_samples == 0
     assert isinstance(make_bot("spades", "medium", rng), SpadesHeuristic)
     assert make_bot("denborazup", "strong", rng).name == "strong"
 
