@@ -327,14 +327,21 @@ def test_replay_pages_and_table_lists_are_limited_per_client_but_not_a_replays_u
         assert statuses.count(429) >= 10 and 500 not in statuses, statuses
         err = json.loads(next(raw for s, _, raw in answers if s == 429))
         assert err["code"] == "rate_limited" and "attendez" in err["message"], err
-        other = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20,
-                                           source_address=("127.0.0.2", 0))
-        other.request("GET", paths[0])
-        assert other.getresponse().status == 200  # another client is not held back
-        other.close()
+        assert_another_client_is_served(server, paths[0])
     finally:
         server.stop()
         assert_clean_log(server)
+
+
+def assert_another_client_is_served(server: Server, path: str) -> None:
+    """A client of another address (127.0.0.2) is answered 200 for ``path``: a client's limit
+    holds back that client only."""
+    other = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20, source_address=("127.0.0.2", 0))
+    try:
+        other.request("GET", path)
+        assert other.getresponse().status == 200
+    finally:
+        other.close()
 
 
 def test_a_tables_summary_asked_in_a_loop_is_limited_per_client(tmp_path: Path) -> None:
@@ -355,11 +362,7 @@ def test_a_tables_summary_asked_in_a_loop_is_limited_per_client(tmp_path: Path) 
         status, _, raw = request(server, "GET", paths[0])
         err = json.loads(raw)
         assert status == 429 and err["code"] == "rate_limited" and "attendez" in err["message"], err
-        other = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20,
-                                           source_address=("127.0.0.2", 0))
-        other.request("GET", paths[0])
-        assert other.getresponse().status == 200  # another client is not held back
-        other.close()
+        assert_another_client_is_served(server, paths[0])
     finally:
         server.stop()
         assert_clean_log(server)
