@@ -43,7 +43,8 @@ def test_simulate_four_players_2016_with_two_jobs() -> None:
 
 
 def test_simulate_table_output() -> None:
-    result = runner.invoke(app, ["simulate", "mille-bornes", "--games", "2", "--bots", "heuristic", "--lang", "en"])
+    result = runner.invoke(app, ["simulate", "mille-bornes", "--games", "2", "--bots", "heuristic",
+                                 "--lang", "en"])
     assert result.exit_code == 0, result.output
     assert "95% interval" in result.stdout and "mean legs" in result.stdout
 
