@@ -424,7 +424,7 @@ def _checked(o: Outcome, players: int, g: Mapping[str, Any]) -> Outcome:
         ValueError: anything else (a line edited by hand, or another program's: scores as a
             string ended ``--resume`` in a traceback, a winner seat 7 of two was kept).
     """
-    def number(x: Any) -> bool:
+    def finite(x: Any) -> bool:
         return isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
 
     def seat(x: Any) -> bool:
@@ -435,12 +435,12 @@ def _checked(o: Outcome, players: int, g: Mapping[str, Any]) -> Outcome:
     if not all(seat(w) for w in o.winners) or len(set(o.winners)) != len(o.winners):
         raise ValueError("winners")
     for row in (o.scores, o.seconds, o.slowest):
-        if len(row) != players or not all(number(x) for x in row):
+        if len(row) != players or not all(finite(x) for x in row):
             raise ValueError("per seat")
     if len(o.choices) != players or not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0
                                             for c in o.choices):
         raise ValueError("choices")
-    if not isinstance(o.extra, dict) or not all(isinstance(k, str) and number(v) for k, v in o.extra.items()):
+    if not isinstance(o.extra, dict) or not all(isinstance(k, str) and finite(v) for k, v in o.extra.items()):
         raise ValueError("extra")
     if o.moves < 0 or not isinstance(g.get("finished", True), bool):
         raise ValueError("moves")
