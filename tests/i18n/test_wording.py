@@ -152,3 +152,23 @@ def test_the_basque_rules_pages_use_the_glossary_words(game: str) -> None:
 
     basque = re.sub(r"(?i)\btxanpon\w*\s+bota\w*|\bbota\w*\s+txanpon\w*", "txanpona …", text("eu"))
     assert glossary_misuse(basque, [text("en")], "eu") == []
+
+
+def test_the_reports_say_what_a_basque_sports_page_says() -> None:
+    """``mahai simulate`` and ``mahai arena`` in Basque (docs/glossary.md, “Reports”; session 19):
+    a game's figure reads “Etapak, partidako batez beste: 3,4”, not a bracketed “(batez beste)”; the
+    speed puts its unit after the number (“Abiadura: 0,2 partida segundoko”, as “100 kilometro
+    orduko”); the margin is a *puntu-aldea* (EITB's “3 puntuko aldea”), never a bare “aldea”, a side;
+    the ratings are a *sailkapena* (the Basque chess federation's “elo sailkapena”); and a matchup's
+    rate is what the first bot won, the verb agreeing (“partiden %52,3 irabazi ditu”)."""
+    cli = {msgid: forms[0] for msgid, forms in _eu("cli").items()}
+    assert cli["report.mean"] == "{stat}, partidako batez beste: {value}"
+    assert cli["report.speed"] == "Abiadura: {value} partida segundoko"
+    assert cli["report.win_rate"] == "garaipenen %"
+    assert cli["arena.margin"] == "puntu-aldea" and cli["plot.margins"].startswith("Puntu-aldeak")
+    assert cli["arena.rating"].startswith("sailkapena ") and cli["plot.ratings"].startswith("Sailkapena ")
+    assert "partiden {rate} irabazi ditu" in cli["arena.matchup"], cli["arena.matchup"]
+    bare_margin = [(m, t) for m, t in cli.items()
+                   if (m.startswith(("arena.", "plot.")) and re.search(r"(?<![\w-])aldea\b", t)
+                       and "aurkariekiko batez besteko aldea" not in t)]
+    assert not bare_margin, bare_margin

@@ -41,7 +41,8 @@ def test_simulate_reports_in_basque_by_default() -> None:
     assert res.exit_code == 0, res.output
     out = " ".join(res.output.split())
     assert "Nim: 1.200 partida, 2 jokalari" in out  # the count as Basque writes it
-    basque = ("robota", "garaipen-tasa", "%95eko tartea", "Jokaldiak (batez beste):", "Partidak segundoko:")
+    basque = ("robota", "garaipenen %", "%95eko tartea", "Jokaldiak, partidako batez beste:", "Abiadura:",
+              "partida segundoko")
     assert [w for w in basque if w not in out] == [], out
     assert not [w for w in ENGLISH if w in out], out
     assert re.search(r"%\d+,\d", out), out  # a Basque percentage: the sign first, a decimal comma
@@ -65,12 +66,12 @@ def test_the_arena_reports_and_plots_in_the_language_asked(tmp_path: Path) -> No
     assert res.exit_code == 0, res.output
     out = " ".join(res.output.split())
     assert "Mille Bornes: 2 partida, 2 jokalari" in out and "mille_bornes" not in out, out
-    assert "heuristic – random: %" in out and "Idatzita:" in out, out
+    assert "heuristic – random (2 partida): heuristic robotak partiden %" in out and "Idatzita:" in out, out
     assert not [w for w in (*ENGLISH, " vs ", "margin:", "mean margin") if w in out], out
     svg = {name: (tmp_path / "eu" / f"{name}.svg").read_text() for name in ("ratings", "winrate", "margins")}
     texts = {name: set(re.findall(r"<!-- (.*?) -->", text)) for name, text in svg.items()}
     assert {"mediana", "batez bestekoa", "Puntu-aldeak — Mille Bornes, 2 jokalari"} <= texts["margins"], texts
-    assert "Balorazioak — Mille Bornes, 2 jokalari" in texts["ratings"], texts
+    assert "Sailkapena — Mille Bornes, 2 jokalari" in texts["ratings"], texts
     assert {"aurkaria", "%0", "%100"} <= texts["winrate"], texts  # the colour bar's rates too
     assert not [t for ts in texts.values() for t in ts if "mille_bornes" in t or t in ("median", "mean")]
     # the files for scripts are the same in every language
