@@ -160,7 +160,8 @@ def test_the_reports_say_what_a_basque_sports_page_says() -> None:
     speed puts its unit after the number (“Abiadura: 0,2 partida segundoko”, as “100 kilometro
     orduko”); the margin is a *puntu-aldea* (EITB's “3 puntuko aldea”), never a bare “aldea”, a side;
     the ratings are a *sailkapena* (the Basque chess federation's “elo sailkapena”); and a matchup's
-    rate is what the first bot won, the verb agreeing (“partiden %52,3 irabazi ditu”)."""
+    rate is what the first bot won, the verb agreeing (“partiden %52,3 irabazi ditu”); a count
+    takes its noun in the indefinite (“10 partidatik”)."""
     cli = {msgid: forms[0] for msgid, forms in _eu("cli").items()}
     assert cli["report.mean"] == "{stat}, partidako batez beste: {value}"
     assert cli["report.speed"] == "Abiadura: {value} partida segundoko"
@@ -172,3 +173,7 @@ def test_the_reports_say_what_a_basque_sports_page_says() -> None:
                    if (m.startswith(("arena.", "plot.")) and re.search(r"(?<![\w-])aldea\b", t)
                        and "aurkariekiko batez besteko aldea" not in t)]
     assert not bare_margin, bare_margin
+    # a count takes the noun in the indefinite, as the unfinished line's “{total} partidatik” does:
+    # “10 partidatik 3”, not “10 partidetatik 3” (the interrupted run said so)
+    definite = [t for t in cli.values() if re.search(r"\{\w+\} \w+etatik\b", t)]
+    assert not definite, definite
