@@ -177,3 +177,17 @@ def test_the_reports_say_what_a_basque_sports_page_says() -> None:
     # “10 partidatik 3”, not “10 partidetatik 3” (the interrupted run said so)
     definite = [t for t in cli.values() if re.search(r"\{\w+\} \w+etatik\b", t)]
     assert not definite, definite
+
+
+def test_a_bid_counts_its_tricks_and_the_verb_agrees() -> None:
+    """SPR-5, SPR-17: a bid is told with the glossary's verb, its count before the noun and the verb
+    agreeing (“4 baza eskaini dituzu”, “Hego: baza 1 eskaini du”, docs/glossary.md: plurals); it
+    said “1 bazako eskaintza egin du”, a suffix on the numeral, and “6 itsuan eskaini du”."""
+    game = get_game("spades")
+    said = {(bid, viewer): _said(game.describe_event({"kind": "bid", "seat": 0, "bid": bid}, viewer))
+            for bid in (1, 4, "blind_1", "blind_6") for viewer in (0, 1)}
+    assert said[(1, 0)] == "Baza 1 eskaini duzu." and said[(4, 0)] == "4 baza eskaini dituzu.", said
+    assert said[(1, 1)] == "Ane: baza 1 eskaini du." and said[(4, 1)] == "Ane: 4 baza eskaini ditu.", said
+    assert said[("blind_6", 0)] == "6 baza eskaini dituzu itsuan.", said
+    assert said[("blind_1", 1)] == "Ane: baza 1 eskaini du itsuan.", said
+    assert not [t for t in said.values() if "bazako" in t or "eskaintza egin" in t], said
