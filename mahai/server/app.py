@@ -42,8 +42,9 @@ their scripts from a CDN, so they are off unless ``create_app(docs=True)``):
 - ``GET  /api/tables/{id}/replay?token=…&seat=…&lang=eu&start=0&count=50`` → a page of
   the replay's frames, at most ``page`` (:attr:`Hub.replay_page`: 50, or ``MAHAI_REPLAY_PAGE``),
   which the answer says with ``start`` and ``steps``, how many there are (see :meth:`Hub.replay`).
-- ``GET  /api/tables/{id}/card/{card}?lang=eu`` → a DenboraZup card face up at the table now,
-  with its explanation (:func:`~mahai.server.lobby.revealed_card`); any other id: ``unknown_card`` (404).
+- ``GET  /api/tables/{id}/card/{card}?lang=eu`` → a card face up at the table now, with its story
+  (the game's ``Game.revealed_card``, DenboraZup's timeline: :func:`~mahai.server.lobby.revealed_card`);
+  any other id, and any id at a game without such cards: ``unknown_card`` (404).
 - ``GET  /api/i18n/{lang}?domains=web,core,…`` → gettext catalogs as JSON (plural entries as lists).
 - ``GET  /static/games/<name>.js`` → the game's table renderer: Mahai's own, else
   the package resource a plug-in declares (``Game.renderer``).
@@ -602,10 +603,10 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
     @app.get("/api/tables/{table_id}/card/{card}")
     async def table_card(table_id: str, card: str, request: Request,
                          lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-        """A card face up at DenboraZup table ``table_id`` now, with its explanation in ``lang``
-        (:func:`revealed_card`: what a page shows when a timeline card is tapped); any other id is
-        ``unknown_card`` (404), whatever it names; ``rate_limited`` (429) beyond
-        :attr:`Limits.read_rate`."""
+        """A card face up at table ``table_id`` now, with its story in ``lang`` (:func:`revealed_card`,
+        the game's hook: what DenboraZup's page shows when a timeline card is tapped); any other id,
+        and any id at a game without such cards, is ``unknown_card`` (404), whatever it names;
+        ``rate_limited`` (429) beyond :attr:`Limits.read_rate`."""
         reading(request)
         table = await asyncio.to_thread(hub.get, table_id)
         # on the loop, as the moves are: a catch-up from another worker applies them to the state in
