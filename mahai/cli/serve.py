@@ -175,18 +175,18 @@ def _lock_file(url: str) -> IO[str] | None:
     opened for reading and appending (for reading only if this user may not write it); None
     for another database, or where it cannot be made (opening the database then says why:
     ``db_unopenable``) or the system has no ``flock``."""
-    from sqlalchemy.engine import make_url
+    from mahai.server.store import sqlite_file
 
     try:
         import fcntl  # noqa: F401 - only whether the system has it
     except ImportError:  # not a POSIX system: no lock (the README says: one server a file)
         return None
-    parsed = make_url(url)  # check_database parsed it already
-    if parsed.get_backend_name() != "sqlite" or not parsed.database:
+    database = sqlite_file(url)  # check_database parsed the URL already
+    if database is None:
         return None
     # beside the file itself: through a symbolic link (of the file or a folder on its way)
     # the lock was another file's, and two servers ran on one database
-    path = Path(str(Path(parsed.database).resolve()) + ".lock")
+    path = Path(str(Path(database).resolve()) + ".lock")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         return path.open("a+", encoding="utf-8")

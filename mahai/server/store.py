@@ -159,6 +159,23 @@ def normalize_url(url: str) -> str:
     return url
 
 
+def sqlite_file(url: str) -> str | None:
+    """The file of the SQLite database ``url`` as SQLite opens it: the path of a URI filename
+    (``sqlite:///file:/x/m.sqlite3?mode=ro&uri=true`` is ``/x/m.sqlite3``; its folder and its lock
+    were made as ``./file:/x/…`` under the current folder); None for another database or one in
+    memory."""
+    from urllib.parse import unquote, urlsplit
+
+    parsed = sa.engine.make_url(url)
+    database = parsed.database or ""
+    if parsed.get_backend_name() != "sqlite" or database in ("", ":memory:"):
+        return None
+    uri = str(parsed.query.get("uri", "")).lower() in ("true", "1", "yes", "on")
+    if uri and database.startswith("file:"):
+        database = unquote(urlsplit(database).path)
+    return database or None
+
+
 class NewerSchema(Exception):
     """The database's schema revision (``revision``) is none of this code's migrations: a newer
     Mahai wrote it (this code cannot know what its tables hold, so it touches nothing)."""
@@ -341,8 +358,9 @@ class Store:
 
     def __init__(self, url: str) -> None:
         url = normalize_url(url)
-        if url.startswith("sqlite:///"):
-            Path(url[len("sqlite:///"):]).parent.mkdir(parents=True, exist_ok=True)
+        path = sqlite_file(url)
+        if path is not None and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.engine = sa.create_engine(url, future=True)
         if self.engine.dialect.name == "sqlite" and url != "sqlite://" and ":memory:" not in url:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
