@@ -19,11 +19,16 @@ from mahai.games import available_games, get_game
 from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, explain, translate
 
 
-def fail(error: MahaiError, lang: str = DEFAULT_LANGUAGE) -> typer.Exit:
+def fail(error: MahaiError, lang: str = DEFAULT_LANGUAGE, detail: str | None = None) -> typer.Exit:
     """Print ``error`` in ``lang`` on stderr, its control characters shown as escapes (it may
-    quote a file name, a record's field, an option's value); return the Exit to raise (code 2)."""
+    quote a file name, a record's field, an option's value); return the Exit to raise (code 2).
+    ``detail``: a line for a log or a bug report under it, indented and dim (a driver's own
+    words, in its language: never the line the user reads)."""
     # Text, not markup: a "[" in a path is not a style; soft_wrap: a long path stays whole
-    Console(stderr=True, soft_wrap=True).print(Text(printable(explain(error, lang)), style="red"))
+    console = Console(stderr=True, soft_wrap=True)
+    console.print(Text(printable(explain(error, lang)), style="red"))
+    if detail:
+        console.print(Text("  " + printable(detail), style="dim"))
     return typer.Exit(code=2)
 
 

@@ -114,12 +114,15 @@ def _database_errors(url: str, lang: str = DEFAULT_LANGUAGE) -> Iterator[None]:
     """Exit with 2 and one line on stderr in ``lang`` when the database ``url`` cannot be opened,
     not a traceback: ``db_unknown_kind`` (a scheme SQLAlchemy does not know, or whose driver is
     not installed: ``mysql://``), ``db_newer`` (a schema a newer Mahai wrote: its revision named),
-    else ``db_unopenable`` with the driver's own first line as the
-    reason (a folder that cannot be made, a server that does not answer). The URL is shown
-    without its user and password."""
+    else why, as :func:`~mahai.server.store.database_trouble` tells it: ``db_unreachable`` (no
+    server answers), ``db_login`` (user or password refused), ``db_missing`` (no database of that
+    name), ``db_read_only``, ``db_no_file`` (a file or folder that cannot be made or opened), or
+    ``db_unopenable``. The driver's own first line (in English) follows on a dim line of its own,
+    for a log or a bug report, never as the sentence the user reads. The URL is shown without its
+    user and password, and the driver's line without them either."""
     import sqlalchemy.exc
 
-    from mahai.server.store import NewerSchema
+    from mahai.server.store import NewerSchema, database_trouble
 
     shown = shown_url(url)
     try:
@@ -133,9 +136,11 @@ def _database_errors(url: str, lang: str = DEFAULT_LANGUAGE) -> Iterator[None]:
         kind = shown if shown.startswith(scheme) else scheme + shown
         raise fail(InvalidOptions("db_unknown_kind", domain="cli", url=kind), lang) from None
     except (OSError, ValueError, sqlalchemy.exc.SQLAlchemyError) as exc:  # ValueError: a port not a number
-        reason = (str(exc).splitlines() or [type(exc).__name__])[0][:200].replace(url, shown)
-        reason = _without_credentials(reason, url)
-        raise fail(InvalidOptions("db_unopenable", domain="cli", url=shown, reason=reason), lang) from None
+        detail = (str(exc).splitlines() or [type(exc).__name__])[0][:200].replace(url, shown)
+        detail = _without_credentials(detail, url)
+        trouble = database_trouble(exc)
+        code = "db_unopenable" if trouble == "other" else f"db_{trouble}"
+        raise fail(InvalidOptions(code, domain="cli", url=shown), lang, detail=detail) from None
 
 
 def _without_credentials(text: str, url: str) -> str:
@@ -170,18 +175,18 @@ def _lock_file(url: str) -> IO[str] | None:
     opened for reading and appending (for reading only if this user may not write it); None
     for another database, or where it cannot be made (opening the database then says why:
     ``db_unopenable``) or the system has no ``flock``."""
-    from sqlalchemy.engine import make_url
+    from mahai.server.store import sqlite_file
 
     try:
         import fcntl  # noqa: F401 - only whether the system has it
     except ImportError:  # not a POSIX system: no lock (the README says: one server a file)
         return None
-    parsed = make_url(url)  # check_database parsed it already
-    if parsed.get_backend_name() != "sqlite" or not parsed.database:
+    database = sqlite_file(url)  # check_database parsed the URL already
+    if database is None:
         return None
     # beside the file itself: through a symbolic link (of the file or a folder on its way)
     # the lock was another file's, and two servers ran on one database
-    path = Path(str(Path(parsed.database).resolve()) + ".lock")
+    path = Path(str(Path(database).resolve()) + ".lock")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         return path.open("a+", encoding="utf-8")

@@ -457,6 +457,18 @@ class Game(ABC, Generic[S, OptionsT]):
         ``lang`` beside its sentence, as :meth:`wire_view` sends a view. Default: ``event``."""
         return event
 
+    def revealed_card(self, view: Mapping[str, Any], card: str, lang: str) -> dict[str, Any] | None:
+        """The story of ``card`` (an id as the views name it), a card face up on the table for
+        everybody, as a front end shows it to a reader of ``lang`` when the card is tapped
+        (``GET /api/tables/{id}/card/{card}``): a JSON-ready dict of the game's own shape, or
+        None for any other id (a card in a hand, in the deck, a hidden card's handle, no card at
+        all: the same None, so that an answer tells nothing of hidden cards). ``view`` is the
+        spectator's (:meth:`view` with viewer None): made from it alone, the answer can only show
+        what the projection gave everybody. Default: None, no card has a public story
+        (DenboraZup: a card of its timeline, its reference or its last reveal, with its date and
+        explanation, :func:`mahai.games.denborazup.view.revealed_card`)."""
+        return None
+
     def wire_legal(self, actions: list[A]) -> list[A | ActionFamily]:
         """Legal ``actions`` as a front end sends them, in order: an action alone, or an
         :class:`ActionFamily` in place of actions that differ by one number, where the first of

@@ -42,8 +42,9 @@ their scripts from a CDN, so they are off unless ``create_app(docs=True)``):
 - ``GET  /api/tables/{id}/replay?token=…&seat=…&lang=eu&start=0&count=50`` → a page of
   the replay's frames, at most ``page`` (:attr:`Hub.replay_page`: 50, or ``MAHAI_REPLAY_PAGE``),
   which the answer says with ``start`` and ``steps``, how many there are (see :meth:`Hub.replay`).
-- ``GET  /api/tables/{id}/card/{card}?lang=eu`` → a DenboraZup card face up at the table now,
-  with its explanation (:func:`~mahai.server.lobby.revealed_card`); any other id: ``unknown_card`` (404).
+- ``GET  /api/tables/{id}/card/{card}?lang=eu`` → a card face up at the table now, with its story
+  (the game's ``Game.revealed_card``, DenboraZup's timeline: :func:`~mahai.server.lobby.revealed_card`);
+  any other id, and any id at a game without such cards: ``unknown_card`` (404).
 - ``GET  /api/i18n/{lang}?domains=web,core,…`` → gettext catalogs as JSON (plural entries as lists).
 - ``GET  /static/games/<name>.js`` → the game's table renderer: Mahai's own, else
   the package resource a plug-in declares (``Game.renderer``).
@@ -88,6 +89,7 @@ from __future__ import annotations
 import asyncio
 import importlib.resources
 import json
+import logging
 import os
 import re
 import secrets
@@ -103,6 +105,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.websockets import WebSocketDisconnected
@@ -135,7 +138,7 @@ from mahai.server.lobby import (
 from mahai.server.network import qr_data_uri, share_origin, this_machine_only
 from mahai.server.rules import rules_page
 from mahai.server.security import Guard, allowed_hosts, request_lang
-from mahai.server.store import Store, token_hash
+from mahai.server.store import Store, database_trouble, token_hash
 from mahai.server.tables import Conn, Hub, Table, snapshot, web_error
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -316,7 +319,31 @@ def _lang(lang: str | None) -> str:
 
 
 ERROR_STATUS = {"unknown_table": 404, "bad_token": 403, "bad_creator": 403, "unknown_domain": 404,
-                "unknown_card": 404, "rate_limited": 429}
+                "unknown_card": 404, "rate_limited": 429, "store_read_only": 503, "store_unreachable": 503,
+                "store_failed": 503}
+
+LOG = logging.getLogger("mahai.server")
+
+
+class StoreFailed(MahaiError):
+    """A write the database refused while the server runs (a SQLite file made read-only, a
+    PostgreSQL server gone): said to the player in their language, the driver's words only in
+    the server's log."""
+
+    kind = "store_failed"
+
+
+def store_refusal(exc: BaseException) -> StoreFailed:
+    """The refusal a player reads when the database refused a write (``exc``, SQLAlchemy's
+    error): ``store_read_only``, ``store_unreachable`` or ``store_failed`` (web catalog) as
+    :func:`~mahai.server.store.database_trouble` tells it; the driver's first line goes to the
+    log (``mahai.server``, error level: the server's output), never to the player. Nothing was
+    changed: a table's state follows the store (:meth:`Hub._commit` swaps only after the write)."""
+    trouble = database_trouble(exc)
+    LOG.error("the database refused a write (%s): %s", trouble,
+              (str(exc).splitlines() or [type(exc).__name__])[0][:300])
+    code = {"read_only": "store_read_only", "unreachable": "store_unreachable"}.get(trouble, "store_failed")
+    return StoreFailed(code, domain="web")
 
 
 def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
@@ -368,6 +395,16 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
     @app.exception_handler(MahaiError)
     async def mahai_error(request: Request, exc: MahaiError) -> Response:
         return refusal(exc, request, ERROR_STATUS.get(exc.code, 400))
+
+    @app.exception_handler(SQLAlchemyError)
+    async def store_error(request: Request, exc: SQLAlchemyError) -> Response:
+        """A write the database refused (a read-only file, a server gone): 503 in the reader's
+        language (:func:`store_refusal`), not the framework's English "Internal Server Error".
+        A WebSocket's are answered on the socket (``play``): never here."""
+        if request.scope.get("type") != "http":
+            raise exc
+        err = store_refusal(exc)
+        return refusal(err, request, ERROR_STATUS[err.code])
 
     @app.exception_handler(StarletteHTTPException)
     async def not_found(request: Request, exc: StarletteHTTPException) -> Response:
@@ -602,10 +639,10 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
     @app.get("/api/tables/{table_id}/card/{card}")
     async def table_card(table_id: str, card: str, request: Request,
                          lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-        """A card face up at DenboraZup table ``table_id`` now, with its explanation in ``lang``
-        (:func:`revealed_card`: what a page shows when a timeline card is tapped); any other id is
-        ``unknown_card`` (404), whatever it names; ``rate_limited`` (429) beyond
-        :attr:`Limits.read_rate`."""
+        """A card face up at table ``table_id`` now, with its story in ``lang`` (:func:`revealed_card`,
+        the game's hook: what DenboraZup's page shows when a timeline card is tapped); any other id,
+        and any id at a game without such cards, is ``unknown_card`` (404), whatever it names;
+        ``rate_limited`` (429) beyond :attr:`Limits.read_rate`."""
         reading(request)
         table = await asyncio.to_thread(hub.get, table_id)
         # on the loop, as the moves are: a catch-up from another worker applies them to the state in
@@ -683,9 +720,13 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
             conn.lang = _lang(hello.get("lang"))
             token = hello.get("token")
             if token:
-                conn.seat = await hub.claim(table, token if isinstance(token, str) else None)
-                if conn.seat is None:
-                    await session.send(error_json(web_error(MalformedAction, "bad_token"), conn.lang))
+                try:
+                    conn.seat = await hub.claim(table, token if isinstance(token, str) else None)
+                except SQLAlchemyError as exc:  # the seat not taken (its row unwritten): watching, told why
+                    await session.send(error_json(store_refusal(exc), conn.lang))
+                else:
+                    if conn.seat is None:
+                        await session.send(error_json(web_error(MalformedAction, "bad_token"), conn.lang))
             async with table.lock:  # queued before any update that follows them
                 # the seat already open on another page (a forwarded invitation, or the same
                 # person's other device): the page's name prompt says so (static/js/seats.js)
@@ -717,6 +758,8 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                         raise web_error(MalformedAction, "bad_message")
                 except MahaiError as err:
                     await session.reject(err)
+                except SQLAlchemyError as exc:  # the move was not made: the page says why, and stays
+                    await session.reject(store_refusal(exc))
         except (WebSocketDisconnect, WebSocketDisconnected, OSError, Refused):
             pass  # the client left (or was sent away): nothing to report
         finally:

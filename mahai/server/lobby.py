@@ -250,22 +250,11 @@ CHRONOLOGY_GAMES = ("denborazup",)
 
 
 def revealed_card(game: Game[Any, Any], state: Any, card: str, lang: str) -> dict[str, Any] | None:
-    """A card face up on DenboraZup's table now (the long timeline, the reference, the last
-    reveal), as the spectator's projection shows it, with its explanation in ``lang``
-    (:func:`mahai.games.denborazup.view.wire_card`, explained: ``{"id", "title", "year",
-    "month", "day", "precision", "star", "explanation": {lang: text}, "source_url"}``); None for
-    any other id (a card in a hand, in the deck, discarded, a handle, no card at all: the same
-    None, so that an answer tells nothing of hidden cards), and for another game."""
-    if game.name not in CHRONOLOGY_GAMES:
-        return None
-    from mahai.games.denborazup.view import wire_card
-
-    view = game.view(state, None)
-    shown = [view["reference"], *view["timeline"], *(p["card"] for p in view["last_reveal"])]
-    for c in shown:
-        if c["id"] == card and "year" in c:  # a face (no date) is a hidden card's handle
-            return wire_card(c, lang, explained=True)
-    return None
+    """The story of ``card``, face up at a table of ``game`` in ``state``, told in ``lang``: the
+    game's :meth:`~mahai.core.game.Game.revealed_card` on the spectator's view (never a seat's:
+    what it answers, anybody may know). None for any other id, and for a game without such
+    cards (the hook's default)."""
+    return game.revealed_card(game.view(state, None), card, lang)
 
 
 def references(game: Game[Any, Any], lang: str) -> list[dict[str, str]]:

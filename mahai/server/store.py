@@ -159,6 +159,23 @@ def normalize_url(url: str) -> str:
     return url
 
 
+def sqlite_file(url: str) -> str | None:
+    """The file of the SQLite database ``url`` as SQLite opens it: the path of a URI filename
+    (``sqlite:///file:/x/m.sqlite3?mode=ro&uri=true`` is ``/x/m.sqlite3``; its folder and its lock
+    were made as ``./file:/x/…`` under the current folder); None for another database or one in
+    memory."""
+    from urllib.parse import unquote, urlsplit
+
+    parsed = sa.engine.make_url(url)
+    database = parsed.database or ""
+    if parsed.get_backend_name() != "sqlite" or database in ("", ":memory:"):
+        return None
+    uri = str(parsed.query.get("uri", "")).lower() in ("true", "1", "yes", "on")
+    if uri and database.startswith("file:"):
+        database = unquote(urlsplit(database).path)
+    return database or None
+
+
 class NewerSchema(Exception):
     """The database's schema revision (``revision``) is none of this code's migrations: a newer
     Mahai wrote it (this code cannot know what its tables hold, so it touches nothing)."""
@@ -166,6 +183,49 @@ class NewerSchema(Exception):
     def __init__(self, revision: str) -> None:
         super().__init__(revision)
         self.revision = revision
+
+
+# libpq's words for a server that cannot be reached (they come without an SQLSTATE: no server
+# answered to give one), and for the refusals a server gives at the connection (libpq reports them
+# without their SQLSTATE too: 28P01, 28000, 3D000)
+_UNREACHABLE = ("connection refused", "could not translate host name", "failed to resolve host",
+                "name or service not known", "temporary failure in name resolution", "timeout expired",
+                "connection timed out", "no route to host", "network is unreachable",
+                "no such file or directory")
+_LOGIN = ("password authentication failed", "no password supplied", "authentication failed",
+          "peer authentication", "no pg_hba.conf entry")
+
+
+def database_trouble(exc: BaseException) -> str:
+    """Why the database could not be opened, from ``exc``, what opening it raised (an
+    :class:`OSError`, or SQLAlchemy's wrapper of the driver's error): ``"read_only"`` (SQLite's
+    ``SQLITE_READONLY``, a read-only file system), ``"no_file"`` (the file or its folder cannot
+    be made or opened: ``SQLITE_CANTOPEN``, an :class:`OSError`), ``"login"`` (a PostgreSQL server
+    refused the user or its password: SQLSTATE class 28), ``"missing"`` (it has no database of
+    that name: 3D000), ``"unreachable"`` (no server answers at the address: refused, unknown host,
+    time-out), else ``"other"``. The driver's own words stay the detail of a log: a front end says
+    these in its reader's language (``mahai serve``: the ``cli`` catalog's ``db_<trouble>``)."""
+    import errno
+    import sqlite3
+
+    orig = getattr(exc, "orig", None) or exc
+    if isinstance(orig, OSError):
+        return "read_only" if orig.errno == errno.EROFS else "no_file"
+    if isinstance(orig, sqlite3.Error):
+        code = getattr(orig, "sqlite_errorcode", 0) & 0xFF  # the primary result code
+        if code == sqlite3.SQLITE_READONLY:
+            return "read_only"
+        return "no_file" if code == sqlite3.SQLITE_CANTOPEN else "other"
+    state = getattr(orig, "sqlstate", None) or ""
+    said = str(orig).lower()
+    if state.startswith("28") or any(words in said for words in _LOGIN) \
+            or ('role "' in said and "does not exist" in said):
+        return "login"
+    if state == "3D000" or ('database "' in said and "does not exist" in said):
+        return "missing"
+    if any(words in said for words in _UNREACHABLE):
+        return "unreachable"
+    return "other"
 
 
 def migrate(engine: sa.Engine) -> None:
@@ -298,8 +358,9 @@ class Store:
 
     def __init__(self, url: str) -> None:
         url = normalize_url(url)
-        if url.startswith("sqlite:///"):
-            Path(url[len("sqlite:///"):]).parent.mkdir(parents=True, exist_ok=True)
+        path = sqlite_file(url)
+        if path is not None and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.engine = sa.create_engine(url, future=True)
         if self.engine.dialect.name == "sqlite" and url != "sqlite://" and ":memory:" not in url:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)

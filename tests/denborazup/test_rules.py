@@ -382,8 +382,8 @@ def test_dzc3_wrong_card_is_not_drawn_straight_back() -> None:
     act(state, 0, f"place {ELCANO}")  # 1522 after 1997: wrong
     events = act(state, 1, "pass")
     kinds = [e.kind for e in events]
-    assert "reshuffle" not in kinds and "draw_skipped" not in kinds  # the draw of 0 cards says it
-    assert [e.data["count"] for e in events if e.kind == "draw"] == [0]
+    assert "reshuffle" not in kinds and "draw" not in kinds  # the skipped penalty says it
+    assert [e.data for e in events if e.kind == "draw_skipped"] == [{"seats": [0]}]
     assert state.hands[0] == [OSASUNA] and state.discard == [ELCANO]
     assert state.reference == GUGGENHEIM and state.deck == []
     flip_to(state, "up")
@@ -408,10 +408,11 @@ def _said(events: list[Any], viewer: int | None) -> list[str]:
     return out
 
 
-def test_dzc3_an_empty_deck_is_said_once_a_draw() -> None:
-    """DZR-6 / DZC-3: wrong placements at an empty deck and discard pile: each player's skipped
-    penalty is one line of the log, for the player and for everybody else (it was two, "No card
-    is left to draw." before each "No card left for … to draw."); a vote that finds no card to
+def test_dzc3_an_empty_deck_is_said_once_a_reveal() -> None:
+    """DZR-6 / DZC-3: wrong placements at an empty deck and discard pile: the players whose
+    penalty is skipped are said in one line of the log, for them and for everybody else (it was
+    two lines a player, "No card is left to draw." before each "No card left for … to draw.",
+    then one a player: five wrong players read it five times); a vote that finds no card to
     replace the reference still says so."""
     state = new(3)
     rig(state, hands=[[ELCANO, OSASUNA], [AXULAR, ATHLETIC], [RONCEVAUX, KORRIKA]],
@@ -423,14 +424,39 @@ def test_dzc3_an_empty_deck_is_said_once_a_draw() -> None:
     act(state, 0, f"place {ELCANO}")  # 1522 after 1997: wrong
     act(state, 1, f"place {AXULAR}")  # 1643 after 1997: wrong
     events = act(state, 2, "pass")
-    assert _said(events, None)[2:] == ["No card left for seat 2 to draw.", "No card left for seat 1 to draw."]
-    assert _said(events, 0)[2:] == ["No card left for seat 2 to draw.", "No card left for you to draw."]
+    assert _said(events, None)[2:] == ["No card left to draw: seat 2; seat 1."]
+    assert _said(events, 0)[2:] == ["No card left to draw: seat 2; seat 1."]
     state.discard = []  # the wrong cards gone too: nothing for the vote's new reference
     _all_pass(state)
     for seat in range(3):
         events = act(state, seat, "vote yes")
     assert _said(events, None)[1:] == ["Vote: the reference card is replaced.", "No card is left to draw."]
     assert state.reference == GUGGENHEIM
+
+
+def test_dzc3_the_last_card_goes_to_one_wrong_player_the_others_are_said_once() -> None:
+    """DZR-6 / DZC-3: five wrong placements and one card left: the first wrong player in turn
+    order draws it (one card of two) and the four others are named in one line, not four."""
+    state = new(5)
+    hands = [[ELCANO, OSASUNA], [AXULAR, ATHLETIC], [KORRIKA, BIZKAIA], [POMPEY, BILBAO_FALLS],
+             [RONCEVAUX, FUEROS]]
+    rig(state, hands=hands, timeline=[GUGGENHEIM], deck=[ETA], discard=[])
+    kept = {c for h in hands for c in h} | {GUGGENHEIM, ETA}
+    state.discard = []
+    state.cards = {c: e for c, e in state.cards.items() if c in kept}
+    flip_to(state, "up")
+    events: list[Any] = []
+    for seat in range(5):
+        events = act(state, seat, f"place {hands[seat][0]}")  # every one before 1997: wrong
+    order = [p["seat"] for p in next(e for e in events if e.kind == "reveal").data["placements"]]
+    assert [(e.data["seat"], e.data["count"]) for e in events if e.kind == "draw"] == [(order[0], 1)]
+    assert [e.data for e in events if e.kind == "draw_skipped"] == [{"seats": order[1:]}]
+    said = _said(events, None)
+    assert said[-2:] == [f"seat {order[0] + 1} draws a card.",
+                        "No card left to draw: " + "; ".join(f"seat {s + 1}" for s in order[1:]) + "."]
+    mine = _said(events, order[1])  # the player reads it once too, named among the others
+    assert sum("No card left" in line for line in mine) == 1
+    assert sorted(state.all_cards()) == sorted(kept)
 
 
 def test_dzr11_reference_never_goes_back_into_the_deck() -> None:

@@ -297,6 +297,39 @@ def test_serve_refuses_a_database_of_a_newer_mahai_in_the_users_language(tmp_pat
     assert list(sqlite3.connect(path).iterdump()) == before  # (its header's journal mode may change)
 
 
+@pytest.mark.parametrize("lang", ["eu", "fr"])
+@pytest.mark.parametrize("case", ["unreachable", "no_file", "read_only"])
+def test_serve_says_why_a_database_cannot_be_opened_in_the_users_language(tmp_path: Path, lang: str,
+                                                                          case: str) -> None:
+    """The line said the driver's reason in English after the user's language ("Ezin da … datu-basea
+    ireki: (psycopg.OperationalError) connection failed: … Connection refused", "… attempt to
+    write a readonly database"): the line the user reads says why in their language, and the
+    driver's own words follow on a line of their own (for a log or a bug report)."""
+    import sqlite3
+
+    from mahai.core.errors import InvalidOptions
+    from mahai.i18n import explain
+
+    afile = tmp_path / "file"
+    afile.write_text("x")
+    other = tmp_path / "other.sqlite3"  # a database of another program: Mahai has to write its tables
+    with sqlite3.connect(other) as conn:
+        conn.execute("create table t (x)")
+    url, driver = {
+        "unreachable": ("postgresql://ane:hunter@127.0.0.1:1/x", "Connection refused"),
+        "no_file": (f"sqlite:///{afile}/sub/m.sqlite3", "Not a directory"),
+        "read_only": (f"sqlite:///file:{other}?mode=ro&uri=true", "readonly"),
+    }[case]
+    shown = url.split("@")[-1]  # without the user and password
+    result = runner.invoke(app, serve_args("--db", url, "--lang", lang))
+    assert result.exit_code == 2, result.output[-800:]
+    said, detail = result.output.splitlines()
+    assert said == explain(InvalidOptions(f"db_{case}", domain="cli", url=shown), lang)
+    assert driver not in said and "Error" not in said
+    assert detail.startswith("  ") and driver in detail  # kept, apart
+    assert "hunter" not in result.output
+
+
 @pytest.mark.parametrize("url", ["postgresql://ane:hunter@2secret@127.0.0.1:1/x",   # a bare '@' in it
                                  "postgresql://ane@hunter:2secret@127.0.0.1:1/x",
                                  "postgresql://u@127.0.0.1:1/x"])

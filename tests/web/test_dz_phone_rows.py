@@ -167,6 +167,46 @@ def test_a_long_timeline_shows_that_it_scrolls(server: Server, browser: Any, wid
         assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
+# Each shown arrow over the visible part of a card of the timeline (or of a slot), in px.
+COVERED = r"""() => {
+  const tl = document.querySelector('#timeline').getBoundingClientRect();
+  const out = [];
+  for (const b of document.querySelectorAll('.tl-more')) {
+    if (b.offsetParent === null) continue;
+    const a = b.getBoundingClientRect();
+    for (const c of document.querySelectorAll('#timeline .event, #timeline .slot-btn')) {
+      const r = c.getBoundingClientRect();
+      const left = Math.max(r.left, tl.left, a.left), right = Math.min(r.right, tl.right, a.right);
+      if (right - left > 0.5 && Math.min(r.bottom, a.bottom) > Math.max(r.top, a.top))
+        out.push(`${b.className} over ${c.textContent.slice(0, 12)}: ${Math.round(right - left)} px`);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 740), (1366, 768)])
+def test_the_timeline_arrows_cover_no_card(server: Server, browser: Any, size: tuple[int, int]) -> None:
+    """The play test of session 18: on a phone the long timeline's arrows (DZR-13) lay over the
+    words of the cards at its edges. They stand in a gutter beside the cards: wherever the
+    timeline is scrolled, no arrow hides any part of a card."""
+    if "denborazup" not in available_games():
+        pytest.skip("denborazup is not installed")
+    width, height = size
+    with open_table(server, browser, "long", width) as page:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate(LONGER, 14)
+        page.wait_for_function("document.querySelectorAll('#timeline .event').length === 14")
+        page.eval_on_selector("#timeline", "t => { t.style.scrollBehavior = 'auto'; }")
+        for at in (0, 0.3, 0.5, 0.77, 1):
+            page.eval_on_selector("#timeline", "(t, at) => {"
+                                  " t.scrollLeft = at * (t.scrollWidth - t.clientWidth); }", at)
+            page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            assert page.evaluate(ARROWS) != [], at
+            assert page.evaluate(COVERED) == [], at
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
 VERDICTS = r"""() => [...document.querySelectorAll('#reveal .verdict')].map((v) => {
   const card = v.closest('.event').getBoundingClientRect();
   const box = v.getBoundingClientRect();

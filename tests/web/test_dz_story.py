@@ -158,3 +158,40 @@ def test_a_timeline_card_opens_its_story_at_the_table_and_in_the_replay(
     assert not errors, errors
     # the page asked only for cards face up on its timeline, by their ids
     assert asked and {u.split("/card/")[1].split("?")[0] for u in asked} <= timeline, asked
+
+
+@pytest.mark.parametrize(("game", "cards"), [("mille_bornes", ["75", "stop", "safety", "0"]),
+                                             ("spades", ["QS", "0", "51"]), ("nim", ["1", "stones"])])
+def test_a_game_without_card_stories_gives_the_same_refusal(server: Server, game: str,
+                                                            cards: list[str]) -> None:
+    """The server asks the game (``Game.revealed_card``): a game that tells no card's story (the
+    hook's default) gets the refusal a hidden DenboraZup card gets, whatever the id names."""
+    made = server.create(game, ["bot:random", "bot:random"], lang="es")
+    refusal = {"type": "error", "kind": "invalid_options", "code": "unknown_card", "domain": "web",
+               "params": {}, "message": "Esa carta no está descubierta en la mesa."}
+    answers = {json.dumps(ask(server, made["id"], card, "es")) for card in [*cards, "nonsense", "..%2F"]}
+    assert answers == {json.dumps([404, refusal])}, answers
+
+
+def test_the_server_tells_a_cards_story_through_the_games_hook_from_the_spectators_view() -> None:
+    """Any game may tell its face-up cards' stories (a plug-in too): the server knows no game's
+    cards, it asks ``Game.revealed_card`` with the spectator's view, never a seat's."""
+    from mahai.server.lobby import revealed_card
+    from tests.contract.toy import Toy
+
+    seen: list[Any] = []
+
+    class Told(Toy):  # the toy card game, its played cards face up for everybody
+        def revealed_card(self, view: Any, card: str, lang: str) -> dict[str, Any] | None:
+            seen.append(view)
+            return {"id": card, "lang": lang} if card.isdigit() and int(card) in view["played"] else None
+
+    game = Told()
+    state = game.new(game.options(), 2, seed=3)
+    first = state.legal_actions(state.to_act()[0])[0]
+    state.apply(state.to_act()[0], first)
+    held = [c for h in state.hands for c in h]
+    assert revealed_card(game, state, str(first.card), "eu") == {"id": str(first.card), "lang": "eu"}
+    assert all(revealed_card(game, state, str(c), "eu") is None for c in held)
+    assert seen and all(v == game.view(state, None) for v in seen)
+    assert revealed_card(Toy(), state, str(first.card), "eu") is None  # the default: no story

@@ -90,3 +90,26 @@ def test_a_table_survives_a_restart_on_postgresql(postgres_url: str) -> None:
             c.close()
     finally:
         server.stop()
+
+
+def test_a_postgresql_server_that_refuses_is_said_in_the_users_language(postgres_url: str) -> None:
+    """A server that answers but refuses (a user it does not know, a database it has not) was the
+    driver's English after the user's language ('… ireki: (psycopg.OperationalError) connection
+    failed: … FATAL:  database "nosuch" does not exist'); the line says why in the user's language,
+    the driver's words on a line of their own."""
+    from typer.testing import CliRunner
+
+    from mahai.cli import app
+    from mahai.core.errors import InvalidOptions
+    from mahai.i18n import explain
+    from tests.conftest import serve_args
+
+    base = postgres_url.rsplit("/", 1)[0]
+    for url, code, driver in ((base + "/nosuch", "db_missing", 'database "nosuch" does not exist'),
+                              (base.replace("postgres@", "nobody@") + "/mahai", "db_login",
+                               'role "…" does not exist')):  # the user's name hidden
+        result = CliRunner().invoke(app, serve_args("--db", url, "--lang", "es"))
+        assert result.exit_code == 2, result.output[-800:]
+        said, detail = result.output.splitlines()
+        assert said == explain(InvalidOptions(code, domain="cli", url=url.split("@")[-1]), "es")
+        assert driver in detail and driver not in said

@@ -195,8 +195,14 @@ def describe_event(event: Mapping[str, Any], viewer: Seat | None,
         return _draw(event, viewer, titles)
     if kind == "reshuffle":
         return _m("The discard pile was shuffled into a new deck of {n} card.", n=event["count"])
-    if kind == "draw_skipped":
-        return _m("No card is left to draw.")
+    if kind == "draw_skipped":  # DZR-6 / DZC-3: the penalties of a reveal, or a new reference
+        seats = event.get("seats") or []
+        if not seats:
+            return _m("No card is left to draw.")
+        if len(seats) == 1:
+            return _m("No card left for you to draw.") if seats[0] == viewer \
+                else _m("No card left for {player} to draw.", player=Player(seats[0]))
+        return _m("No card left to draw: {players}.", players=joined([Player(s) for s in seats]))
     if kind == "missed_call":
         return joined_messages([_m("You did not call “DenboraZup!”: you can be caught.") if s == viewer
                        else _m("{player} did not call “DenboraZup!”: they can be caught.", player=Player(s))

@@ -27,7 +27,7 @@ from mahai.games.denborazup.cards import (
 from mahai.games.denborazup.deck import package_deck
 from mahai.games.denborazup.options import EDITIONS, DenboraZupOptions
 from mahai.games.denborazup.state import DenboraZupState
-from mahai.games.denborazup.view import DenboraZupObservation, observe, wire_event, wire_view
+from mahai.games.denborazup.view import DenboraZupObservation, observe, revealed_card, wire_event, wire_view
 
 
 class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
@@ -139,6 +139,10 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
     def wire_view(self, view: dict[str, Any], lang: str) -> dict[str, Any]:
         """The view as the web server sends it in ``lang``: see :func:`.view.wire_view`."""
         return wire_view(view, lang)
+
+    def revealed_card(self, view: Mapping[str, Any], card: str, lang: str) -> dict[str, Any] | None:
+        """A card face up on the table, told in ``lang``: see :func:`.view.revealed_card`."""
+        return revealed_card(view, card, lang)
 
     def wire_event(self, event: dict[str, Any], lang: str) -> dict[str, Any]:
         """A projected event as the web server sends it in ``lang``: see :func:`.view.wire_event`."""

@@ -210,8 +210,9 @@ class DenboraZupState(State[DenboraZupAction]):
     def _draw(self, events: list[Event]) -> str | None:
         """DZR-11 / DZC-3: top card of the deck; if empty, the discard pile (the reference
         is never in it) is shuffled into a new deck first; None (draw skipped) if both empty.
-        The caller says a skipped draw: a player's draw event by its count (0), a new reference
-        by ``draw_skipped`` (both said it: every penalty at an empty deck was two log lines)."""
+        The caller says a skipped draw: a player's draw event by its count (0), the penalties of
+        a reveal that find no card and a new reference that finds none by one ``draw_skipped``
+        (each said it: every penalty at an empty deck was two log lines, then one a player)."""
         if not self.deck:
             if not self.discard:
                 return None
@@ -221,7 +222,9 @@ class DenboraZupState(State[DenboraZupAction]):
             events.append(Event("reshuffle", {"count": len(self.deck)}))
         return self.deck.pop()
 
-    def _give(self, seat: Seat, count: int, reason: str, events: list[Event]) -> None:
+    def _give(self, seat: Seat, count: int, reason: str, events: list[Event], quiet: bool = False) -> bool:
+        """Deal ``count`` cards to ``seat`` (fewer at an empty deck), said by a ``draw`` event;
+        ``quiet``: not said when no card was left, the caller says it. Whether a card came."""
         got: list[str] = []
         for _ in range(count):
             card = self._draw(events)
@@ -229,12 +232,15 @@ class DenboraZupState(State[DenboraZupAction]):
                 break
             self.hands[seat].append(card)
             got.append(card)
+        if quiet and not got:
+            return False
         drawn: dict[str, Any] = {"seat": seat, "reason": reason, "cards": [self.handles[c] for c in got],
                                  "count": len(got)}
         if self.opaque:
             drawn["titles"] = self.titled(got)
         events.append(Event("draw", drawn, audience=frozenset({seat}),
                             redacted={"seat": seat, "reason": reason, "count": len(got)}))
+        return bool(got)
 
     def _slots(self) -> range:
         """DZR-13: the slots on the coin's side of the reference (slot k = before timeline[k])."""
@@ -508,10 +514,12 @@ class DenboraZupState(State[DenboraZupAction]):
                 if slot <= self.ref_index:
                     self.ref_index += 1
         # DZC-3: penalties are drawn before this reveal's cards reach the discard pile,
-        # so a reshuffle can never hand a player back the card just placed.
-        for seat in order:
-            if seat in placed and not correct[seat]:
-                self._give(seat, PENALTY, "penalty", events)
+        # so a reshuffle can never hand a player back the card just placed. The players the
+        # empty deck spares are said once, together (five wrong players were five lines).
+        spared = [seat for seat in order if seat in placed and not correct[seat]
+                  and not self._give(seat, PENALTY, "penalty", events, quiet=True)]
+        if spared:
+            events.append(Event("draw_skipped", {"seats": spared}))
         for seat in order:
             if seat in placed and not (self.rules.long_timeline and correct[seat]):
                 self.discard.append(placed[seat].card)

@@ -215,7 +215,7 @@ def observe(state: DenboraZupState, viewer: Seat | None) -> DenboraZupObservatio
 # What the web pages show of a card (static/games/denborazup.js): a hand card its title; a
 # revealed card its title, date and star; the reference card of a short game and the last
 # reveal's cards their explanation too (explainBox). A long game's timeline shows none: a tapped
-# card asks the server for its story (mahai.server.lobby.revealed_card, from this projection).
+# card asks the server for its story (revealed_card, from the spectator's projection).
 
 _DATE = ("year", "month", "day", "precision", "star")
 
@@ -243,6 +243,20 @@ def wire_card(card: Mapping[str, Any], lang: str, explained: bool = False) -> di
             out["explanation"] = {lang: text}
         out["source_url"] = card.get("source_url", "")
     return out
+
+
+def revealed_card(view: Mapping[str, Any], card: str, lang: str) -> dict[str, Any] | None:
+    """The card ``card`` if it lies face up in the spectator's ``view`` (the view JSON of
+    :func:`observe` with viewer None): the reference, a card of the timeline (DZR-13) or of the
+    last reveal (DZR-5), by :func:`wire_card` explained in ``lang`` (``{"id", "title", "year",
+    "month", "day", "precision", "star", "explanation": {lang: text}, "source_url"}``); None for
+    any other id (a card in a hand, in the deck, discarded, a hand card's handle, no card at all:
+    the same None). :meth:`~mahai.core.game.Game.revealed_card` of DenboraZup."""
+    shown = [view["reference"], *view["timeline"], *(p["card"] for p in view["last_reveal"])]
+    for c in shown:
+        if c["id"] == card and "year" in c:  # a face (no date) is a hidden card's handle
+            return wire_card(c, lang, explained=True)
+    return None
 
 
 def wire_view(view: Mapping[str, Any], lang: str) -> dict[str, Any]:

@@ -382,15 +382,16 @@ export function render(root, msg, ui) {
   }
 }
 
-// The timeline's arrows: each shown while more cards lie beyond its end of the panel.
+// The timeline's arrows: each shown while more cards lie beyond its end of the panel, in a
+// gutter beside the cards once the timeline is wider than the panel (kept while it scrolls: the
+// cards do not jump when an arrow comes or goes).
 function showMore(tl) {
   const wrap = tl.parentElement;
+  if (tl.scrollWidth > tl.clientWidth + 1) wrap.classList.add("scrolls");
   const left = tl.scrollLeft > 1;
   const right = tl.scrollLeft + tl.clientWidth < tl.scrollWidth - 1;
   wrap.querySelector(".tl-left").hidden = !left;
   wrap.querySelector(".tl-right").hidden = !right;
-  wrap.classList.toggle("more-left", left);
-  wrap.classList.toggle("more-right", right);
 }
 
 function refocus(selector) {
