@@ -39,7 +39,7 @@ from mahai.core.game import option_specs
 from mahai.core.options import options_to_dict
 from mahai.games import available_games, get_game
 from mahai.i18n import DEFAULT_LANGUAGE, translate
-from mahai.server.text import bot_name
+from mahai.server.text import bot_help, bot_name
 
 STATIC = Path(__file__).resolve().parent / "static"
 FINISHED_KEPT = 24 * 3600
@@ -199,7 +199,8 @@ def game_info(name: str, lang: str) -> dict[str, Any]:
                       "players": list(game.players(v)), "options": options_to_dict(v)}
                      for k, v in game.editions.items()],
         "options": option_info(game, lang),
-        "bots": [{"name": b, "title": bot_name(game, b, lang)} for b in bot_names(game.name)],
+        "bots": [{"name": b, "title": bot_name(game, b, lang), "help": bot_help(game, b, lang)}
+                 for b in bot_names(game.name)],
         "default_bot": default_bot(game.name),
         "references": references(game, lang),
         "example": game.example,

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from mahai.bots.levels import ALIASES
+from mahai.bots.levels import ALIASES, level_help
 from mahai.core import Action, ActionFamily, Event, Game
 from mahai.i18n import LANGUAGES, catalog, render, translate
 from mahai.server.store import SeatRow
@@ -43,6 +43,18 @@ def bot_name(game: Game[Any, Any], bot: str, lang: str) -> str:
         if text != msgid:
             return text
     return bot
+
+
+def bot_help(game: Game[Any, Any], bot: str, lang: str) -> str | None:
+    """What a bot level is, in one sentence (the lobby says it under the seats): msgid
+    ``bot.<name>.help`` of the game's catalog, else of ``bots`` (an alias as its level:
+    :func:`mahai.bots.levels.level_help`); None for a bot no catalog describes."""
+    msgid = f"bot.{bot}.help"
+    text = translate(game.name, msgid, lang)
+    if text != msgid:
+        return text
+    text = level_help(bot, lang)
+    return None if text.startswith("bot.") else text
 
 
 def seat_names(game: Game[Any, Any], seats: Iterable[SeatRow], viewer: int | None,

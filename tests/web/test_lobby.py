@@ -215,3 +215,35 @@ def test_my_tables_lists_this_browsers_tables_until_they_leave(server: Server, p
     assert shown == one_answer == [later["id"], table_id, done["id"]]  # in play first, each latest first
     assert page.evaluate("Object.keys(localStorage).filter((k) => k.includes('!gone')).length") == 0
     assert page.evaluate(f"localStorage.getItem('mahai.seat.{table_id}')") is not None
+
+
+def levels_said(page: Any) -> list[str]:
+    said = page.eval_on_selector_all("#levels li", "els => els.map(e => e.textContent)")
+    return [str(t).strip() for t in said]
+
+
+@pytest.mark.parametrize("lang", ["eu", "en"])
+def test_the_seats_say_what_each_chosen_bot_level_is(server: Server, browser: Any, lang: str) -> None:
+    """The play test of session 19: the seats offered "Bot: expert", "Bot: random" and no word of
+    what a level is; under the seats, each level chosen now has its sentence (catalog ``bots``),
+    strongest first, and none for a table of people."""
+    from mahai.bots.levels import level_help, level_name
+
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.add_init_script(f"localStorage.setItem('mahai.lang', '{lang}');")
+        page.goto(server.url + "/")
+        page.check("#game-spades")
+        page.check("#players-4")
+        page.select_option("#seat-1", "bot:random")
+        page.select_option("#seat-2", "bot:expert")
+        page.select_option("#seat-3", "bot:random")
+        said = levels_said(page)
+        levels = ("expert", "random")
+        assert said == [f"{level_name(b, lang).capitalize()}: {level_help(b, lang)}" for b in levels]
+        for seat in (1, 2, 3):
+            page.select_option(f"#seat-{seat}", "person")
+        assert page.query_selector("#levels") is None
+    finally:
+        ctx.close()

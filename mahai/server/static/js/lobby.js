@@ -186,7 +186,17 @@ function seatsBox() {
         oninput: (ev) => { fitField(ev.target); s.name = ev.target.value; s.named = true; nameLimit(); } });
       return h("div", { class: "seat-row" }, h("label", { for: `seat-${i}` }, t("Seat {n}", { n: i + 1 })), kind, name);
     }),
-    h("p", { class: "muted name-limit", id: "name-limit" }, t("Names: at most {n} character.", { n: NAME_MAX })));
+    h("p", { class: "muted name-limit", id: "name-limit" }, t("Names: at most {n} character.", { n: NAME_MAX })),
+    levelsNote(g));
+}
+
+// What each bot level at the table is, strongest first (the game's /api/games sentence: the
+// names alone left a player guessing how strong "expert" or "random" is).
+function levelsNote(g) {
+  const chosen = g.bots.filter((b) => b.help && form.seats.some((s) => s.kind === "bot" && s.bot === b.name));
+  if (!chosen.length) return null;
+  return h("ul", { class: "muted name-limit", id: "levels" },
+    chosen.map((b) => h("li", {}, h("b", {}, capital(b.title)), ": ", b.help)));
 }
 
 // The names' limit, said under the seats; it stands out while a name is at the limit (the field
