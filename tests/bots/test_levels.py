@@ -115,3 +115,21 @@ def test_level_names_in_four_languages() -> None:
         for level in (*LEVELS, "random"):
             assert entries.get(f"bot.{level}") and entries.get(f"bot.{level}.help"), (lang, level)
         assert level_help("expert", lang) != level_help("easy", lang)
+
+
+def test_spades_says_what_its_expert_does_with_blind_nil() -> None:
+    """The lobby's sentence for Spades' expert (its own catalog, not the generic level's): it bids
+    blind nil (SPR-6) whenever that pays, even at 0–0 (session 19: 98.7% of 600 arena games, most
+    by blind nil); in every language, by the catalog's own word for blind nil."""
+    from mahai.i18n import translate
+    from mahai.server.text import bot_help
+
+    spades, mille_bornes = get_game("spades"), get_game("mille_bornes")
+    words = {"eu": "nil itsu", "en": "blind nil", "es": "nil a ciegas", "fr": "nil aveugle"}
+    for lang in LANGUAGES:
+        said = bot_help(spades, "expert", lang)
+        assert said is not None and words[lang] in said.lower(), (lang, said)
+        assert words[lang] in translate("spades", "blind_nil_off", lang).lower(), lang
+        assert "0–0" in said, (lang, said)
+        assert bot_help(mille_bornes, "expert", lang) == level_help("expert", lang)
+        assert bot_help(spades, "strong", lang) == level_help("strong", lang)

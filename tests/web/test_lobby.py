@@ -226,8 +226,11 @@ def levels_said(page: Any) -> list[str]:
 def test_the_seats_say_what_each_chosen_bot_level_is(server: Server, browser: Any, lang: str) -> None:
     """The play test of session 19: the seats offered "Bot: expert", "Bot: random" and no word of
     what a level is; under the seats, each level chosen now has its sentence (catalog ``bots``),
-    strongest first, and none for a table of people."""
-    from mahai.bots.levels import level_help, level_name
+    strongest first, and none for a table of people; the game's own sentence where its catalog has one
+    (Spades' expert and blind nil)."""
+    from mahai.bots.levels import level_name
+    from mahai.games import get_game
+    from mahai.server.text import bot_help
 
     ctx = browser.new_context()
     try:
@@ -241,7 +244,8 @@ def test_the_seats_say_what_each_chosen_bot_level_is(server: Server, browser: An
         page.select_option("#seat-3", "bot:random")
         said = levels_said(page)
         levels = ("expert", "random")
-        assert said == [f"{level_name(b, lang).capitalize()}: {level_help(b, lang)}" for b in levels]
+        spades = get_game("spades")
+        assert said == [f"{level_name(b, lang).capitalize()}: {bot_help(spades, b, lang)}" for b in levels]
         for seat in (1, 2, 3):
             page.select_option(f"#seat-{seat}", "person")
         assert page.query_selector("#levels") is None
