@@ -50,9 +50,9 @@ def test_each_partner_has_a_line_of_their_own_in_the_hand_summary(server: Server
                 said = [f"{NAMES[str(s)][:1].upper() + NAMES[str(s)][1:]}: {value(s)}" for s in seats]
                 assert rows[row][side].split("\n") == said, (row, rows[row])
         # the contract: what the side bid and made, in words (session 15's play test: "6/5" read
-        # as a fraction)
-        contract = [translate("web", "{made} of {bid}", "eu", made=sd["counted"], bid=sd["contract"])
-                    for sd in hand["sides"]]
+        # as a fraction; session 19's: "6 of 7" read both ways); two nils bid none (SPR-10): "—"
+        contract = [translate("web", "bid {bid}, took {made}", "eu", made=sd["counted"], bid=sd["contract"])
+                    if sd["contract"] else "—" for sd in hand["sides"]]
         assert rows[translate("web", "Contract", "eu")] == contract and "/" not in "".join(contract), contract
         nil = rows[translate("web", "Nil and blind nil", "eu")]
         for cell in nil:  # the points alone on the first line, then one line a nil

@@ -49,14 +49,36 @@ function sideName(view, side, ui) {
   return view.sides[side].seats.map((s) => ui.seatName(s)).join(" + ");
 }
 
+const isNil = (b) => b === "nil" || b === "blind_nil";
+
+// A side's hand so far, from the public bids and tricks (as scoring.score_with counts them):
+// `counted` the tricks toward its contract (a nil's count only with failed_nil_tricks:
+// help_partner, SPR-11), `bags` the bags taken so far this hand (a failed nil's tricks, SPR-11,
+// and the tricks over a reached contract, SPR-10). Bids not all in: null.
+function sideHand(v, side) {
+  const sd = v.sides[side];
+  if (sd.contract === null) return null;
+  const help = v.options.failed_nil_tricks === "help_partner";
+  let counted = 0;
+  let nilBags = 0;
+  for (const s of sd.seats) {
+    if (!isNil(v.bids[s]) || help) counted += v.tricks_won[s]; else nilBags += v.tricks_won[s];
+  }
+  return { counted, contract: sd.contract, bags: nilBags + Math.max(0, counted - sd.contract) };
+}
+
 // What sits at a seat: dealer mark, bid (nil and blind nil stand out), tricks won, cards left.
 function seatExtras(v, s, ui) {
   const { h } = ui;
   const bid = bidText(v.bids[s], ui);
-  const nil = v.bids[s] === "nil" || v.bids[s] === "blind_nil";
+  const nil = isNil(v.bids[s]);
+  // during the play a nil says how it stands, apart from the side's contract (SPR-5, SPR-11):
+  // no trick yet, or failed at its first trick (the seat's "Tricks: 0" said it only by adding up)
+  const failed = nil && v.phase === "play" && v.tricks_won[s] > 0;
+  const nilText = v.phase !== "play" ? bid : failed ? ui.t("{nil}: failed", { nil: bid }) : ui.t("{nil}: no trick yet", { nil: bid });
   return [
     s === v.dealer ? h("span", { class: "chip dealer", title: ui.t("dealer") }, ui.t("dealer")) : null,
-    bid !== null ? h("span", { class: `chip bid ${nil ? "nil" : ""}` }, nil ? bid : ui.t("Bid: {n}", { n: bid }))
+    bid !== null ? h("span", { class: `chip bid ${nil ? "nil" : ""} ${failed ? "failed" : ""}` }, nil ? nilText : ui.t("Bid: {n}", { n: bid }))
       // the seat whose turn it is to bid: every seat yet to bid said "bidding…", the dealer who bids
       // last among them while the player was asked (SPR-4: one bid at a time, from the dealer's left)
       : v.phase === "bid" && v.turn === s ? h("span", { class: "chip muted" }, ui.t("bidding…")) : null,
@@ -97,6 +119,23 @@ function centre(v, msg, ui, slots) {
 // A one-hand game (option `length`, as the OpenSpiel edition) ends after its hand: no target to show.
 const single = (v) => v.options.length === "single_hand";
 
+// Once the bids are in, a side's tricks toward its contract out of it, "Tricks / contract: 4 / 7"
+// (a card player added the two seats' tricks in their head, and "contract: 7" or "6 of 7" did not
+// say which number was which), then its bags, those of this hand growing beside the counter
+// ("bags: 3 +2"). Two nils make no contract (SPR-10): their chips say how each stands.
+function sideLine(v, i, ui) {
+  const { h } = ui;
+  const sd = v.sides[i];
+  const now = ["exchange", "play"].includes(v.phase) ? sideHand(v, i) : null;
+  const made = now && now.counted >= now.contract;
+  // "sacs : 0" as French writes it (": " after the word wrote "sacs: 0")
+  const bags = [ui.t("bags: {n}", { n: sd.bags }),
+    now && now.bags ? [" ", h("strong", { class: "gain", title: ui.t("This hand") }, `+${now.bags}`)] : null];
+  if (!now || !now.contract) return h("span", { class: "muted" }, bags);
+  return [h("span", { class: `toward ${made ? "made" : ""}` }, ui.t("Tricks / contract: {made} / {bid}", { made: now.counted, bid: now.contract })),
+    h("span", { class: "muted" }, bags)];
+}
+
 function scoreboard(v, ui) {
   const { h } = ui;
   return h("div", { class: "scoreboard", id: "sides" }, v.sides.map((sd, i) => h("div", { class: "side", "data-side": i },
@@ -105,9 +144,7 @@ function scoreboard(v, ui) {
     // as the language writes it after the last one
     h("strong", { class: "side-name" }, ui.name(sideName(v, i, ui), ui.t("{side}:", { side: "" }))),
     h("span", { class: "points" }, ui.t("{n} point", { n: sd.points })),
-    // "sacs : 0" as French writes it (": " after the word wrote "sacs: 0")
-    h("span", { class: "muted" }, ui.t("bags: {n}", { n: sd.bags }),
-      sd.contract !== null ? ` · ${ui.t("contract: {n}", { n: sd.contract })}` : ""))),
+    sideLine(v, i, ui))),
   h("span", { class: "muted target" }, ui.t("Hand {n}", { n: v.hand_number }),
     single(v) ? null : [" · ", ui.t("to {target}", { target: v.options.target })]));
 }
@@ -272,7 +309,9 @@ export function summary(msg, ui) {
     : lines(v.sides[i].seats.map((s) => [ui.name(ui.seatName(s), colon), ` ${what(s)}`])));
   row(ui.t("Bids"), hd.sides.map((_, i) => each(i, (s) => bidText(hd.bids[s], ui))));
   row(ui.t("Tricks"), hd.sides.map((_, i) => each(i, (s) => hd.tricks[s])));
-  row(ui.t("Contract"), hd.sides.map((sd) => ui.t("{made} of {bid}", { made: sd.counted, bid: sd.contract })));
+  // "bid 7, took 6": which number is which ("6 of 7" read both ways; two nils bid no contract,
+  // SPR-10, and "0 of 0" said nothing)
+  row(ui.t("Contract"), hd.sides.map((sd) => (sd.contract ? ui.t("bid {bid}, took {made}", { made: sd.counted, bid: sd.contract }) : "—")));
   row(ui.t("Contract points"), hd.sides.map((sd) => signed(sd.contract_points, ui)));
   // the points, then each nil on a line of its own: "Ane: Nil itsua, huts"
   const nilOf = (i, s) => {
