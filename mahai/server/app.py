@@ -654,8 +654,9 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
 
     @app.get("/api/games/{name}/chronology")
     def chronology(name: str, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
-        """Every card of DenboraZup's deck sorted by date (DZR-14), dates and
-        titles in ``lang``: public data only (:func:`deck_chronology`)."""
+        """The game's chronology page (its ``Game.reference("chronology")``: DenboraZup's deck
+        sorted by date, DZR-14), dates and titles in ``lang``: public data only
+        (:func:`deck_chronology`); a game without one is ``unknown_game``, as no game at all."""
         return deck_chronology(name, _lang(lang))
 
     @app.get("/api/i18n/{lang}")
