@@ -362,7 +362,8 @@ def serve(
 
     def make_app() -> Any:
         application = create_app(url, pace=bot_pace, lan=shared, hosts=hosts,
-                                 limits=Limits().scaled(rate_limit_scale), docs=docs, cluster=workers > 1)
+                                 limits=Limits().scaled(rate_limit_scale), docs=docs, cluster=workers > 1,
+                                 lang=lang)
         # A long-running server: what start-up built (modules, games, the tables in
         # play) leaves the collector's generations, and young objects are collected
         # less often (measured under load: gen-2 pauses up to 265 ms without this).
