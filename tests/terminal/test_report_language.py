@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from mahai.cli import app
 from mahai.games import available_games, get_game
-from mahai.i18n import LANGUAGES, catalog, decimal, percent
+from mahai.i18n import LANGUAGES, catalog, decimal, percent, translate
 from mahai.sim import run_one
 
 runner = CliRunner()
@@ -107,3 +107,13 @@ def test_basque_counts_one_game_and_says_no_finished_game_once() -> None:
     assert "%0,0" not in said and "amaitu gabe," not in said, said
     assert "Amaitu gabe: 2 partidatik 2 gelditu dira" in said
 
+
+def test_basque_names_the_solo_verdict_and_the_score_sheets_column_as_basque_writes_them() -> None:
+    """DenboraZup's solo verdict is sheet 004's *emaitza* (“Bukaerako emaitza ezagutzeko”), not
+    *balorazioa*; the Mille Bornes score sheet's column is *azalpena*, as the Basque Government's
+    invoice model writes it, not *kontzeptua* (a calque of *concepto*). docs/glossary.md."""
+    web, sheet = catalog("web", "eu"), catalog("mb_tui", "eu")
+    assert web["Rating:"] == "Emaitza:" and sheet["col.item"] == "Azalpena"
+    for n in (1, 5):
+        assert translate("web", "Rating: {rating} ({n} card used)", "eu", rating="Bikain", n=n).startswith(
+            "Emaitza: Bikain ("), n
