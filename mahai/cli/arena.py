@@ -632,9 +632,10 @@ def print_table(result: ArenaResult, console: Console, lang: str = DEFAULT_LANGU
     for b in ranked(result):
         r, st = s["ratings"][b], s["bots"][b]
         lo, hi = st["win_rate_95"]
+        finished = st["games"] > 0  # none: no rate and no interval ("%0,0–%0,0" said nothing)
         table.add_row(b, f"{decimal(r['mu'], lang, 1)} ± {decimal(2 * r['sigma'], lang, 1)}",
-                      number(st["games"], lang), percent(st["win_rate"], lang),
-                      f"{percent(lo, lang)}–{percent(hi, lang)}",
+                      number(st["games"], lang), percent(st["win_rate"], lang) if finished else "—",
+                      f"{percent(lo, lang)}–{percent(hi, lang)}" if finished else "—",
                       decimal(st["mean_margin"], lang, 0, sign=True),
                       decimal(1000 * st["cpu_per_decision"], lang),
                       decimal(1000 * st["slowest_decision"], lang, 0),
@@ -644,17 +645,18 @@ def print_table(result: ArenaResult, console: Console, lang: str = DEFAULT_LANGU
     for p in s["matchups"]:
         lo, hi = p["win_rate_95"]
         a, b = p["bots"]
-        apart = translate("cli", "arena.apart", lang, n=p["unfinished"]) if p.get("unfinished") else ""
-        if p["win_rate"] is None:
-            console.print(translate("cli", "arena.no_game_finished", lang, a=a, b=b, apart=apart))
+        if p["win_rate"] is None:  # said once: none of its games finished (not "none finished, 4 unfinished")
+            none = translate("cli", "arena.no_game_finished", lang, a=a, b=b, n=p.get("unfinished") or 0)
+            console.print(none)
             continue
+        apart = translate("cli", "arena.apart", lang, n=p["unfinished"]) if p.get("unfinished") else ""
         console.print(translate("cli", "arena.matchup", lang, a=a, b=b, rate=percent(p["win_rate"], lang),
                                 low=percent(lo, lang), high=percent(hi, lang),
                                 games=translate("cli", "report.games", lang, n=p["games"]), apart=apart,
                                 margin=decimal(p["mean_margin"], lang, 0, sign=True)))
     if stopped:
-        console.print(say("arena.unfinished", lang, n=stopped, total=len(result.outcomes),
-                          moves=result.max_moves))
+        console.print(say("arena.unfinished", lang, n=stopped, moves=result.max_moves,
+                          of_total=translate("cli", "report.of_total", lang, n=len(result.outcomes))))
 
 
 def _log(log: Any, matches: Sequence[Match], outcome: Outcome, run: Mapping[str, Any]) -> None:

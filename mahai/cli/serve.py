@@ -259,16 +259,19 @@ def listening_socket(host: str, port: int, lang: str = DEFAULT_LANGUAGE, reuse_p
     Exits with 2 and one line in ``lang`` where it cannot be bound, not uvicorn's English log:
     ``port_in_use``, ``port_forbidden`` (a port below 1024 without the rights), ``bad_host``
     (a name that resolves to no address, an address of no interface here, or no host: the
-    system reads ``""`` as every network), else
-    ``cannot_listen`` with the system's reason. ``in_use``: called first when the port is in use,
-    to say something better (it may raise: :func:`refuse_if_served`)."""
+    system reads ``""`` as every network), ``host_needs_zone`` (a link-local IPv6 address
+    without its ``%interface``), ``no_ipv6`` (an IPv6 address on a machine without IPv6),
+    ``too_many_files`` (no descriptor left), else ``cannot_listen``; the system's own words
+    (English) follow on a dim line, for a bug report, never as the sentence the user reads.
+    ``in_use``: called first when the port is in use, to say something better (it may raise:
+    :func:`refuse_if_served`)."""
     try:
         if not host.strip():  # the system reads "" as every network (0.0.0.0), and the URL said http://:8000
             raise socket.gaierror(socket.EAI_NONAME, host)
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         sock = socket.socket(family, socket.SOCK_STREAM)
     except OSError as exc:
-        raise fail(InvalidOptions("bad_host", domain="cli", host=host), lang) from exc
+        raise fail(listen_error(exc, host, port), lang, detail=system_words(exc)) from exc
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         if reuse_port:
@@ -276,19 +279,44 @@ def listening_socket(host: str, port: int, lang: str = DEFAULT_LANGUAGE, reuse_p
         sock.bind((host, port))
     except OSError as exc:
         sock.close()
-        if isinstance(exc, socket.gaierror) or exc.errno == errno.EADDRNOTAVAIL:
-            error = InvalidOptions("bad_host", domain="cli", host=host)
-        elif exc.errno == errno.EADDRINUSE:
-            if in_use is not None:
-                in_use()
-            error = InvalidOptions("port_in_use", domain="cli", port=str(port))
-        elif exc.errno == errno.EACCES:
-            error = InvalidOptions("port_forbidden", domain="cli", port=str(port))
-        else:
-            error = InvalidOptions("cannot_listen", domain="cli", host=host, port=str(port),
-                                   reason=exc.strerror or type(exc).__name__)
-        raise fail(error, lang) from None
+        if exc.errno == errno.EADDRINUSE and in_use is not None:
+            in_use()
+        raise fail(listen_error(exc, host, port), lang, detail=system_words(exc)) from None
     return sock
+
+
+def listen_error(exc: OSError, host: str, port: int) -> InvalidOptions:
+    """Why ``host:port`` cannot be listened on, as :func:`listening_socket` says it (``exc``:
+    the system's error making or binding the socket).
+
+    >>> listen_error(OSError(errno.EINVAL, "Invalid argument"), "fe80::1", 8000).code
+    'host_needs_zone'
+    >>> listen_error(OSError(errno.ENOBUFS, "No buffer space available"), "::1", 8000).code
+    'cannot_listen'
+    """
+    code = exc.errno
+    if isinstance(exc, socket.gaierror) or code == errno.EADDRNOTAVAIL:
+        return InvalidOptions("bad_host", domain="cli", host=host)
+    if code == errno.EADDRINUSE:
+        return InvalidOptions("port_in_use", domain="cli", port=str(port))
+    if code == errno.EACCES:
+        return InvalidOptions("port_forbidden", domain="cli", port=str(port))
+    if code == errno.EINVAL and host.lower().startswith("fe80:") and "%" not in host:
+        return InvalidOptions("host_needs_zone", domain="cli", host=host)
+    if code in (errno.EAFNOSUPPORT, errno.EPROTONOSUPPORT):
+        return InvalidOptions("no_ipv6", domain="cli", host=host)
+    if code in (errno.EMFILE, errno.ENFILE):
+        return InvalidOptions("too_many_files", domain="cli", port=str(port))
+    return InvalidOptions("cannot_listen", domain="cli", host=host, port=str(port))
+
+
+def system_words(exc: OSError) -> str:
+    """The system's own words for ``exc`` (``[Errno 98] Address already in use``), one line
+    ("" when it said none: then no dim line)."""
+    if isinstance(exc, socket.gaierror):  # a name that names no address: the sentence says all
+        return ""
+    words = exc.strerror or (str(exc.args[-1]) if exc.args else "")
+    return f"[Errno {exc.errno}] {words}" if isinstance(exc.errno, int) and exc.errno > 0 else words
 
 
 @app.command()
@@ -362,7 +390,8 @@ def serve(
 
     def make_app() -> Any:
         application = create_app(url, pace=bot_pace, lan=shared, hosts=hosts,
-                                 limits=Limits().scaled(rate_limit_scale), docs=docs, cluster=workers > 1)
+                                 limits=Limits().scaled(rate_limit_scale), docs=docs, cluster=workers > 1,
+                                 lang=lang)
         # A long-running server: what start-up built (modules, games, the tables in
         # play) leaves the collector's generations, and young objects are collected
         # less often (measured under load: gen-2 pauses up to 265 ms without this).

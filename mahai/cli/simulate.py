@@ -88,7 +88,8 @@ def simulate(
         except OSError:
             raise fail(InvalidOptions("out_unwritable", domain="cli", path=str(out)), lang) from None
         Console(stderr=True, soft_wrap=True).print(Text(translate(
-            "cli", "simulate_interrupted", lang, done=len(stop.results), games=games, path=str(out))))
+            "cli", "simulate_interrupted", lang, done=len(stop.results), path=str(out),
+            of_total=translate("cli", "report.of_total", lang, n=games))))
         raise typer.Exit(code=130) from None
     if out is not None:
         try:
@@ -173,13 +174,15 @@ def report(game_name: str, options: Any, players: int, bots: Sequence[str], game
                          no_wrap=col in ("report.win_rate", "report.interval"))  # a figure stays whole
     for name, st in data["bots"].items():
         lo, hi = st["win_rate_95"]
+        finished = st["games"] > 0  # none: no rate and no interval ("%0,0 – %0,0" said nothing)
         table.add_row(name, number(st["games"], lang), number(st["wins"], lang),
-                      percent(st["win_rate"], lang),
-                      f"{percent(lo, lang)} – {percent(hi, lang)}", decimal(st["mean_score"], lang, 1))
+                      percent(st["win_rate"], lang) if finished else "—",
+                      f"{percent(lo, lang)} – {percent(hi, lang)}" if finished else "—",
+                      decimal(st["mean_score"], lang, 1) if finished else "—")
     console.print(table)
     if summary.unfinished:
-        console.print(say("report.unfinished", lang, n=summary.unfinished, total=summary.games,
-                          moves=max_moves))
+        console.print(say("report.unfinished", lang, n=summary.unfinished, moves=max_moves,
+                          of_total=translate("cli", "report.of_total", lang, n=summary.games)))
     if game.lower_scores_win:
         console.print(say("report.lower_better", lang))
     for key, value in data["means"].items():

@@ -349,6 +349,12 @@ class Game(ABC, Generic[S, OptionsT]):
     """The keys of :meth:`stats` (``("legs",)``), each named for people by the entry
     ``stat.<key>`` of the game's catalog (domain :attr:`name`, every language): ``mahai simulate``
     prints "mean <name>" with it, and keeps the key itself in its JSON and CSV."""
+    references: ClassVar[tuple[str, ...]] = ()
+    """The public reference pages the game offers outside play, by kind: ``"chronology"`` (every
+    card of the deck sorted by date, at ``/chronology/<name>``; the only kind the web pages show
+    today), each named for people by the entry ``reference.<kind>`` of the game's catalog (domain
+    :attr:`name`, every language) and made by :meth:`reference`. Default: none. The lobby links
+    them; a table never does (DenboraZup's chronology is the answer key during a game, DZR-14)."""
 
     def options(self, edition: str | None = None, /, **overrides: Any) -> OptionsT:
         """The options of ``edition`` (default edition if None) with overrides.
@@ -467,6 +473,16 @@ class Game(ABC, Generic[S, OptionsT]):
         what the projection gave everybody. Default: None, no card has a public story
         (DenboraZup: a card of its timeline, its reference or its last reveal, with its date and
         explanation, :func:`mahai.games.denborazup.view.revealed_card`)."""
+        return None
+
+    def reference(self, kind: str, lang: str) -> list[dict[str, Any]] | None:
+        """The entries of the reference page ``kind`` (one of :attr:`references`) for a reader of
+        ``lang``, JSON-ready and public data only (``GET /api/games/{name}/chronology``), or None
+        for a kind the game does not offer (a front end then answers 404, as for no game at all).
+        A ``"chronology"`` is a list of ``{"id", "year", "date", "title", "explanation", "star",
+        "explanation_eu", "source_url"}`` sorted by ``year`` (an int, negative before the common
+        era), ``date`` and the texts in ``lang``. Default: None, no page (DenboraZup: its deck's
+        chronology, DZR-14, :meth:`mahai.games.denborazup.DenboraZupGame.reference`)."""
         return None
 
     def wire_legal(self, actions: list[A]) -> list[A | ActionFamily]:

@@ -348,7 +348,7 @@ def store_refusal(exc: BaseException) -> StoreFailed:
 
 def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                hosts: Sequence[str] | None = None, limits: Limits | None = None,
-               docs: bool = False, cluster: bool = False) -> FastAPI:
+               docs: bool = False, cluster: bool = False, lang: str = DEFAULT_LANGUAGE) -> FastAPI:
     """The application over the store at ``db_url``; tables are rebuilt at start.
     ``lan``: the network addresses the server listens on (none: loopback only;
     :func:`mahai.server.network.listen_addresses`), used in shared links when
@@ -358,10 +358,12 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
     the rate limits (:class:`mahai.server.limits.Limits`). ``docs``: serve
     ``/docs`` and ``/redoc`` (their scripts come from a CDN). ``cluster``: one
     of several processes over the same PostgreSQL (:mod:`mahai.server.cluster`;
-    each WebSocket handshake then answers with ``x-mahai-worker: <pid>``)."""
+    each WebSocket handshake then answers with ``x-mahai-worker: <pid>``). ``lang``: the
+    server's language (``mahai serve --lang``), of the lines it logs about its tables (a bot's
+    move the database refused: :meth:`Hub._drive`)."""
     store = Store(db_url)
     shared: Cluster | None = Cluster(db_url) if cluster else None
-    hub = Hub(store, pace, cluster=shared)
+    hub = Hub(store, pace, cluster=shared, lang=_lang(lang))
     hub.load()
     lan = list(lan)
     own_hosts = list(hosts) if hosts is not None else allowed_hosts("127.0.0.1", lan)
@@ -654,8 +656,9 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
 
     @app.get("/api/games/{name}/chronology")
     def chronology(name: str, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
-        """Every card of DenboraZup's deck sorted by date (DZR-14), dates and
-        titles in ``lang``: public data only (:func:`deck_chronology`)."""
+        """The game's chronology page (its ``Game.reference("chronology")``: DenboraZup's deck
+        sorted by date, DZR-14), dates and titles in ``lang``: public data only
+        (:func:`deck_chronology`); a game without one is ``unknown_game``, as no game at all."""
         return deck_chronology(name, _lang(lang))
 
     @app.get("/api/i18n/{lang}")

@@ -244,10 +244,9 @@ the way back to a game first, whatever the date it would leave the list (see
 
 
 # --------------------------------------------------------------- reference pages
-# Public reference documents a game offers outside play, named explicitly (no
-# reflection): DenboraZup's chronology of its deck (DZR-14). The table page never
+# Public reference documents a game offers outside play (Game.references, made by
+# Game.reference): DenboraZup's chronology of its deck (DZR-14). The table page never
 # links to them: during a game the chronology is the answer key.
-CHRONOLOGY_GAMES = ("denborazup",)
 
 
 def revealed_card(game: Game[Any, Any], state: Any, card: str, lang: str) -> dict[str, Any] | None:
@@ -259,29 +258,24 @@ def revealed_card(game: Game[Any, Any], state: Any, card: str, lang: str) -> dic
 
 
 def references(game: Game[Any, Any], lang: str) -> list[dict[str, str]]:
-    """The reference pages of ``game``: ``[{"title", "url"}]``."""
-    if game.name in CHRONOLOGY_GAMES:
-        return [{"title": translate("web", "DenboraZup chronology", lang), "url": f"/chronology/{game.name}"}]
-    return []
+    """The reference pages of ``game`` (:attr:`~mahai.core.game.Game.references`) the web pages
+    show (a ``"chronology"``): ``[{"title", "url"}]``, the title ``reference.<kind>`` of the
+    game's catalog in ``lang``."""
+    return [{"title": _first(lang, (game.name, f"reference.{kind}")) or kind.title(),
+             "url": f"/{kind}/{game.name}"} for kind in game.references if kind == "chronology"]
 
 
 def deck_chronology(name: str, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
-    """Every card of DenboraZup's deck sorted by date (DZR-14, the game's public
-    ``DenboraZupGame.chronology()``, called explicitly), public data only: ``id``,
-    ``year``, ``date``, ``title`` and ``explanation`` in ``lang``, ``star``,
-    ``explanation_eu`` (for older clients), ``source_url``.
+    """The chronology page of the game ``name`` in ``lang``: the game's
+    :meth:`~mahai.core.game.Game.reference` ``"chronology"`` (DenboraZup's deck sorted by date,
+    DZR-14), public data only.
 
     Raises:
-        InvalidOptions: ``unknown_game`` for a game without a chronology.
+        InvalidOptions: ``unknown_game`` for a game without a chronology (or not installed),
+            naming those that have one.
     """
-    if name not in CHRONOLOGY_GAMES or name not in available_games():
-        raise InvalidOptions("unknown_game", game=name, choices=", ".join(CHRONOLOGY_GAMES))
-    from mahai.games.denborazup import GAME, format_date
-
-    out = []
-    for card in GAME.chronology():
-        out.append({"id": card.id, "year": card.year, "date": format_date(card, lang),
-                    "title": card.title(lang), "star": card.star,
-                    "explanation": card.explanation(lang), "explanation_eu": card.explanation_eu,
-                    "source_url": card.source_url})
-    return out
+    found = get_game(name).reference("chronology", lang) if name in available_games() else None
+    if found is None:
+        having = [g for g in available_games() if "chronology" in get_game(g).references]
+        raise InvalidOptions("unknown_game", game=name, choices=", ".join(having))
+    return found

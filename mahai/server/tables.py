@@ -52,6 +52,7 @@ import dataclasses
 import hashlib
 import itertools
 import json
+import logging
 import os
 import pickle
 import random
@@ -64,16 +65,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from mahai.bots import Bot, bot_names, check_bots, default_bot, make_bot
 from mahai.core import Action, Event, Game, GameRecord, InvalidOptions, MahaiError, MalformedAction, State
 from mahai.core.errors import IllegalAction
 from mahai.core.game import option_specs
 from mahai.core.record import Step
 from mahai.games import get_game
-from mahai.i18n import LANGUAGES, translate
+from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
 from mahai.server.checkpoints import ReplayCheckpoints
 from mahai.server.lobby import ABANDONED_AFTER, clean_name, deck_chronology, edition_title, game_title
-from mahai.server.store import SeatRow, Snapshot, Store, TableRow, token_hash
+from mahai.server.store import SeatRow, Snapshot, Store, TableRow, database_trouble, token_hash
 from mahai.server.text import (
     action_label,
     bot_name,
@@ -99,6 +102,25 @@ SEND_QUEUE = 256
 """Messages a connection may have waiting to be sent; one more closes it (1013)."""
 CLOSE_SLOW = 1013
 """WebSocket close code for a connection that does not read ("try again later")."""
+
+LOG = logging.getLogger("mahai.server")
+
+STORE_RETRY = 1.0
+"""Seconds before a bot's move the database refused is tried again (:meth:`Hub._drive`)."""
+STORE_RETRY_MAX = 60.0
+"""The longest wait between two tries: a database back within a minute is written to again."""
+
+
+def retry_after(refused: int) -> float:
+    """Seconds before the next try of a bot's move the database refused ``refused`` times in a
+    row: :data:`STORE_RETRY`, twice as long each time, at most :data:`STORE_RETRY_MAX`.
+
+    >>> [retry_after(n) for n in (1, 2, 3, 7, 8)]
+    [1.0, 2.0, 4.0, 60.0, 60.0]
+    """
+    return min(STORE_RETRY_MAX, STORE_RETRY * 2.0 ** (refused - 1))
+
+
 SNAPSHOT_EVERY = 100
 """A table's state is stored as a snapshot every this many actions (and when evicted)."""
 EVENTS_KEPT = 200
@@ -334,6 +356,8 @@ class Table:
     """With a cluster, at the owner: how many times it changed the seats (the notices say it)."""
     seats_seen: str | None = None
     """With a cluster, at a watcher: the owner's seat revision its copy's seats match (None: unknown)."""
+    store_wait: bool = False
+    """A bot's move the database refused: its driver waits to try again (:meth:`Hub._drive`)."""
     entering: int = 0
     """Connections that hold this instance and have not joined :attr:`conns` yet (waiting for
     their hello, claiming a seat): the table is not evicted meanwhile, or they would join a
@@ -533,14 +557,17 @@ class Hub:
     ``cluster``: this process's part in several processes over one PostgreSQL
     (:mod:`mahai.server.cluster`; None: one process owns every table): only the
     owner of a table runs its bots and timer; the other processes forward
-    their clients' requests to it and follow its changes (:meth:`follow`).
+    their clients' requests to it and follow its changes (:meth:`follow`). ``lang``: the
+    language of the lines it logs (``mahai serve --lang``).
     """
 
     def __init__(self, store: Store, pace: float = 0.8, hold_seconds: float = 90.0,
                  evict_over: float = 30.0, evict_idle: float = 600.0,
                  bot_workers: int | None = None, cluster: Cluster | None = None,
-                 replay_page: int | None = None) -> None:
+                 replay_page: int | None = None, lang: str = DEFAULT_LANGUAGE) -> None:
         self.store = store
+        self.lang = lang
+        """The server's language: the lines it writes to its log for the person who runs it."""
         self.replay_page = replay_page or default_replay_page()
         """The most frames a replay answer holds (:meth:`replay`)."""
         self.checkpoints = ReplayCheckpoints(self.replay_page)
@@ -1266,6 +1293,9 @@ class Hub:
             asyncio.get_running_loop()
         except RuntimeError:
             return
+        if table.driver is not None and not table.driver.done() and table.store_wait:
+            table.driver.cancel()  # a move was saved: the database writes again, the bot need not wait
+            table.store_wait = False
         if table.driver is None or table.driver.done():
             table.driver = asyncio.create_task(self._drive(table))
         # the turn timer keeps a table moving for those at it (module docstring): nobody, no timer
@@ -1290,13 +1320,38 @@ class Hub:
         return next((s for s in state.to_act() if s in table.bots and not state.must_wait(s)), None)
 
     async def _drive(self, table: Table) -> None:
+        """Play the bots' moves while a bot owes one. A move the database refuses (a read-only
+        file, a server gone) changes nothing and is tried again after :data:`STORE_RETRY`
+        seconds, twice as long each time up to :data:`STORE_RETRY_MAX`, or at once when another
+        move is saved (:meth:`_kick`): the bot did not stop for good, the table did not hang."""
+        refused = 0
         while self._bot_seat(table) is not None:
-            await asyncio.sleep(self.pace)
+            wait = self.pace if not refused else retry_after(refused)
+            table.store_wait = refused > 0
+            await asyncio.sleep(wait)
+            table.store_wait = False
             async with table.lock:
                 seat = self._bot_seat(table)
                 if seat is None:
                     continue
-                await self._bot_move(table, seat, table.bots[seat])
+                try:
+                    await self._bot_move(table, seat, table.bots[seat])
+                except SQLAlchemyError as exc:
+                    refused += 1
+                    self._log_refused(table, seat, exc, retry_after(refused))
+                else:
+                    refused = 0
+
+    def _log_refused(self, table: Table, seat: int, exc: BaseException, retry: float) -> None:
+        """One line in the server's language (:attr:`lang`) for a bot's move the database
+        refused (``exc``): why (:func:`~mahai.server.store.database_trouble`), when it is tried
+        again, then the driver's own first line, for a bug report. No traceback."""
+        trouble = database_trouble(exc)
+        msgid = {"read_only": "log.bot_move_refused.read_only",
+                 "unreachable": "log.bot_move_refused.unreachable"}.get(trouble,
+                                                                         "log.bot_move_refused.failed")
+        said = translate("web", msgid, self.lang, table=table.id, seat=seat + 1, seconds=f"{retry:g}")
+        LOG.error("%s (%s)", said, (str(exc).splitlines() or [type(exc).__name__])[0][:300])
 
     async def _bot_move(self, table: Table, seat: int, bot: Bot) -> None:
         """The bot's move for ``seat`` (chosen on the loop or in a worker:
@@ -1326,8 +1381,13 @@ class Hub:
                 return
             name = strongest_bot(table.game.name)
             table.stand_ins.append({"version": version + 1, "seat": seat, "bot": name})
-            await self._bot_move(table, seat, make_bot(
-                table.game.name, name, random.Random(self.rng.getrandbits(64))))
+            try:
+                await self._bot_move(table, seat, make_bot(
+                    table.game.name, name, random.Random(self.rng.getrandbits(64))))
+            except SQLAlchemyError as exc:  # not made: the turn's clock starts again (_kick)
+                table.stand_ins.pop()
+                self._log_refused(table, seat, exc, float(table.row.turn_seconds))
+                self._kick(table)
 
     @staticmethod
     def _stand_in_seat(table: Table) -> int | None:

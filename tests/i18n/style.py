@@ -81,6 +81,7 @@ SAME_WORDS: frozenset[str] = frozenset({
     "postgresql", "sqlite", "ray",  # the databases and the cluster library ``serve`` and ``arena`` name
     "openskill",  # the rating library whose figures ``arena`` plots
     "mahai",  # the platform's own name (Basque for "table")
+    "ipv",  # IPv4, IPv6: the protocols' names (the words stop at the digit)
 })
 """Lower-case words that a Basque translation may share with its English text."""
 

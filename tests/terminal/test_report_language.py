@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from mahai.cli import app
 from mahai.games import available_games, get_game
-from mahai.i18n import LANGUAGES, catalog, decimal, percent
+from mahai.i18n import LANGUAGES, catalog, decimal, percent, translate
 from mahai.sim import run_one
 
 runner = CliRunner()
@@ -91,3 +91,29 @@ def test_numbers_are_written_as_each_language_writes_them(lang: str, rate: str, 
     assert (percent(0.523, lang), decimal(12500.25, lang)) == (rate, number)
     assert decimal(-0.001, lang, 1) == decimal(0.0, lang, 1) != "-" + decimal(0.0, lang, 1)
 
+
+
+def test_basque_counts_one_game_and_says_no_finished_game_once() -> None:
+    """A Basque count of one puts the number after the noun and takes the ending (“partida
+    1etik”, as “partida 1”), where the report said “1 partidatik”; a matchup without a finished
+    game is said once (“2 partidatik bat ere ez da amaitu”), where it said “ez da partidarik amaitu,
+    2 amaitu gabe” under a table of “%0,0–%0,0” intervals of no game."""
+    one = " ".join(runner.invoke(app, ["simulate", "nim", "--games", "1", "--max-moves", "1"]).output.split())
+    assert "Amaitu gabe: partida 1etik 1 gelditu da" in one and "1 partidatik" not in one, one
+    res = runner.invoke(app, ["arena", "spades", "--bots", "random,easy", "--games", "2", "--max-moves", "3"])
+    assert res.exit_code == 0, res.output
+    said = " ".join(res.output.split())
+    assert "random – easy: 2 partidatik bat ere ez da amaitu" in said, said
+    assert "%0,0" not in said and "amaitu gabe," not in said, said
+    assert "Amaitu gabe: 2 partidatik 2 gelditu dira" in said
+
+
+def test_basque_names_the_solo_verdict_and_the_score_sheets_column_as_basque_writes_them() -> None:
+    """DenboraZup's solo verdict is sheet 004's *emaitza* (“Bukaerako emaitza ezagutzeko”), not
+    *balorazioa*; the Mille Bornes score sheet's column is *azalpena*, as the Basque Government's
+    invoice model writes it, not *kontzeptua* (a calque of *concepto*). docs/glossary.md."""
+    web, sheet = catalog("web", "eu"), catalog("mb_tui", "eu")
+    assert web["Rating:"] == "Emaitza:" and sheet["col.item"] == "Azalpena"
+    for n in (1, 5):
+        assert translate("web", "Rating: {rating} ({n} card used)", "eu", rating="Bikain", n=n).startswith(
+            "Emaitza: Bikain ("), n

@@ -23,6 +23,7 @@ from mahai.games.denborazup.cards import (
     Deck,
     HistoryCard,
     chronology,
+    format_date,
 )
 from mahai.games.denborazup.deck import package_deck
 from mahai.games.denborazup.options import EDITIONS, DenboraZupOptions
@@ -46,6 +47,7 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
                                       "medium": "mahai.bots.denborazup:MediumBot",
                                       "easy": "mahai.bots.denborazup:EasyBot"}
     editions: ClassVar[dict[str, DenboraZupOptions]] = dict(EDITIONS)
+    references: ClassVar[tuple[str, ...]] = ("chronology",)  # DZR-14, see reference()
 
     HANDLES_KEPT: ClassVar[int] = 200_000
     """How many handles :attr:`_handles` keeps (the most recent games' cards)."""
@@ -70,6 +72,19 @@ class DenboraZupGame(Game[DenboraZupState, DenboraZupOptions]):
         """DZR-14: every card of the deck sorted by date, the game's public learning view
         (what the web chronology page shows). Raises DeckError as :attr:`deck`."""
         return chronology(self.deck)
+
+    def reference(self, kind: str, lang: str) -> list[dict[str, Any]] | None:
+        """DZR-14: the ``"chronology"`` page, every card of :meth:`chronology` (public data only):
+        ``id``, ``year``, ``date`` (:func:`.cards.format_date`), ``title`` and ``explanation`` in
+        ``lang``, ``star``, ``explanation_eu`` (for older clients), ``source_url``; None for any
+        other ``kind``. Raises DeckError as :attr:`deck`."""
+        if kind != "chronology":
+            return None
+        return [{"id": card.id, "year": card.year, "date": format_date(card, lang),
+                 "title": card.title(lang), "star": card.star,
+                 "explanation": card.explanation(lang), "explanation_eu": card.explanation_eu,
+                 "source_url": card.source_url}
+                for card in self.chronology()]
 
     def players(self, options: DenboraZupOptions) -> tuple[int, ...]:
         """Solo: exactly 1 player (DZR-12); multi and long: 2 to 8 (DZR-3)."""
