@@ -112,7 +112,7 @@ from starlette.websockets import WebSocketDisconnected
 
 from mahai.core import IllegalAction, InvalidOptions, MahaiError, MalformedAction
 from mahai.games import available_games, get_game
-from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, LOCALE_DIR, catalog, explain, plurals
+from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, LOCALE_DIR, catalog, explain, plurals, translate
 from mahai.server.cluster import Cluster
 from mahai.server.limits import (
     MAX_MESSAGE,
@@ -333,16 +333,17 @@ class StoreFailed(MahaiError):
     kind = "store_failed"
 
 
-def store_refusal(exc: BaseException) -> StoreFailed:
+def store_refusal(exc: BaseException, lang: str) -> StoreFailed:
     """The refusal a player reads when the database refused a write (``exc``, SQLAlchemy's
     error): ``store_read_only``, ``store_unreachable`` or ``store_failed`` (web catalog) as
-    :func:`~mahai.server.store.database_trouble` tells it; the driver's first line goes to the
-    log (``mahai.server``, error level: the server's output), never to the player. Nothing was
-    changed: a table's state follows the store (:meth:`Hub._commit` swaps only after the write)."""
+    :func:`~mahai.server.store.database_trouble` tells it. The server's log (``mahai.server``,
+    error level: its output) gets one line in the server's language ``lang`` (``log.<code>``),
+    then the driver's first line, never the player. Nothing was changed: a table's state follows
+    the store (:meth:`Hub._commit` swaps only after the write)."""
     trouble = database_trouble(exc)
-    LOG.error("the database refused a write (%s): %s", trouble,
-              (str(exc).splitlines() or [type(exc).__name__])[0][:300])
     code = {"read_only": "store_read_only", "unreachable": "store_unreachable"}.get(trouble, "store_failed")
+    LOG.error("%s (%s)", translate("web", f"log.{code}", lang),
+              (str(exc).splitlines() or [type(exc).__name__])[0][:300])
     return StoreFailed(code, domain="web")
 
 
@@ -405,7 +406,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
         A WebSocket's are answered on the socket (``play``): never here."""
         if request.scope.get("type") != "http":
             raise exc
-        err = store_refusal(exc)
+        err = store_refusal(exc, hub.lang)
         return refusal(err, request, ERROR_STATUS[err.code])
 
     @app.exception_handler(StarletteHTTPException)
@@ -726,7 +727,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                 try:
                     conn.seat = await hub.claim(table, token if isinstance(token, str) else None)
                 except SQLAlchemyError as exc:  # the seat not taken (its row unwritten): watching, told why
-                    await session.send(error_json(store_refusal(exc), conn.lang))
+                    await session.send(error_json(store_refusal(exc, hub.lang), conn.lang))
                 else:
                     if conn.seat is None:
                         await session.send(error_json(web_error(MalformedAction, "bad_token"), conn.lang))
@@ -762,7 +763,7 @@ def create_app(db_url: str, pace: float = 0.8, lan: Sequence[str] = (), *,
                 except MahaiError as err:
                     await session.reject(err)
                 except SQLAlchemyError as exc:  # the move was not made: the page says why, and stays
-                    await session.reject(store_refusal(exc))
+                    await session.reject(store_refusal(exc, hub.lang))
         except (WebSocketDisconnect, WebSocketDisconnected, OSError, Refused):
             pass  # the client left (or was sent away): nothing to report
         finally:

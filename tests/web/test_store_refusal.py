@@ -32,7 +32,7 @@ def test_a_read_only_database_is_said_to_the_player_and_changes_nothing(tmp_path
         server.stop()
     # the same file, opened read-only (a file this user may no longer write, as root cannot make one)
     log = tmp_path / "read-only.log"
-    server = Server(f"sqlite:///file:{path}?mode=ro&uri=true", log=log).start()
+    server = Server(f"sqlite:///file:{path}?mode=ro&uri=true", log=log, args=("--lang", "fr")).start()
     try:
         body = json.dumps({"game": "nim", "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
                            "lang": "fr"}).encode()
@@ -67,5 +67,7 @@ def test_a_read_only_database_is_said_to_the_player_and_changes_nothing(tmp_path
         server.stop()
     said = log.read_text(errors="replace")
     assert "readonly database" in said and "Traceback" not in said, said[-2000:]
+    # the server's own line in its language (--lang fr), each refusal (the table, the move, the seat)
+    assert said.count(translate("web", "log.store_read_only", "fr")) == 3, said[-2000:]
     # the lock of a "file:" URI lies beside the file, not under the server's current folder
     assert Path(f"{path}.lock").exists() and not (ROOT / "file:").exists()
