@@ -342,7 +342,9 @@ def store_refusal(exc: BaseException, lang: str) -> StoreFailed:
     the store (:meth:`Hub._commit` swaps only after the write)."""
     trouble = database_trouble(exc)
     code = {"read_only": "store_read_only", "unreachable": "store_unreachable"}.get(trouble, "store_failed")
-    LOG.error("%s (%s)", translate("web", f"log.{code}", lang),
+    said = {"store_read_only": "log.store_read_only",  # each msgid whole: tests/web/test_catalog_usage
+            "store_unreachable": "log.store_unreachable"}.get(code, "log.store_failed")
+    LOG.error("%s (%s)", translate("web", said, lang),
               (str(exc).splitlines() or [type(exc).__name__])[0][:300])
     return StoreFailed(code, domain="web")
 
