@@ -122,7 +122,7 @@ def _database_errors(url: str, lang: str = DEFAULT_LANGUAGE) -> Iterator[None]:
     user and password, and the driver's line without them either."""
     import sqlalchemy.exc
 
-    from mahai.server.store import NewerSchema, database_trouble
+    from mahai.server.store import NewerSchema, database_trouble, driver_words
 
     shown = shown_url(url)
     try:
@@ -136,7 +136,7 @@ def _database_errors(url: str, lang: str = DEFAULT_LANGUAGE) -> Iterator[None]:
         kind = shown if shown.startswith(scheme) else scheme + shown
         raise fail(InvalidOptions("db_unknown_kind", domain="cli", url=kind), lang) from None
     except (OSError, ValueError, sqlalchemy.exc.SQLAlchemyError) as exc:  # ValueError: a port not a number
-        detail = (str(exc).splitlines() or [type(exc).__name__])[0][:200].replace(url, shown)
+        detail = driver_words(exc, 200).replace(url, shown)
         detail = _without_credentials(detail, url)
         trouble = database_trouble(exc)
         code = "db_unopenable" if trouble == "other" else f"db_{trouble}"

@@ -138,7 +138,7 @@ from mahai.server.lobby import (
 from mahai.server.network import qr_data_uri, share_origin, this_machine_only
 from mahai.server.rules import rules_page
 from mahai.server.security import Guard, allowed_hosts, request_lang
-from mahai.server.store import Store, database_trouble, token_hash
+from mahai.server.store import Store, database_trouble, driver_words, token_hash
 from mahai.server.tables import Conn, Hub, Table, snapshot, web_error
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -333,6 +333,12 @@ class StoreFailed(MahaiError):
     kind = "store_failed"
 
 
+STORE_REFUSALS = {"read_only": ("store_read_only", "log.store_read_only"),
+                  "unreachable": ("store_unreachable", "log.store_unreachable")}
+"""What a player reads and what the server's log says, by :func:`database_trouble`'s kind
+(any other: ``store_failed``)."""
+
+
 def store_refusal(exc: BaseException, lang: str) -> StoreFailed:
     """The refusal a player reads when the database refused a write (``exc``, SQLAlchemy's
     error): ``store_read_only``, ``store_unreachable`` or ``store_failed`` (web catalog) as
@@ -340,12 +346,9 @@ def store_refusal(exc: BaseException, lang: str) -> StoreFailed:
     error level: its output) gets one line in the server's language ``lang`` (``log.<code>``),
     then the driver's first line, never the player. Nothing was changed: a table's state follows
     the store (:meth:`Hub._commit` swaps only after the write)."""
-    trouble = database_trouble(exc)
-    code = {"read_only": "store_read_only", "unreachable": "store_unreachable"}.get(trouble, "store_failed")
-    said = {"store_read_only": "log.store_read_only",  # each msgid whole: tests/web/test_catalog_usage
-            "store_unreachable": "log.store_unreachable"}.get(code, "log.store_failed")
-    LOG.error("%s (%s)", translate("web", said, lang),
-              (str(exc).splitlines() or [type(exc).__name__])[0][:300])
+    # each msgid whole: tests/web/test_catalog_usage finds them by their text
+    code, said = STORE_REFUSALS.get(database_trouble(exc), ("store_failed", "log.store_failed"))
+    LOG.error("%s (%s)", translate("web", said, lang), driver_words(exc))
     return StoreFailed(code, domain="web")
 
 

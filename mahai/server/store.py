@@ -228,6 +228,13 @@ def database_trouble(exc: BaseException) -> str:
     return "other"
 
 
+def driver_words(exc: BaseException, limit: int = 300) -> str:
+    """The first line of what the driver (or the system) said in ``exc``, at most ``limit``
+    characters (its class name when it said nothing): the detail a log or a bug report keeps
+    beside the sentence a front end says (:func:`database_trouble`)."""
+    return (str(exc).splitlines() or [type(exc).__name__])[0][:limit]
+
+
 def migrate(engine: sa.Engine) -> None:
     """Apply every Alembic migration up to head (idempotent).
 

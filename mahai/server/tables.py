@@ -76,7 +76,7 @@ from mahai.games import get_game
 from mahai.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
 from mahai.server.checkpoints import ReplayCheckpoints
 from mahai.server.lobby import ABANDONED_AFTER, clean_name, deck_chronology, edition_title, game_title
-from mahai.server.store import SeatRow, Snapshot, Store, TableRow, database_trouble, token_hash
+from mahai.server.store import SeatRow, Snapshot, Store, TableRow, database_trouble, driver_words, token_hash
 from mahai.server.text import (
     action_label,
     bot_name,
@@ -1351,7 +1351,7 @@ class Hub:
                  "unreachable": "log.bot_move_refused.unreachable"}.get(trouble,
                                                                          "log.bot_move_refused.failed")
         said = translate("web", msgid, self.lang, table=table.id, seat=seat + 1, seconds=f"{retry:g}")
-        LOG.error("%s (%s)", said, (str(exc).splitlines() or [type(exc).__name__])[0][:300])
+        LOG.error("%s (%s)", said, driver_words(exc))
 
     async def _bot_move(self, table: Table, seat: int, bot: Bot) -> None:
         """The bot's move for ``seat`` (chosen on the loop or in a worker:
