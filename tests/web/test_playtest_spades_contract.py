@@ -3,7 +3,8 @@ tricks counted toward it; the player added the two seats' "Tricks" in their head
 6 of 7" (and "0 of 0" with two nils) in the hand summary read both ways. Now, once the bids are
 in, each side's line says "Tricks / contract: 4 / 7", the bags of this hand grow beside the
 counter once the contract is reached ("bags: 3 +2"), and a nil's chip says how it stands (no
-trick yet / failed), apart from the contract (SPR-5, SPR-10, SPR-11). Every figure is checked
+trick yet / failed, a chip of its own beside the bid's), apart from the contract (SPR-5, SPR-10,
+SPR-11). Every figure is checked
 against the engine's own scoring of the hand as it stands (``scoring.score_values``); the page
 computes it from the public bids and tricks of the view."""
 
@@ -80,8 +81,12 @@ READ = """() => ({
     gain: e.querySelector('.gain') && e.querySelector('.gain').innerText,
     text: e.innerText, overflow: e.scrollWidth > e.clientWidth + 1,
     right: e.getBoundingClientRect().right })),
-  nils: Object.fromEntries([...document.querySelectorAll('.chip.nil')].map((e) => [
-    e.closest('[data-seat]').dataset.seat, { text: e.innerText, failed: e.classList.contains('failed') }])),
+  nils: [...document.querySelectorAll('.chip.nil')].reduce((o, e) => {
+    const s = e.closest('[data-seat]').dataset.seat;
+    o[s] = o[s] || { text: [], failed: [] };
+    o[s].text.push(e.innerText);
+    o[s].failed.push(e.classList.contains('failed'));
+    return o; }, {}),
   width: document.documentElement.scrollWidth })"""
 
 
@@ -116,9 +121,8 @@ def test_each_side_sees_its_tricks_toward_its_contract(server: Server, browser: 
                 seen.add(("bags", bool(bags)))
             took = state.tricks_won[2]
             nil = t("Nil")
-            assert got["nils"] == {"2": {
-                "text": t("{nil}: failed", nil=nil) if took else t("{nil}: no trick yet", nil=nil),
-                "failed": bool(took)}}, got["nils"]
+            assert got["nils"] == {"2": {  # the bid's chip, then how it stands
+                "text": [nil, t("failed") if took else t("no trick yet")], "failed": [bool(took)] * 2}}, got["nils"]
             seen.add(("nil failed", bool(took)))
             assert got["width"] <= size[0], got["width"]
     # the hand showed every case: a contract short and reached, bags and none, a nil kept and failed
@@ -151,3 +155,50 @@ def test_the_hand_summary_says_which_number_is_the_bid(server: Server, browser: 
           .filter((tr) => tr.querySelector('th').innerText === 'Contract')
           .map((tr) => [...tr.querySelectorAll('td')].map((td) => td.innerText))[0]""")
         assert row == ["—", f"bid 5, took {sides[1]['counted']}"], row
+
+
+def blind_nil_hand(lang: str) -> list[dict[str, Any]]:
+    """Seat 0's messages of a seeded standard hand where seat 0 bids nil and seat 1 blind nil (the
+    longest chips, SPR-5, SPR-6): when the play starts and after each trick."""
+    game = get_game("spades")
+    state = game.new(game.options("standard"), 4, 7)
+    rng = random.Random(7)
+    bids = {0: "bid nil", 1: "bid blind_nil", 2: "bid 4", 3: "bid 3"}
+    out = []
+    while state.hand_no == 1 and not state.is_over:
+        seat = state.to_act()[0]
+        by_text = {a.notation(): a for a in state.legal_actions(seat)}
+        if state.phase == "bid":
+            state.apply(seat, by_text.get(bids[seat]) or by_text["look"])
+        else:
+            state.apply(seat, rng.choice(list(by_text.values())))
+            if state.phase == "play" and not state.trick:
+                out.append(message(game, state, lang))
+    assert list(out[0]["view"]["bids"][:2]) == ["nil", "blind_nil"], out[0]["view"]["bids"]
+    return out
+
+
+ONE_LINE = """() => [...document.querySelectorAll('.plate')].flatMap((p) => {
+  const line = p.querySelector('.chip.tricks').getBoundingClientRect().height;  // a one-line chip
+  const right = p.getBoundingClientRect().right;
+  return [...p.querySelectorAll('.chip.nil')].map((e) => {
+    const r = e.getBoundingClientRect();
+    return { text: e.innerText, oneLine: r.height <= line + 0.5, inside: r.right <= right + 0.5 }; }); })"""
+
+
+@pytest.mark.parametrize("lang", ["eu", "en", "es", "fr"])
+def test_a_nils_chips_stay_on_one_line(server: Server, browser: Any, lang: str) -> None:
+    """Session 19's chip "Nil itsua: bazarik gabe" broke in two lines in a third of a 360 px phone
+    (and "Blind nil: no trick yet", "Nil a ciegas: sin bazas", "Nil aveugle : aucun pli"): the bid
+    and how it stands are two chips, each on one line and inside its plate, on a phone and a desktop."""
+    hand = blind_nil_hand(lang)
+    made = server.create("spades", ["person"] * 4)
+    t = lambda msgid: translate("web", msgid, lang)  # noqa: E731
+    for width, height in ((360, 740), (1280, 800)):
+        with seat_page(server, browser, made, lang=lang, viewport={"width": width, "height": height}) as page:
+            for msg in (hand[0], hand[-1]):
+                page.evaluate("m => window.mahaiRender(m)", msg)
+                chips = page.evaluate(ONE_LINE)
+                assert all(c["oneLine"] and c["inside"] for c in chips), (width, chips)
+                texts = {c["text"] for c in chips}
+                assert {t("Blind nil"), t("Nil")} <= texts and texts & {t("no trick yet"), t("failed")}, texts

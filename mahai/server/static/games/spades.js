@@ -73,12 +73,14 @@ function seatExtras(v, s, ui) {
   const bid = bidText(v.bids[s], ui);
   const nil = isNil(v.bids[s]);
   // during the play a nil says how it stands, apart from the side's contract (SPR-5, SPR-11):
-  // no trick yet, or failed at its first trick (the seat's "Tricks: 0" said it only by adding up)
+  // no trick yet, or failed at its first trick (the seat's "Tricks: 0" said it only by adding up).
+  // Two chips, each on one line: "Nil itsua: bazarik gabe" in one broke in two in a third of 360 px.
   const failed = nil && v.phase === "play" && v.tricks_won[s] > 0;
-  const nilText = v.phase !== "play" ? bid : failed ? ui.t("{nil}: failed", { nil: bid }) : ui.t("{nil}: no trick yet", { nil: bid });
+  const nilClass = `chip bid nil ${failed ? "failed" : ""}`;
   return [
     s === v.dealer ? h("span", { class: "chip dealer", title: ui.t("dealer") }, ui.t("dealer")) : null,
-    bid !== null ? h("span", { class: `chip bid ${nil ? "nil" : ""} ${failed ? "failed" : ""}` }, nil ? nilText : ui.t("Bid: {n}", { n: bid }))
+    bid !== null ? [h("span", { class: nil ? nilClass : "chip bid" }, nil ? bid : ui.t("Bid: {n}", { n: bid })),
+      nil && v.phase === "play" ? h("span", { class: `${nilClass} state` }, failed ? ui.t("failed") : ui.t("no trick yet")) : null]
       // the seat whose turn it is to bid: every seat yet to bid said "bidding…", the dealer who bids
       // last among them while the player was asked (SPR-4: one bid at a time, from the dealer's left)
       : v.phase === "bid" && v.turn === s ? h("span", { class: "chip muted" }, ui.t("bidding…")) : null,
