@@ -9,7 +9,9 @@ Played by :class:`mahai.tui.driver.Terminal` (``mahai play spades``). What a per
   suit C, D, H, S); two-player deal: ``k``/``keep`` or ``d``/``discard``;
 * anywhere: the engine's notation (``bid 3``, ``play QS`` …).
 
-Everything is laid out from the seat's view (:meth:`~mahai.core.Game.view`); the score
+Everything is laid out from the seat's view (:meth:`~mahai.core.Game.view`); during the
+exchange and the play each side's tricks toward its contract, its bags of the hand and each
+nil's state as the web table says them (:func:`mahai.games.spades.side_hand`); the score
 sheet of each hand from the public ``hand_scored`` event (SPR-10 … SPR-12).
 """
 
@@ -24,6 +26,7 @@ from rich.text import Text
 
 from mahai.core.game import Action, Seat
 from mahai.core.text import small_number
+from mahai.games.spades import SideHand, side_hand
 from mahai.i18n import LANGUAGES, number, translate
 from mahai.tui.screen import Screen, Turn, seat_letter
 
@@ -51,8 +54,9 @@ def cards_label(texts: Sequence[str]) -> Text:
 
 
 class SpadesScreen(Screen):
-    """North, East, South, West (two players: Player 1, 2); the score line, the bids, the
-    tricks, the hand by suit, the shown stock card; each hand's score sheet."""
+    """North, East, South, West (two players: Player 1, 2); the score line, the bids (a nil's
+    state during the play), each side's tricks toward its contract, the tricks, the hand by
+    suit, the shown stock card; each hand's score sheet."""
 
     catalog = "spades_tui"
     table_events = frozenset({"hand_scored"})
@@ -86,8 +90,14 @@ class SpadesScreen(Screen):
             console.print(self.score_line(view))
             console.print(Text(self._("tui.hand_line", hand=view["hand_number"],
                                       dealer=self.seat_name(view["dealer"])), style="cyan"))
-            bids = "  ".join(f"{self.seat_name(s)}: {self.bid_text(b)}" for s, b in enumerate(view["bids"]))
+            hands = [side_hand(view, side) for side in range(len(view["sides"]))]
+            playing = view["phase"] == "play"
+            failed = {seat: out for hand in hands if hand and playing for seat, out in hand.nils}
+            bids = "  ".join(f"{self.seat_name(s)}: {self.nil_state(self.bid_text(b), failed.get(s))}"
+                             for s, b in enumerate(view["bids"]))
             console.print(Text(self._("tui.bids") + " — " + bids))
+            if any(hands):
+                console.print(self.toward_line(view, hands))
         if view["phase"] == "play":
             won = "  ".join(f"{self.seat_name(s)}: {n}" for s, n in enumerate(view["tricks_won"]))
             console.print(Text(self._("tui.tricks") + " — " + won))
@@ -110,6 +120,35 @@ class SpadesScreen(Screen):
         if stock and stock["shown"]:
             shown = Text(self._("tui.shown", n=stock["left"]) + " ")
             console.print(shown.append(card_label(stock["shown"])))
+
+    def nil_state(self, bid: str, failed: bool | None) -> str:
+        """A nil's bid during the play with how it stands, ``nil (no trick yet)`` or ``nil
+        (failed)`` once it took a trick (SPR-5, SPR-6); ``bid`` as it is otherwise (None)."""
+        if failed is None:
+            return bid
+        return self._("tui.nil_failed" if failed else "tui.nil_open", nil=bid)
+
+    def toward_line(self, view: dict[str, Any], hands: Sequence[SideHand | None]) -> Text:
+        """Each side's tricks toward its contract out of it, as the web table says them (SPR-10,
+        SPR-11): ``Tricks / contract — North–South 4 / 7 · East–West 6 / 5, bags this hand: +1``
+        (a reached contract in green; a side of two nils has none), from the public view
+        (:func:`~mahai.games.spades.side_hand`)."""
+        line = Text(self._("tui.toward") + " — ")
+        for i, (side, hand) in enumerate(zip(view["sides"], hands, strict=True)):
+            if hand is None:
+                continue
+            if i:
+                line.append(" · ")
+            name = self.side_name(side["seats"])
+            if hand.contract:
+                made = hand.counted >= hand.contract
+                line.append(f"{name} {number(hand.counted, self.lang)} / {number(hand.contract, self.lang)}",
+                            style="bold green" if made else "")
+            else:
+                line.append(f"{name} {self._('tui.no_contract')}")
+            if hand.bags:
+                line.append(", " + self._("tui.hand_bags", bags=hand.bags))
+        return line
 
     def score_line(self, view: dict[str, Any]) -> Text:
         """``North–South 120 (3 bags) · East–West 95 (7 bags)``."""

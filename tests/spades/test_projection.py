@@ -115,3 +115,37 @@ def test_reused_view_parts_equal_a_fresh_projection(players: int, edition: str) 
                 assert after == GAME.view(state, 0) and after["sides"][0]["points"] == state.points[0]
                 state.voids[1] ^= 1
                 state.points[0] -= 7
+
+
+@pytest.mark.parametrize(("edition", "players"), [
+    ("standard", 4), ("cards_with_cats", 4), ("two_player", 2), ("jokers_and_deuces", 4)])
+def test_side_hand_counts_as_the_hand_would_score_now(edition: str, players: int) -> None:
+    """SPR-5, SPR-10, SPR-11, SPR-17: ``side_hand`` (what the terminal and the web table show during
+    the exchange and the play: tricks toward the contract, bags so far, each nil kept or failed) is
+    what ``scoring.score_values`` would give if the hand ended now, from any viewer's view alike
+    (public facts only; ``cards_with_cats``: a failed nil's tricks help the partner)."""
+    from mahai.games.spades import side_hand
+    from mahai.games.spades.scoring import score_values
+
+    seen = set()
+    for seed in range(8):
+        state = GAME.new(GAME.options(edition), players, seed)
+        rng = random.Random(seed)
+        while state.hand_no <= 2 and not state.is_over:
+            seat = state.to_act()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            views = [GAME.view(state, viewer) for viewer in (None, *range(players))]
+            for side, seats in enumerate(views[0]["sides"][i]["seats"] for i in range(2)):
+                got = {side_hand(v, side) for v in views}
+                assert len(got) == 1, got  # every viewer knows the same
+                (hand,) = got
+                if state.phase not in ("exchange", "play"):
+                    assert hand is None
+                    continue
+                values = score_values([state.bids[s] for s in seats], [state.blind[s] for s in seats],
+                                      [state.tricks_won[s] for s in seats], 0, 0, state.options)
+                assert hand is not None and (hand.contract, hand.counted, hand.bags) == \
+                    (values[0], values[1], values[4]), (hand, values)
+                assert hand.nils == tuple((s, state.tricks_won[s] > 0) for s in seats if state.bids[s] == 0)
+                seen |= {("bags", hand.bags > 0), ("nil", bool(hand.nils))}
+    assert {("bags", True), ("bags", False)} <= seen, seen

@@ -266,3 +266,56 @@ def test_the_legal_moves_are_listed_as_they_are_typed() -> None:
             assert not typed.startswith(("bid ", "play ")), line
             read = table.screen.read(typed, turn)
             assert read is not None and read.notation() == action.notation(), phase
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_screen_shows_each_sides_tricks_toward_its_contract(lang: str) -> None:
+    """As the web table does (session 19), the terminal says during the play each side's tricks
+    toward its contract, "Tricks / contract — North–South 4 / 7", the bags of this hand once there
+    are some, and each nil's state, "nil (no trick yet)" or "nil (failed)" (SPR-5, SPR-6, SPR-10,
+    SPR-11); checked against the engine's scoring of the hand as it stands, and the same on every
+    seat's screen (public facts only)."""
+    from mahai.games.spades.scoring import score_values
+
+    state: Any = GAME.new(GAME.options(), 4, 7)
+    rng = random.Random(7)
+    bids = {0: "bid nil", 1: "bid blind_nil", 2: "bid 4", 3: "bid 3"}
+    seen = set()
+
+    def t(key: str, **params: Any) -> str:
+        return translate("spades_tui", key, lang, **params)
+
+    while state.hand_no == 1:
+        seat = state.to_act()[0]
+        by_text = {a.notation(): a for a in state.legal_actions(seat)}
+        if state.phase == "bid":
+            state.apply(seat, by_text.get(bids[seat]) or by_text["look"])
+            continue
+        state.apply(seat, rng.choice(list(by_text.values())))
+        if state.phase != "play" or state.trick:
+            continue
+        shown = set()
+        for viewer in range(4):
+            out = io.StringIO()
+            table = Terminal(GAME, GAME.options(), 4, 1, 7, lang=lang,
+                             console=Console(file=out, width=200, color_system=None))
+            table.state = state
+            table.screen.show(table.console, table.turn(viewer, ()))
+            lines = out.getvalue().splitlines()
+            (line,) = [x for x in lines if x.startswith(t("tui.toward") + " — ")]
+            (said,) = [x for x in lines if x.startswith(t("tui.bids") + " — ")]
+            shown.add((line, said))
+        assert len(shown) == 1, shown  # every seat's screen says the same
+        for seats in ((0, 2), (1, 3)):
+            values = score_values([state.bids[s] for s in seats], [state.blind[s] for s in seats],
+                                  [state.tricks_won[s] for s in seats], 0, 0, state.options)
+            name = table.screen.side_name(seats)  # type: ignore[attr-defined]
+            assert f"{name} {values[1]} / {values[0]}" in line, (line, values)
+            bags = t("tui.hand_bags", bags=values[4])
+            assert (f"{values[0]}, {bags}" in line) == (values[4] > 0), (line, values)
+            seen.add(("bags", values[4] > 0))
+        for seat, nil in ((0, "tui.nil"), (1, "tui.blind_nil")):
+            state_key = "tui.nil_failed" if state.tricks_won[seat] else "tui.nil_open"
+            assert f"{table.screen.seat_name(seat)}: {t(state_key, nil=t(nil))}" in said, said
+            seen.add(("failed", bool(state.tricks_won[seat])))
+    assert seen >= {("bags", False), ("bags", True), ("failed", False), ("failed", True)}, seen

@@ -122,7 +122,8 @@ def test_each_side_sees_its_tricks_toward_its_contract(server: Server, browser: 
             took = state.tricks_won[2]
             nil = t("Nil")
             assert got["nils"] == {"2": {  # the bid's chip, then how it stands
-                "text": [nil, t("failed") if took else t("no trick yet")], "failed": [bool(took)] * 2}}, got["nils"]
+                "text": [nil, t("failed") if took else t("no trick yet")],
+                "failed": [bool(took)] * 2}}, got["nils"]
             seen.add(("nil failed", bool(took)))
             assert got["width"] <= size[0], got["width"]
     # the hand showed every case: a contract short and reached, bags and none, a nil kept and failed

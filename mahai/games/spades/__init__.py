@@ -79,7 +79,7 @@ from mahai.games.spades.state import SpadesState, new_generator, trick_winner
 from mahai.games.spades.text import card_name
 from mahai.games.spades.text import describe_action as _describe_action
 from mahai.games.spades.text import describe_event as _describe_event
-from mahai.games.spades.view import PublicFacts, SpadesObservation, observe
+from mahai.games.spades.view import PublicFacts, SideHand, SpadesObservation, observe, side_hand
 from mahai.games.spades.view import view as _view
 
 
@@ -188,6 +188,7 @@ __all__ = [
     "Pass",
     "Play",
     "PublicFacts",
+    "SideHand",
     "SideScore",
     "Spades",
     "SpadesAction",
@@ -202,5 +203,6 @@ __all__ = [
     "parse_card",
     "plays_of",
     "score_side",
+    "side_hand",
     "trick_winner",
 ]

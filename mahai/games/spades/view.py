@@ -24,6 +24,7 @@ from mahai.core.options import options_to_dict
 from mahai.core.readonly import ReadOnlyDict, freeze
 from mahai.games.spades.cards import CARD_TEXTS, SUIT_NAMES, SUIT_OF, texts
 from mahai.games.spades.options import SpadesOptions
+from mahai.games.spades.scoring import score_rules, score_with
 from mahai.games.spades.state import NO_BID, OVER, TRICK_CARDS, SpadesState, bid_label
 
 # Shared JSON constants: the suits a seat is void in (by bit set); a card in a trick is
@@ -440,3 +441,54 @@ def view(state: SpadesState, viewer: Seat | None) -> dict[str, Any]:
     return _view_json(public, n, stock_left, cache.discards, viewer,
                       state.hands[viewer] if looked else None, state.passed[viewer],
                       state.received[viewer], shown, state.seen[viewer], not looked and state.phase == "bid")
+
+
+class SideHand(NamedTuple):
+    """One side's hand so far, as every viewer may know it (from the public bids and tricks).
+
+    ``contract``: the side's contract in tricks, its non-nil bids (SPR-10; 0 when it bid only
+    nils, which make no contract); ``counted``: the tricks toward it (a nil's too with
+    ``failed_nil_tricks=help_partner``, SPR-11); ``bags``: the bags taken so far this hand (the
+    tricks over a reached contract, SPR-10, and with ``failed_nil_tricks=bags`` a failed nil's
+    tricks, SPR-11); ``nils``: each nil or blind nil of the side as ``(seat, failed)``, failed
+    once that seat took a trick (SPR-5, SPR-6).
+    """
+
+    contract: int
+    counted: int
+    bags: int
+    nils: tuple[tuple[Seat, bool], ...]
+
+
+def _bid_of(label: int | str) -> tuple[int, bool]:
+    """A bid of the view (:func:`~mahai.games.spades.state.bid_label`) as (tricks, blind):
+    ``"nil"`` → (0, False), ``"blind_6"`` → (6, True), ``4`` → (4, False)."""
+    if isinstance(label, int):
+        return label, False
+    if label == "nil":
+        return 0, False
+    tail = label[len("blind_"):]
+    return (0 if tail == "nil" else int(tail)), True
+
+
+def side_hand(view: Mapping[str, Any], side: int) -> SideHand | None:
+    """Side ``side``'s hand so far (0: the first dealer's partnership's seats 0 and 2, or seat 0
+    with two players) in ``view``, any viewer's :meth:`SpadesObservation.to_json` (only public
+    keys are read: ``phase``, ``sides``, ``bids``, ``tricks_won``, ``options``), counted as
+    :func:`~mahai.games.spades.scoring.score_with` would score the hand if it ended now. None
+    outside the exchange and the play (the bids not all in, or the hand scored). The terminal
+    shows it (``mahai/tui/spades.py``); the web table counts the same in its page
+    (``static/games/spades.js``, ``sideHand``).
+
+    Raises:
+        KeyError, IndexError: ``view`` is no Spades view, or has no side ``side``.
+    """
+    if view["phase"] not in ("exchange", "play") or view["sides"][side]["contract"] is None:
+        return None
+    seats = view["sides"][side]["seats"]
+    bids = [_bid_of(view["bids"][s]) for s in seats]
+    tricks = [view["tricks_won"][s] for s in seats]
+    values = score_with([b for b, _ in bids], [blind for _, blind in bids], tricks, 0, 0,
+                        score_rules(SpadesOptions(**view["options"])))
+    nils = tuple([(seats[i], tricks[i] > 0) for i in range(len(seats)) if bids[i][0] == 0])
+    return SideHand(values[0], values[1], values[4], nils)
