@@ -88,7 +88,7 @@ def simulate(
         except OSError:
             raise fail(InvalidOptions("out_unwritable", domain="cli", path=str(out)), lang) from None
         Console(stderr=True, soft_wrap=True).print(Text(translate(
-            "cli", "simulate_interrupted", lang, done=len(stop.results), path=str(out),
+            "cli", "simulate_interrupted", lang, n=len(stop.results), path=str(out),
             of_total=translate("cli", "report.of_total", lang, n=games))))
         raise typer.Exit(code=130) from None
     if out is not None:

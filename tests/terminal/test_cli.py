@@ -101,6 +101,15 @@ def test_simulate_stops_a_game_at_max_moves_and_counts_it_unfinished() -> None:
     result = runner.invoke(app, [*args, "--lang", "en"])
     assert result.exit_code == 0, result.output
     assert "unfinished: 3 of 3 games stopped at 4 moves (--max-moves)" in " ".join(result.stdout.split())
+    # French names the games with their own count, then the total: "1 partie arrêtée sur 1" (it
+    # said "1 sur 1 partie arrêtée"); the Basque and Spanish count after the total as before
+    for games, lang, said in (("1", "fr", "Inachevée : 1 partie arrêtée sur 1 après 4 coups"),
+                              ("3", "fr", "Inachevées : 3 parties arrêtées sur 3 après 4 coups"),
+                              ("1", "es", "Sin terminar: 1 de 1 partida se detuvo tras 4 jugadas"),
+                              ("3", "eu", "Amaitu gabe: 3 partidatik 3 gelditu dira 4 jokaldiren ondoren")):
+        result = runner.invoke(app, [*args[:-3], games, "--max-moves", "4", "--lang", lang])
+        assert result.exit_code == 0, result.output
+        assert said in " ".join(result.stdout.split()).replace("\u00a0", " "), result.stdout
     # a game that ends before the cap is a game like any other
     result = runner.invoke(app, ["simulate", "nim", "--games", "4", "--max-moves", "1000", "--json"])
     data = json.loads(result.stdout)

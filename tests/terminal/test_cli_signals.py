@@ -279,7 +279,7 @@ def test_a_ctrl_c_in_simulate_keeps_the_games_played_in_out(tmp_path: Path, monk
     result = CliRunner().invoke(app, ["simulate", "nim", "--bots", "random", "--games", "50", "--seed", "7",
                                       "--out", str(tmp_path), "--lang", lang])
     assert result.exit_code == 130, result.output
-    said = {"en": "Stopped after 5 of 50 games", "fr": "Arrêté après 5 sur 50 parties"}
+    said = {"en": "Stopped after 5 of 50 games", "fr": "Arrêté après 5 parties sur 50"}
     assert said[lang] in result.output and "Traceback" not in result.output
     with (tmp_path / "games.csv").open(encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
