@@ -9,10 +9,11 @@ singletons; SPR-4), bids nil when the hand is safe for it (SPR-5) and blind nil 
 is behind by 200, or by 100 late in the match, and the rules allow it (SPR-6), passes its dangerous
 cards in a blind-nil exchange, and plays by the classic rules: second hand low, third hand high,
 win cheaply, count the spades still out, remember the voids shown (SPR-8), cover a partner's nil
-(lead winners, play high before it), set an opponent's nil (lead low in its suits, stay under it,
-throw high cards away when void, and once it is beaten in a trick unblock the suit with our high
-cards), and duck once the contract is made when bags near the penalty (SPR-10…SPR-12). With two players it
-keeps strong stock cards (the two-player deal). It draws no randomness: the same observation always
+(lead winners, else a suit it is void in; play high before it), set an opponent's nil (lead low in
+its suits, not in one its partner ruffs; stay under it, keeping low cards; throw high cards away
+when void, and once it is beaten in a trick unblock the suit with our high cards), and duck once
+the contract is made when bags near the penalty (SPR-10…SPR-12). With two players it keeps strong
+stock cards (the two-player deal). It draws no randomness: the same observation always
 gives the same action.
 
 The search bot lives in :mod:`mahai.bots.spades_search`.
@@ -63,6 +64,11 @@ BLIND_NIL_LATE = 200
 """Late: the opponents are within this many points of the target (SPR-13)."""
 BAG_MARGIN = 2
 """Duck once the side's bag counter plus this hand's overtricks is within this of the limit."""
+SPARE_ABOVE = 3
+"""Setting a nil (SPR-5), a card with at least this many higher cards unseen is no likely winner of
+ours: following under the best card with the nil bidder still to play, the highest such card goes
+first (session 20, ``benchmarks/spades_nil.py``: with 2, the defenders set more nils but lost as many
+points in their own contracts)."""
 
 
 @cache
@@ -458,11 +464,18 @@ def _lead(t: Table, cards: list[int], want: bool, partner_nil: bool, opp_nil: li
         masters = [c for c in cards if t.safe(c, opps)]
         if masters:
             return max(masters, key=by_rank)
-        return max(cards, key=lambda c: (SUIT_OF[c] != SPADES, rank[c]))
+        # No sure winner: lead high, first in a suit the nil partner has shown void in (SPR-8: it
+        # throws its own dangerous card under whatever wins), side suits before spades.
+        nil_voids = t.voids[t.partner() or 0]
+        return max(cards, key=lambda c: (bool(nil_voids >> SUIT_OF[c] & 1), SUIT_OF[c] != SPADES, rank[c]))
     if opp_nil:
-        # Set the nil: lead low in a suit the nil bidder may still hold.
+        # Set the nil: lead low in a suit the nil bidder may still hold, and not one its partner
+        # has shown void in (it would ruff and cover the nil: SPR-8, SPR-9).
         nil_seat = opp_nil[0]
         fit = [c for c in cards if t.could_hold(nil_seat, SUIT_OF[c])]
+        if t.players == 4:
+            cover_voids = t.voids[(nil_seat + 2) % 4]
+            fit = [c for c in fit if not cover_voids >> SUIT_OF[c] & 1] or fit
         return min(fit or cards, key=lambda c: (rank[c], SUIT_OF[c] == SPADES))
     if want:
         side_masters = [c for c in cards if SUIT_OF[c] != SPADES and t.safe(c, others)]
@@ -514,10 +527,16 @@ def _follow(t: Table, cards: list[int], want: bool, partner_nil: bool, opp_nil: 
     if opp_nil:
         nil_seat = opp_nil[0]
         if nil_seat in later:
-            # Stay low so that the nil bidder may be forced to win; void, throw away a high
-            # side card (a low one is worth more: it leads under the nil bidder later).
+            # Stay under the best card so that the nil bidder may be forced to win; void, throw
+            # away a high side card (a low one is worth more: it leads under the nil bidder
+            # later). Following, any card under the best leaves the nil bidder the same room,
+            # so give up the highest that is no likely winner of ours (session 20: keeps the
+            # low cards that lead and follow under the nil bidder later).
             if losers:
-                return min(losers, key=by_rank) if following else _shed(t, losers)
+                if not following:
+                    return _shed(t, losers)
+                spare = [c for c in losers if (t.out & t.above[c]).bit_count() >= SPARE_ABOVE]
+                return max(spare, key=by_rank) if spare else min(losers, key=by_rank)
             return winners[0]
         if win_seat == nil_seat:
             # Play under the nil bidder's card.

@@ -23,7 +23,7 @@ from mahai.bots.spades import (
 )
 from mahai.games.spades import GAME, SpadesState
 from mahai.games.spades.actions import BIDS, BLIND_NIL, DISCARD, KEEP, LOOK, Pass
-from mahai.games.spades.cards import BIG_JOKER, CLUBS, HEARTS, LITTLE_JOKER, deck_for, parse_card
+from mahai.games.spades.cards import BIG_JOKER, CLUBS, DIAMONDS, HEARTS, LITTLE_JOKER, deck_for, parse_card
 from tests.spades_bots.helpers import cards, position
 
 
@@ -336,3 +336,38 @@ def test_bids_stay_within_the_limits() -> None:
     assert nearest_bid(0, [BIDS[n] for n in range(0, 5)]) == BIDS[0]
     assert nearest_bid(0, [BIDS[n] for n in range(4, 9)]) == BIDS[4]
     assert nearest_bid(1, [BIDS[0], BIDS[3]]) == BIDS[3]  # nil only when nil is wanted
+
+
+# ------------------------------------------------- nil defence and cover (session 20)
+def test_sets_opponent_nil_keeping_low_cards_under_a_card_it_cannot_beat() -> None:
+    """SPR-5: the nil bidder (seat 1) still to play, its partner's king of hearts winning: any
+    heart under it leaves the nil bidder the same room, so seat 0 gives up the highest heart
+    that is no likely winner (three or more higher hearts unseen) and keeps its low cards to
+    lead and follow under the nil bidder later (without a nil: its lowest)."""
+    hand = "9H 8H 2H 3S 4S 4D 6D 8D TD 2C 4C 6C 8C"
+    assert decide(position({0: hand, 3: "KH"}, bids=(3, 3, 3, 3), leader=3, trick="KH")) == "play 2H"
+    assert decide(position({0: hand, 3: "KH"}, bids=(3, 0, 3, 3), leader=3, trick="KH")) == "play 9H"
+    # The queen (only the ace above it unseen) may still win a trick: kept, the 3 goes.
+    hand = "QH 3H 2H 3S 4S 4D 6D 8D TD 2C 4C 6C 8C"
+    assert decide(position({0: hand, 3: "KH"}, bids=(3, 0, 3, 3), leader=3, trick="KH")) == "play 3H"
+
+
+def test_sets_opponent_nil_not_in_a_suit_its_partner_ruffs() -> None:
+    """SPR-8, SPR-9: the nil bidder's partner (seat 3) has shown void in clubs: a club lead
+    lets it ruff over everything, and the nil bidder throws its highest club under it."""
+    hands = {0: "2C 3D AH KH QH 4S 5S 9D TD JD 5C 9C TC"}
+    state = position(hands, bids=(4, 0, 3, 3))
+    assert decide(state) == "play 2C"
+    state.voids[3] = 1 << CLUBS
+    assert decide(state) == "play 3D"
+
+
+def test_covers_partner_nil_by_leading_where_it_is_void() -> None:
+    """SPR-5, SPR-8: no sure winner to lead for the nil partner (seat 2); it has shown void in
+    diamonds, so seat 0 leads its highest diamond (the nil partner throws a dangerous card under
+    whatever wins) rather than its highest card."""
+    hands = {0: "KH 9H 4H QD 7D 3D 3C 5C 8C TC 2S 3S 4S"}
+    state = position(hands, bids=(3, 3, 0, 3))
+    assert decide(state) == "play KH"
+    state.voids[2] = 1 << DIAMONDS
+    assert decide(state) == "play QD"
