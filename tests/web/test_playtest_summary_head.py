@@ -40,4 +40,5 @@ def test_a_bots_number_stays_beside_its_name_in_the_summary_head(server: Server,
         assert any("Ertaina 4" in h.replace("\n", " ") for h in heads), heads
         assert page.evaluate(ORPHANS, "#hand-summary thead") == [], heads
         # the sheet still fits the phone: no sideways scrolling
-        assert page.evaluate("(s => s.scrollWidth <= s.clientWidth + 1)(document.querySelector('#summary .sheet'))")
+        assert page.evaluate("(s => s.scrollWidth <= s.clientWidth + 1)"
+                             "(document.querySelector('#summary .sheet'))")
