@@ -196,7 +196,8 @@ function levelsNote(g) {
   const chosen = g.bots.filter((b) => b.help && form.seats.some((s) => s.kind === "bot" && s.bot === b.name));
   if (!chosen.length) return null;
   return h("ul", { class: "muted name-limit", id: "levels" },
-    chosen.map((b) => h("li", {}, h("b", {}, capital(b.title)), ": ", b.help)));
+    // the colon as the language writes it (French: "Facile :")
+    chosen.map((b) => h("li", {}, h("b", {}, t("{side}:", { side: capital(b.title) })), " ", b.help)));
 }
 
 // The names' limit, said under the seats; it stands out while a name is at the limit (the field

@@ -28,7 +28,14 @@ export function makeUi(page) {
     },
     plate: (seat, extras, opts) => seatPlate(ui, page.message(), seat, extras, opts),
     name: (text, after = null) => {
-      const words = nameWords(h, text);
+      // a short word (a bot's number, the "+" between partners) stays on the line of the word
+      // before it: a phone's Spades summary head broke "Ertaina 2 + Ertaina" / "4"
+      const groups = [];
+      for (const w of String(text).split(/\s+/).filter(Boolean)) {
+        if (groups.length && Array.from(w).length <= 3) groups[groups.length - 1].push(w); else groups.push([w]);
+      }
+      const words = groups.flatMap((g, i) => [i ? " " : null,
+        g.length === 1 ? nameWords(h, g[0])[0] : h("span", { class: "nowrap" }, nameWords(h, g.join(" ")))]).filter((x) => x !== null);
       // what follows the name (":") stays on the line of its last word
       if (after !== null) words.push(h("span", { class: "nowrap" }, words.pop(), after));
       return h("span", { class: "name", title: text }, words);
