@@ -30,6 +30,13 @@ function teamName(view, team, ui) {
   return view.teams[team].map((s) => ui.seatName(s)).join(" + ");
 }
 
+// A button's label that breaks on a phone breaks after its colon, each half whole (CSS: spans of
+// .big are inline blocks): "Segituko dut: 1.000 km-ra / arte" left a word alone on a line.
+function atColon(h, label) {
+  const i = label.indexOf(": ");
+  return i < 0 ? label : [h("span", {}, label.slice(0, i + 1)), " ", h("span", {}, label.slice(i + 2))];
+}
+
 function pile(cards, ui, name, place, opts = {}) {
   const { h } = ui;
   const top = cards && cards.length ? cards[cards.length - 1] : null;
@@ -131,7 +138,7 @@ export function render(root, msg, ui) {
     prompts.push(h("section", { class: "prompt urgent", id: "extension", role: "alert" },
       h("p", {}, ui.t("You completed the trip. Go on with the extension?")),
       h("div", { class: "row" }, legal.filter((e) => is(e, "extend")).map((e) =>
-        ui.actionButton(e, null, { class: e.action === "extend yes" ? "primary big" : "big" })))));
+        ui.actionButton(e, atColon(h, e.label), { class: e.action === "extend yes" ? "primary big" : "big" })))));
   }
 
   // targets for the chosen card: your tableau, an opponent's, the discard pile
