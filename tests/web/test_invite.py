@@ -134,9 +134,14 @@ def test_links_reach_other_devices_and_two_people_play_then_rematch(browser: Any
         assert creator.is_visible("#seat-1-qr")
         assert creator.get_attribute("#seat-1-qr", "src").startswith("data:image/svg+xml")
 
-        # Mikel opens seat 2's link on another device and chooses a name.
+        # Mikel opens seat 2's link on another device: the seat the creator named is not asked
+        # its name (session 20); he changes it from the seat panel.
         other = contexts[2].new_page()
         other.goto(urls[1])
+        sit(other)
+        other.wait_for_selector("#seat-panel h2")
+        assert other.is_hidden("#seat-welcome")
+        other.click("#rename")
         sit(other, "Miren")
         creator.wait_for_selector("#links [data-seat='1'][data-state='taken']", timeout=10_000)
         assert shown_urls(creator) == urls[:1]  # seat 2's link is gone once taken

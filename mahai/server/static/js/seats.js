@@ -179,10 +179,12 @@ function render() {
   const row = seat !== null ? last.table.seats[seat] : null;
   const creator = creatorToken(tableId);
   // The name prompt: once per table, when the person first sits (not once the game is over:
-  // it stood between the result and the table, asking for a name nobody would see play).
-  if (row && !named() && !last.over) {
+  // it stood between the result and the table, asking for a name nobody would see play). A seat
+  // the creator named (an invitation "for Bob") is not asked: the bar stood over a phone's board
+  // all game; the panel's "Change my name" is there (the play test of session 20).
+  if (row && !named() && !last.over && (!row.name || elsewhere)) {
     if (welcome.hidden) renderWelcome(row);
-  } else {
+  } else if (!welcome.contains(document.activeElement)) {  // not while a new name is typed ("Change my name")
     welcome.hidden = true;
   }
   const left = leftToken(tableId);
@@ -192,7 +194,7 @@ function render() {
   if (row) {
     kids.push(h("p", {}, row.name ? t("You play as {name}.", { name: row.name }) : t("You have not chosen a name yet."), " ",
       // no name yet: "Choose a name" ("Change my name" beside "You have not chosen a name yet.")
-      named() ? h("button", { type: "button", id: "rename", onclick: () => renderWelcome(row, true) },
+      named() || row.name ? h("button", { type: "button", id: "rename", onclick: () => renderWelcome(row, true) },
         row.name ? t("Change my name") : t("Choose a name")) : null));
   } else if (left) {
     kids.push(h("p", {}, t("You left this seat: a bot plays it.")),
@@ -235,6 +237,15 @@ export function fillOverActions() {
   const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : null;
   box.replaceChildren(...kids, h("p", { id: "over-message", role: "status" }));
   if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+}
+
+// table.js, as this page sends a move: the person plays, so they sit here; the name prompt goes
+// (unless they are typing in it) and the panel keeps "Choose a name" for later.
+export function played() {
+  if (!welcome || welcome.hidden || !last || last.seat === null || welcome.contains(document.activeElement)) return;
+  remember("named", `${tableId}.${last.seat}`, "1");
+  welcome.hidden = true;
+  render();
 }
 
 function renderWelcome(row, again = false) {

@@ -15,7 +15,7 @@
 // Legal actions the renderer neither placed nor claimed get a button in #actions.
 // the person's name, leaving (confirmed), rematch, "How to play", invitations: fed by this page's
 // one WebSocket (one connection per viewer)
-import { confirmLeave, fillOverActions, seatMessage, startSeats } from "./seats.js";
+import { confirmLeave, fillOverActions, played, seatMessage, startSeats } from "./seats.js";
 import { animate, fitNames, nameWords, reducedMotion, snapshotPlaces } from "./cards.js";
 import { currentLang, fill, h, langSelect, loadCatalogs, t } from "./i18n.js";
 import { copyText } from "./keep.js";
@@ -106,6 +106,7 @@ function act(notation) {
   busy();
   for (const b of document.querySelectorAll("[data-action]")) b.disabled = true;
   unsent = { version: last.version, action: notation };
+  played();
   if (!ws || ws.readyState !== 1) {
     $("error").textContent = t("No connection: your move will be sent when the connection is back.");
     $("error").dataset.code = "offline";
