@@ -82,8 +82,9 @@ function seatExtras(v, s, ui) {
     bid !== null ? [h("span", { class: nil ? nilClass : "chip bid" }, nil ? bid : ui.t("Bid: {n}", { n: bid })),
       nil && v.phase === "play" ? h("span", { class: `${nilClass} state` }, failed ? ui.t("failed") : ui.t("no trick yet")) : null]
       // the seat whose turn it is to bid: every seat yet to bid said "bidding…", the dealer who bids
-      // last among them while the player was asked (SPR-4: one bid at a time, from the dealer's left)
-      : v.phase === "bid" && v.turn === s ? h("span", { class: "chip muted" }, ui.t("bidding…")) : null,
+      // last among them while the player was asked (SPR-4: one bid at a time, from the dealer's left).
+      // Said as the players' list says "to act": "eskaintzen…" read like a word cut short.
+      : v.phase === "bid" && v.turn === s ? h("span", { class: "chip muted" }, ui.t("to bid")) : null,
     h("span", { class: "chip tricks" }, ui.t("Tricks: {n}", { n: v.tricks_won[s] })),
     h("span", { class: "chip count", title: ui.t("{n} card", { n: v.hand_sizes[s] }) }, h("span", { class: "mini-back", "aria-hidden": "true" }), ` ${v.hand_sizes[s]}`),
   ];
