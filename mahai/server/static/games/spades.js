@@ -313,8 +313,20 @@ export function summary(msg, ui) {
   row(ui.t("Bids"), hd.sides.map((_, i) => each(i, (s) => bidText(hd.bids[s], ui))));
   row(ui.t("Tricks"), hd.sides.map((_, i) => each(i, (s) => hd.tricks[s])));
   // "bid 7, took 6": which number is which ("6 of 7" read both ways; two nils bid no contract,
-  // SPR-10, and "0 of 0" said nothing)
-  row(ui.t("Contract"), hd.sides.map((sd) => (sd.contract ? ui.t("bid {bid}, took {made}", { made: sd.counted, bid: sd.contract }) : "—")));
+  // SPR-10, and "0 of 0" said nothing).
+  // A failed nil's tricks go to bags, not to the contract (SPR-11): "bid 1, took 3" under a side
+  // that took 7 said where the other 4 went (the play test of session 20). Counted toward the
+  // partner (the option that lets the nil help), they are in `counted` and nothing is added.
+  // The "(…)" on a line of its own, "+4" kept with the word after it (a phone's column broke it
+  // "fait 3 (+2 / du nil : / sacs)").
+  const byNil = (sd, i) => v.sides[i].seats.reduce((n, s) => n + hd.tricks[s], 0) - sd.counted;
+  const contract = (sd, i) => {
+    if (byNil(sd, i) <= 0) return ui.t("bid {bid}, took {made}", { made: sd.counted, bid: sd.contract });
+    const text = ui.t("bid {bid}, took {made} (+{nil} by the nil: bags)", { made: sd.counted, bid: sd.contract, nil: byNil(sd, i) });
+    const at = text.indexOf(" (");
+    return at < 0 ? text : lines([text.slice(0, at), text.slice(at + 1).replace(/^(\(\+\S+) /, "$1\u00a0")]);
+  };
+  row(ui.t("Contract"), hd.sides.map((sd, i) => (sd.contract ? contract(sd, i) : "—")));
   row(ui.t("Contract points"), hd.sides.map((sd) => signed(sd.contract_points, ui)));
   // the points, then each nil on a line of its own: "Ane: Nil itsua, huts"
   const nilOf = (i, s) => {
