@@ -90,12 +90,18 @@ function explainBox(card, ui) {
 const openExplain = new Set();  // the explanations this page opened (kept across re-renders)
 
 // A title whose longest word is wider than its card gets smaller type, half a pixel at a time down
-// to 65% (titles wrap only between words, and after a hyphen): on a phone's 7.6 rem hand cards,
+// to 65% (titles wrap only between words, and after a hyphen; Debian's chromium has no hyphenation
+// dictionaries, `hyphens: auto` cut nothing): on a phone's 7.6 rem hand cards,
 // "enperatrizarentzat", "Unibertsitatearen", "angloportuguesas" were cut in the middle.
+// The cards side by side (a hand, a reveal's row) then all take the smallest size among them: one
+// card in smaller type than its neighbours looked like a misprint ("Gernikako Estatutua
+// erreferendumean" at 360 px, the play test of session 20).
 function fitTitles(root) {
+  const rows = new Map();  // a row of cards → the smallest size one of its titles took
   for (const el of root.querySelectorAll(".ev-title")) {
     el.style.fontSize = "";
     el.style.overflowWrap = "";
+    const row = el.closest(".event")?.parentElement;
     if (!el.clientWidth || el.scrollWidth <= el.clientWidth + 1) continue;
     const start = parseFloat(getComputedStyle(el).fontSize);
     let size = start;
@@ -105,6 +111,12 @@ function fitTitles(root) {
     }
     // narrower than any phone we lay out for (320 px): the word is cut rather than the page scrolled
     if (el.scrollWidth > el.clientWidth + 1) el.style.overflowWrap = "anywhere";
+    if (row) rows.set(row, Math.min(size, rows.get(row) ?? size));
+  }
+  for (const [row, size] of rows) {
+    for (const el of row.querySelectorAll(":scope > .event .ev-title")) {
+      if (parseFloat(getComputedStyle(el).fontSize) > size) el.style.fontSize = `${size}px`;
+    }
   }
 }
 
