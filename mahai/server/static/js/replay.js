@@ -89,9 +89,12 @@ function seatName(s) {
 // for the viewer ("Xabier: 13 karta hartu ditu"). The action's button label read as an order
 // to the viewer ("Xabier: Begiratu zure kartak", "Zu: Jarri: …"); it stays for a step whose
 // events the viewer may not read.
-function said(f) {
+function saidEvent(f) {
   const told = f.events.filter((e) => e.text);
-  const own = told.find((e) => e.seat === f.seat) || told[0];
+  return told.find((e) => e.seat === f.seat) || told[0] || null;
+}
+function said(f) {
+  const own = saidEvent(f);
   return own ? own.text : `${seatName(f.seat)}: ${f.label}`;
 }
 
@@ -142,7 +145,10 @@ function show(dragged = false) {
   document.body.dataset.step = String(index);
   $("step").textContent = t("Step {n} of {total}", { n: index, total: data.steps - 1 }) +
     (f.action ? ` — ${said(f)}` : "");
-  $("frame-events").replaceChildren(...f.events.filter((e) => e.text).map((e) => h("li", {}, e.text)));
+  // the list under it tells the rest of the step: the title's sentence came again as its first line
+  // ("Indartsua 4: erabaki du." twice, the play test of session 20)
+  const titled = f.action ? saidEvent(f) : null;
+  $("frame-events").replaceChildren(...f.events.filter((e) => e.text && e !== titled).map((e) => h("li", {}, e.text)));
   const msg = { type: "replay", table: data.table, seat: data.viewer, version: f.version, view: f.view,
                 labels: f.labels, names: data.names, legal: [], to_act: [], over: false, winners: [],
                 recent: f.events, settled: false };
