@@ -104,7 +104,8 @@ def test_replay_shows_the_whole_record_only_when_over(server: Server, page: Any)
     assert render(nim.describe_action(nim.parse_action("take 1")), "eu") not in page.inner_text("#step")
     assert "take 1" not in page.inner_text("body")  # no notation shown
     # the step's other sentences (its own is the title's, not said again under it: session 20)
-    events = [e["text"] for e in server.get(f"/api/tables/{tid}/replay?lang=eu")["frames"][5]["events"] if e["text"]]
+    frame = server.get(f"/api/tables/{tid}/replay?lang=eu")["frames"][5]
+    events = [e["text"] for e in frame["events"] if e["text"]]
     assert page.eval_on_selector_all("#frame-events li", "els => els.map(e => e.textContent)") == events[1:]
     for c in (a, b):
         c.close()

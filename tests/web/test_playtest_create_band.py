@@ -25,7 +25,8 @@ BAND = """() => {
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844), (360, 740)])
-def test_the_create_button_stands_on_a_band_of_its_own(server: Server, browser: Any, width: int, height: int) -> None:
+def test_the_create_button_stands_on_a_band_of_its_own(server: Server, browser: Any, width: int,
+                                                       height: int) -> None:
     ctx = browser.new_context(viewport={"width": width, "height": height})
     try:
         page = ctx.new_page()

@@ -31,8 +31,8 @@ def test_the_cards_of_a_hand_share_one_title_size(server: Server, browser: Any, 
     with dz_phone_page(server, browser, lang) as (page, errors):
         for width, height in ((360, 740), (390, 844)):
             page.set_viewport_size({"width": width, "height": height})
-            page.evaluate("h => { const m = structuredClone(window.mahaiLast); m.view.hand = h; window.mahaiRender(m); }",
-                          hand)
+            page.evaluate("h => { const m = structuredClone(window.mahaiLast); m.view.hand = h; "
+                          "window.mahaiRender(m); }", hand)
             page.wait_for_timeout(200)  # the resize's refit, once a frame
             sizes = page.evaluate(SIZES)
             assert len(sizes) == len(CARDS)

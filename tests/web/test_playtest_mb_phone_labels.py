@@ -37,12 +37,14 @@ def extension_message(lang: str) -> dict[str, Any]:
     from mahai.games import get_game
     from mahai.server.text import card_labels, legal_json
 
-    msg = reach("mille_bornes", "eu", 2, lambda g, s: 0 in s.to_act() and g.view(s, 0).get("decision") == "extension")
+    msg = reach("mille_bornes", "eu", 2,
+                lambda g, s: 0 in s.to_act() and g.view(s, 0).get("decision") == "extension")
     game = get_game("mille_bornes")
     state_legal = [e["action"] for e in msg["legal"]]
     assert {"extend yes", "extend no"} <= set(state_legal), state_legal
     # the labels in the page's language (reach writes them in Basque)
-    msg["legal"] = [dict(e, label=legal_json(game, [game.parse_action(e["action"])], lang, {0: "zu", 1: "Ane"})[0]["label"])
+    names = {0: "zu", 1: "Ane"}
+    msg["legal"] = [dict(e, label=legal_json(game, [game.parse_action(e["action"])], lang, names)[0]["label"])
                     for e in msg["legal"]]
     msg["labels"] = card_labels(game, msg["view"], lang)
     return msg
@@ -66,7 +68,8 @@ def test_the_draw_pile_and_the_extension_answers_break_at_sensible_places(server
                 colon = next(i for i, (w, _, _) in enumerate(words) if w.endswith(":"))
                 before, after = words[:colon + 1], words[colon + 1:]
                 # at most two lines, the break (if any) right after the colon
-                assert len({t for _, t, _ in before}) == 1 and len({t for _, t, _ in after}) == 1, (width, words)
+                lines = (len({t for _, t, _ in before}), len({t for _, t, _ in after}))
+                assert lines == (1, 1), (width, words)
                 label = next(e["label"] for e in msg["legal"] if e["action"] == action)
                 assert page.get_attribute(f"#extension [data-action='{action}']", "aria-label") == label
                 shown = page.inner_text(f"#extension [data-action='{action}']")

@@ -28,9 +28,10 @@ def open_seat(browser: Any, server: Server, link: str, lang: str) -> tuple[Any, 
 
 @pytest.mark.parametrize("lang", ["eu", "en"])
 def test_a_seat_named_by_the_creator_is_not_asked_again(server: Server, browser: Any, lang: str) -> None:
+    seats = [{"kind": "person", "name": "Alice"}, {"kind": "person", "name": "Bob"},
+             {"kind": "bot", "bot": "random"}]
     made = server.post("/api/tables", {"game": "mille_bornes", "edition": "eu", "options": {}, "lang": lang,
-                                       "seats": [{"kind": "person", "name": "Alice"},
-                                                 {"kind": "person", "name": "Bob"}, {"kind": "bot", "bot": "random"}]})
+                                       "seats": seats})
     ctx, page = open_seat(browser, server, made["links"]["1"], lang)
     try:
         page.wait_for_timeout(300)  # the welcome and the state have both come

@@ -61,13 +61,15 @@ def failed_nil_pause(lang: str) -> dict[str, Any]:
                     "names": {str(k): v for k, v in NAMES.items()}, "labels": card_labels(game, view, lang),
                     "to_act": [], "over": False, "winners": [], "turn_left": None,
                     "hold": {"waiting": [0], "version": state.version},
-                    "table": {"seats": [{"seat": s, "kind": "bot" if s else "person", "bot": "random" if s else None,
-                                         "online": True} for s in range(4)], "turn_seconds": None}}
+                    "table": {"seats": [{"seat": s, "kind": "bot" if s else "person",
+                                         "bot": "random" if s else None, "online": True} for s in range(4)],
+                              "turn_seconds": None}}
     raise AssertionError("no failed nil in 200 seeded hands")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_contract_row_says_where_a_failed_nils_tricks_went(server: Server, browser: Any, lang: str) -> None:
+def test_the_contract_row_says_where_a_failed_nils_tricks_went(server: Server, browser: Any,
+                                                               lang: str) -> None:
     made = server.create("spades", ["person"] * 4, options={"length": "single_hand"})
     pause = failed_nil_pause(lang)
     hand = pause["view"]["history"][-1]
@@ -82,8 +84,10 @@ def test_the_contract_row_says_where_a_failed_nils_tricks_went(server: Server, b
         assert ours["counted"] == hand["tricks"][2] and ours["contract"] == 3  # SPR-11: not counted
         want = [translate("web", "bid {bid}, took {made} (+{nil} by the nil: bags)", lang,
                           bid=3, made=ours["counted"], nil=nil),
-                translate("web", "bid {bid}, took {made}", lang, bid=theirs["contract"], made=theirs["counted"])]
+                translate("web", "bid {bid}, took {made}", lang,
+                          bid=theirs["contract"], made=theirs["counted"])]
         shown = rows[translate("web", "Contract", lang)]
         assert [" ".join(cell.split()) for cell in shown] == [" ".join(w.split()) for w in want], shown
-        assert shown[0].count("\n") == 1 and shown[0].split("\n")[1].startswith(f"(+{nil}"), shown  # (…) below
+        # the (…) on a line of its own
+        assert shown[0].count("\n") == 1 and shown[0].split("\n")[1].startswith(f"(+{nil}"), shown
         assert f"+{nil}" in want[0] and "…" not in want[0]
