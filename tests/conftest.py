@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import signal
 import socket
 
 import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A Ctrl-C reaches the tests as it reaches a command typed in a terminal: a run started in
+    the background of a script (``cmd &``, ``nohup``) inherits SIGINT ignored, and so did every
+    ``mahai`` the tests start (ignored, not caught, is kept across exec), so the Ctrl-C tests
+    (tests/terminal/test_cli_signals.py, a server stopped by SIGINT) waited out their timeouts
+    and failed, every time."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

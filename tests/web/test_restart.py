@@ -54,13 +54,7 @@ def test_two_players_kill_and_restart_then_finish(browser: Any, tmp_path: Path) 
     for ctx in contexts:  # no animations: the kill and the restart are what this test is about
         ctx.add_init_script(FAST)
     try:
-        made = server.create("mille_bornes", ["person", "person"], edition="eu", options={"game_target": 1})
-        tid = made["id"]
         pages = [ctx.new_page() for ctx in contexts]
-        for seat, page in enumerate(pages):
-            page.goto(server.url + made["links"][str(seat)])
-            page.wait_for_function("window.mahaiLast !== undefined")
-            assert page.evaluate("document.body.dataset.seat") == str(seat)
         rng = random.Random(11)
 
         def check_hands() -> None:
@@ -73,9 +67,23 @@ def test_two_players_kill_and_restart_then_finish(browser: Any, tmp_path: Path) 
                 assert page.evaluate("window.mahaiLast.view.hand_sizes")[1 - seat] == len(other)
                 assert len(page.query_selector_all("section[aria-label] .hand-card")) == len(shown_hand(page))
 
-        moves = 0
-        while moves < 30:
-            moves += sum(move_once(p, rng, PREFER) for p in pages)
+        # The server deals at random: a leg over within 30 moves (MBR-13; 8 of 20,000 legs offline)
+        # left this loop waiting for ever, so a new table is dealt, up to five.
+        for _ in range(5):
+            made = server.create("mille_bornes", ["person", "person"], edition="eu",
+                                 options={"game_target": 1})
+            tid = made["id"]
+            for seat, page in enumerate(pages):
+                page.goto(server.url + made["links"][str(seat)])
+                page.wait_for_function("window.mahaiLast !== undefined")
+                assert page.evaluate("document.body.dataset.seat") == str(seat)
+            moves = 0
+            while moves < 30 and pages[0].evaluate("document.body.dataset.over") != "1":
+                moves += sum(move_once(p, rng, PREFER) for p in pages)
+            if moves >= 30:
+                break
+        else:
+            pytest.fail("every leg of five ended within 30 moves")
         check_hands()
         before = stored_actions(db, tid)
         assert len(before) >= 30
@@ -90,10 +98,14 @@ def test_two_players_kill_and_restart_then_finish(browser: Any, tmp_path: Path) 
         check_hands()  # resumed exactly: same version, same hands
         assert stored_actions(db, tid) == before
 
-        deadline = time.monotonic() + 240
+        # A loaded machine plays slower, not never: the bound is on a minute without a move (the
+        # rest of a leg within 240 s failed at a load of 12 on 2 cores)
+        moves, still = 0, time.monotonic() + 60
         while not all(p.evaluate("document.body.dataset.over") == "1" for p in pages):
-            assert time.monotonic() < deadline, "the game did not finish"
-            if not any(move_once(p, rng, PREFER) for p in pages):
+            assert time.monotonic() < still, f"the game stopped moving after {moves} moves"
+            if any(move_once(p, rng, PREFER) for p in pages):
+                moves, still = moves + 1, time.monotonic() + 60
+            else:
                 time.sleep(0.05)
         state = engine_state(db, tid)
         assert state.is_over
