@@ -52,9 +52,9 @@ from mahai.bots import make_bot
 from mahai.bots.levels import mille_bornes_expert_spec
 from mahai.bots.mille_bornes import ExpertPolicy, _View
 from mahai.bots.search import acting_seat, rollout
-from mahai.core.game import Action
+from mahai.core.game import Action, State
 from mahai.games import get_game
-from mahai.games.mille_bornes import CARD_OF, KM, PLAY, CoupFourre, Redraw, Safety
+from mahai.games.mille_bornes import CARD_OF, KM, PLAY, CoupFourre, MilleBornesObservation, Redraw, Safety
 
 Class = tuple[str, str]
 
@@ -76,6 +76,7 @@ def gen(out: str, games: int, seed: int, worlds: int) -> None:
         while not state.over:
             seat = acting_seat(state)
             obs = game.observe(state, seat)
+            assert isinstance(obs, MilleBornesObservation)
             legal = state.legal_actions(seat)
             action = bots[seat].act(game, seat, obs, legal)
             if (seat == me and len(legal) > 1 and obs.phase == PLAY and obs.turn == seat
@@ -89,7 +90,7 @@ def gen(out: str, games: int, seed: int, worlds: int) -> None:
                         start = spec.begin(world)
                         row = []
                         for cand in cands:
-                            trial = world.clone()
+                            trial: State[Any] = world.clone()
                             trial.push(seat, cand)
                             row.append(rollout(game, spec, trial, start)[seat])
                         values.append(row)
