@@ -6,7 +6,7 @@
 //   label(code)   the name of a card code the view shows (sent by the server), else the code
 //   name(text, after)   a player's or a side's name for a narrow place (a score sheet's cell): its
 //                 words, wrapping between them, a word too wide ending in "…", the whole name as
-//                 tooltip; `after` (":") is kept on the line of the last word
+//                 tooltip; `after` (":", ": 3") is kept on the line of the last word
 //   seatName(seat), timing {trick, reveal, fly}, live   what each page knows
 //   act(notation), claim(entries), actionButton(entry, text, extra), rerender()   each page's own
 import { backFace, cardEl, fan, frenchFace, mbFace, nameWords, seatPlate, seatSlots, wrap } from "./cards.js";
@@ -34,8 +34,11 @@ export function makeUi(page) {
       for (const w of String(text).split(/\s+/).filter(Boolean)) {
         if (groups.length && Array.from(w).length <= 3) groups[groups.length - 1].push(w); else groups.push([w]);
       }
+      // (a short word is "keep": a phone's sheet cuts the long word beside it, never the number)
+      const word = (w) => h("span", { class: Array.from(w).length <= 3 ? "word keep" : "word" }, w);
       const words = groups.flatMap((g, i) => [i ? " " : null,
-        g.length === 1 ? nameWords(h, g[0])[0] : h("span", { class: "nowrap" }, nameWords(h, g.join(" ")))]).filter((x) => x !== null);
+        g.length === 1 ? nameWords(h, g[0])[0] : h("span", { class: "nowrap" }, g.flatMap((w, k) => [k ? " " : null, word(w)]))])
+        .filter((x) => x !== null);
       // what follows the name (":") stays on the line of its last word
       if (after !== null) words.push(h("span", { class: "nowrap" }, words.pop(), after));
       return h("span", { class: "name", title: text }, words);
