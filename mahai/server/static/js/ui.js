@@ -34,11 +34,8 @@ export function makeUi(page) {
       for (const w of String(text).split(/\s+/).filter(Boolean)) {
         if (groups.length && Array.from(w).length <= 3) groups[groups.length - 1].push(w); else groups.push([w]);
       }
-      // (a short word is "keep": a phone's sheet cuts the long word beside it, never the number)
-      const word = (w) => h("span", { class: Array.from(w).length <= 3 ? "word keep" : "word" }, w);
       const words = groups.flatMap((g, i) => [i ? " " : null,
-        g.length === 1 ? nameWords(h, g[0])[0] : h("span", { class: "nowrap" }, g.flatMap((w, k) => [k ? " " : null, word(w)]))])
-        .filter((x) => x !== null);
+        g.length === 1 ? nameWords(h, g[0])[0] : h("span", { class: "nowrap" }, nameWords(h, g.join(" ")))]).filter((x) => x !== null);
       // what follows the name (":") stays on the line of its last word
       if (after !== null) words.push(h("span", { class: "nowrap" }, words.pop(), after));
       return h("span", { class: "name", title: text }, words);
