@@ -101,7 +101,7 @@ def test_the_scoreboard_and_a_one_hand_sheet_read_plainly(server: Server, browse
     final2["names"] = {"0": "zu", "1": "Ertaina"}
     with seat_page(server, browser, two) as page:
         page.evaluate("m => window.mahaiRender(m)", final2)
-        page.wait_for_selector("#gameover td")
+        page.wait_for_selector("#gameover tbody td")
         assert page.evaluate(SPLIT, "#gameover td") == []
 
 

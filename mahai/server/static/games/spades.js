@@ -308,8 +308,13 @@ export function summary(msg, ui) {
   const lines = (parts) => parts.flatMap((p, k) => [k ? h("br") : null, p]);
   // the colon after a name as the language writes it ("Vous : 4"; a bare ":" wrote "Vous: 4")
   const colon = ui.t("{side}:", { side: "" });
+  // what a player bid or took, its first word on the line of the name ("Aus… 2:" over "3" at 360 px)
+  const said = (s, what) => {
+    const [first, ...rest] = String(what).split(" ");
+    return [ui.name(ui.seatName(s), `${colon} ${first}`), rest.length ? ` ${rest.join(" ")}` : null];
+  };
   const each = (i, what) => (v.sides[i].seats.length === 1 ? String(what(v.sides[i].seats[0]))
-    : lines(v.sides[i].seats.map((s) => [ui.name(ui.seatName(s), colon), ` ${what(s)}`])));
+    : lines(v.sides[i].seats.map((s) => said(s, what(s)))));
   row(ui.t("Bids"), hd.sides.map((_, i) => each(i, (s) => bidText(hd.bids[s], ui))));
   row(ui.t("Tricks"), hd.sides.map((_, i) => each(i, (s) => hd.tricks[s])));
   // "bid 7, took 6": which number is which ("6 of 7" read both ways; two nils bid no contract,
@@ -330,8 +335,8 @@ export function summary(msg, ui) {
   row(ui.t("Contract points"), hd.sides.map((sd) => signed(sd.contract_points, ui)));
   // the points, then each nil on a line of its own: "Ane: Nil itsua, huts"
   const nilOf = (i, s) => {
-    const said = `${bidText(hd.bids[s], ui)}, ${hd.tricks[s] === 0 ? ui.t("made") : ui.t("failed")}`;
-    return v.sides[i].seats.length === 1 ? said : [ui.name(ui.seatName(s), colon), ` ${said}`];
+    const text = `${bidText(hd.bids[s], ui)}, ${hd.tricks[s] === 0 ? ui.t("made") : ui.t("failed")}`;
+    return v.sides[i].seats.length === 1 ? text : said(s, text);
   };
   row(ui.t("Nil and blind nil"), hd.sides.map((sd, i) => (nilsOf(i).length
     ? lines([signed(sd.nil_points, ui), ...nilsOf(i).map((s) => nilOf(i, s))]) : "—")));
@@ -349,12 +354,15 @@ export function summary(msg, ui) {
 // as the scoreboard and the log write numbers ("-2.697" in Basque; the sheets said "-2697" beside them)
 const signed = (n, ui) => `${n > 0 ? "+" : ""}${ui.num(n)}`;
 
+// a number and its word on one line (a phone's final scores broke "-394" / "points", "sacs :" / "6")
+const keep = (text) => text.replace(/ /g, "\u00a0");
+
 export function final(msg, ui) {
   const { h } = ui;
   const v = msg.view;
   return h("div", {}, summary(msg, ui),
     h("table", { class: "score", id: "final-scores" }, h("caption", {}, ui.t("Final scores")),
       h("tbody", {}, v.sides.map((sd, i) => h("tr", { class: v.winners && sd.seats.some((s) => msg.winners.includes(s)) ? "winner" : "" },
-        h("th", { scope: "row" }, ui.name(sideName(v, i, ui))), h("td", {}, ui.t("{n} point", { n: sd.points })),
-        h("td", {}, ui.t("bags: {n}", { n: sd.bags })))))));
+        h("th", { scope: "row" }, ui.name(sideName(v, i, ui))), h("td", {}, keep(ui.t("{n} point", { n: sd.points }))),
+        h("td", {}, keep(ui.t("bags: {n}", { n: sd.bags }))))))));
 }

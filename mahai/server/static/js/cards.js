@@ -336,7 +336,9 @@ export function fitNames(root = document) {
     if (!box || !table.offsetWidth) continue;
     const cs = getComputedStyle(box);
     const room = box.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
-    for (let rem = 10; table.offsetWidth > room + 0.5 && rem >= 3; rem -= 0.5) {
+    // a phone's breakdown is a block (table.css): its names overflow it, not widen it
+    const wide = () => Math.max(table.offsetWidth, table.scrollWidth) > room + 0.5;
+    for (let rem = 10; wide() && rem >= 3; rem -= 0.5) {
       table.style.setProperty("--name-max", `${rem}rem`);
     }
   }

@@ -6,7 +6,7 @@
 //   label(code)   the name of a card code the view shows (sent by the server), else the code
 //   name(text, after)   a player's or a side's name for a narrow place (a score sheet's cell): its
 //                 words, wrapping between them, a word too wide ending in "…", the whole name as
-//                 tooltip; `after` (":") is kept on the line of the last word
+//                 tooltip; `after` (":", ": 3") is kept on the line of the last word
 //   seatName(seat), timing {trick, reveal, fly}, live   what each page knows
 //   act(notation), claim(entries), actionButton(entry, text, extra), rerender()   each page's own
 import { backFace, cardEl, fan, frenchFace, mbFace, nameWords, seatPlate, seatSlots, wrap } from "./cards.js";
