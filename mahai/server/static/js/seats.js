@@ -184,7 +184,7 @@ function render() {
   // all game; the panel's "Change my name" is there (the play test of session 20).
   if (row && !named() && !last.over && (!row.name || elsewhere)) {
     if (welcome.hidden) renderWelcome(row);
-  } else if (!welcome.contains(document.activeElement)) {  // not while a new name is typed ("Change my name")
+  } else if (!typing()) {  // not while a new name is typed ("Change my name")
     welcome.hidden = true;
   }
   const left = leftToken(tableId);
@@ -242,10 +242,17 @@ export function fillOverActions() {
 // table.js, as this page sends a move: the person plays, so they sit here; the name prompt goes
 // (unless they are typing in it) and the panel keeps "Choose a name" for later.
 export function played() {
-  if (!welcome || welcome.hidden || !last || last.seat === null || welcome.contains(document.activeElement)) return;
+  if (!welcome || welcome.hidden || !last || last.seat === null || typing()) return;
   remember("named", `${tableId}.${last.seat}`, "1");
   welcome.hidden = true;
   render();
+}
+
+// Whether the name form is being used: focused, or holding a name typed and not sent yet (a phone's
+// keyboard put away to look at the board, or a card played, closed it and lost the name: session 20).
+function typing() {
+  const input = welcome.querySelector("#seat-name");
+  return !welcome.hidden && (welcome.contains(document.activeElement) || (input !== null && input.value !== input.defaultValue));
 }
 
 function renderWelcome(row, again = false) {
