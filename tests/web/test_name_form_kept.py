@@ -34,9 +34,10 @@ def you_play_as(name: str) -> str:
 
 
 def test_change_my_name_keeps_what_was_typed_while_the_game_goes_on(server: Server, browser: Any) -> None:
+    seats = [{"kind": "person", "name": "Alice"}, {"kind": "person", "name": "Bob"},
+             {"kind": "bot", "bot": "random"}]
     made = server.post("/api/tables", {"game": "mille_bornes", "edition": "eu", "options": {}, "lang": "en",
-                                       "seats": [{"kind": "person", "name": "Alice"},
-                                                 {"kind": "person", "name": "Bob"}, {"kind": "bot", "bot": "random"}]})
+                                       "seats": seats})
     alice_ctx, alice = open_seat(browser, server, made["links"]["0"])
     bob_ctx, bob = open_seat(browser, server, made["links"]["1"])
     rng = random.Random(20)

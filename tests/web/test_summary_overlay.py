@@ -47,7 +47,8 @@ def test_the_summary_after_a_hand_lies_over_the_table(server: Server, browser: A
               return { position: getComputedStyle(s).position, top: r.top, left: r.left, width: r.width,
                        height: r.height }; }""")
             # the whole screen, the sheet in it (not under the table, out of sight)
-            assert box == {"position": "fixed", "top": 0, "left": 0, "width": width, "height": height}, (width, box)
+            whole = {"position": "fixed", "top": 0, "left": 0, "width": width, "height": height}
+            assert box == whole, (width, box)
             # its sheet starts in sight (taller than the screen, the overlay scrolls to its "Continue")
             top = page.evaluate("document.querySelector('#summary .sheet').getBoundingClientRect().top")
             assert 0 <= top < height / 2, (width, top)
