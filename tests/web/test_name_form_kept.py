@@ -82,3 +82,46 @@ def test_a_name_typed_in_the_bar_stays_through_a_first_move(server: Server, brow
         assert you_play_as("Miren") in page.inner_text("#seat-panel")
     finally:
         ctx.close()
+
+
+def test_the_name_form_has_a_way_out_that_drops_the_name_typed(server: Server, browser: Any) -> None:
+    """A form that stays until sent needs a way out: "Cancel" and Escape close it, the name dropped."""
+    seats = [{"kind": "person", "name": "Alice"}, {"kind": "person", "name": "Bob"}]
+    made = server.post("/api/tables", {"game": "mille_bornes", "edition": "eu", "options": {}, "lang": "en",
+                                       "seats": seats})
+    ctx, bob = open_seat(browser, server, made["links"]["1"])
+    try:
+        for way in ("button", "escape"):
+            bob.click("#rename")
+            bob.fill("#seat-name", "Rob")
+            if way == "button":
+                assert bob.inner_text("#seat-name-cancel") == translate("web", "Cancel", "en")
+                bob.click("#seat-name-cancel")
+            else:
+                bob.press("#seat-name", "Escape")
+            bob.wait_for_selector("#seat-welcome", state="hidden")
+            assert you_play_as("Bob") in bob.inner_text("#seat-panel")
+            assert bob.evaluate("document.activeElement.id") == "rename"  # back where it was opened
+        bob.click("#rename")
+        assert bob.input_value("#seat-name") == "Bob"  # "Rob" was dropped, not kept for later
+    finally:
+        ctx.close()
+
+
+def test_escape_closes_the_first_name_bar_for_good(server: Server, browser: Any) -> None:
+    made = server.create("mille_bornes", ["person", "bot:random"], edition="eu", lang="en")
+    ctx, page = open_seat(browser, server, made["links"]["0"])
+    try:
+        page.wait_for_selector("#seat-welcome:not([hidden])")
+        page.fill("#seat-name", "Miren")
+        page.press("#seat-name", "Escape")
+        page.wait_for_selector("#seat-welcome", state="hidden")
+        assert translate("web", "Choose a name", "en") in page.inner_text("#seat-panel")
+        page.wait_for_function(READY)
+        version = page.evaluate("document.body.dataset.version")
+        perform(page, legal_now(page)[0])  # the next update does not bring the bar back
+        page.wait_for_function(f"document.body.dataset.version !== {json.dumps(version)}")
+        page.wait_for_timeout(300)
+        assert not page.is_visible("#seat-welcome")
+    finally:
+        ctx.close()

@@ -271,7 +271,22 @@ function renderWelcome(row, again = false) {
     if (!again) seated();  // the table brings its question (or the hand) back into view
   } },
     h("label", { for: "seat-name" }, t("Your name")), input,
-    h("button", { type: "submit", id: "seat-name-save" }, t("Sit down")), limit);
+    h("button", { type: "submit", id: "seat-name-save" }, t("Sit down")), " ",
+    h("button", { type: "button", id: "seat-name-cancel", onclick: () => cancel() }, t("Cancel")), limit);
+  // The way out of a form that keeps a name typed (it stays until sent, typing()): closes it, the
+  // name dropped. The first bar closes for good, as after a first move (played()): the panel keeps
+  // "Choose a name".
+  const cancel = () => {
+    if (!again && last && last.seat !== null) remember("named", `${tableId}.${last.seat}`, "1");
+    welcome.hidden = true;
+    render();
+    const back = again && document.getElementById("rename");
+    if (back) back.focus();
+    else (document.getElementById("board") || document.body).focus({ preventScroll: true });
+  };
+  formEl.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") { ev.preventDefault(); cancel(); }
+  });
   // fill, not replaceChildren: the DOM's own writes the absent paragraph (null) as "null"
   fill(welcome, h("h2", { id: "seat-welcome-title" }, t("Welcome to the table")),
     elsewhere && !again ? h("p", { id: "seat-elsewhere", class: "seat-elsewhere", role: "alert" },
