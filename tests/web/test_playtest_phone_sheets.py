@@ -89,7 +89,7 @@ def test_score_sheets_read_well_on_a_phone(server: Server, browser: Any, game: s
     *_, pause, final = messages(game, edition, players, options)
     problems: list[str] = []
     with seat_page(server, browser, made, lang=lang, viewport={"width": 360, "height": 740}) as page:
-        for width, height in ((360, 740), (390, 844), (1280, 800)):
+        for width, height in ((320, 640), (360, 740), (390, 844), (1280, 800)):
             page.set_viewport_size({"width": width, "height": height})
             for kind, msg in (("pause", pause), ("game over", final)):
                 page.evaluate("m => window.mahaiRender(m)", dict(msg, names=names(game, lang, players)))
