@@ -29,7 +29,7 @@ SIDES = ((0, 2), (1, 3))
 
 def message(game: Any, state: Any, lang: str) -> dict[str, Any]:
     """Seat 0's state message for ``state`` (as :func:`mahai.server.tables.snapshot` builds it)."""
-    view = game.view(state, 0)
+    view = game.wire_view(game.view(state, 0), lang)
     return {"type": "state", "seat": 0, "version": state.version, "view": view,
             "legal": legal_json(game, state.legal_actions(0), lang, NAMES) if 0 in state.to_act() else [],
             "names": {str(k): v for k, v in NAMES.items()}, "labels": card_labels(game, view, lang),

@@ -132,6 +132,21 @@ class Spades(Game[SpadesState, SpadesOptions]):
     observe = staticmethod(observe)
     view = staticmethod(_view)
 
+    def wire_view(self, view: dict[str, Any], lang: str) -> dict[str, Any]:
+        """``view`` with, during the exchange and the play, each side's hand so far as
+        ``sides[i]["hand"]``: ``{"contract", "counted", "bags"}`` (:func:`side_hand`, which
+        reads public keys only; None while the bids are not all in). The web table shows it
+        as the terminal does, counted once, here (SPR-10, SPR-11). Other phases: ``view``."""
+        if view["phase"] not in ("exchange", "play"):
+            return view
+        sides = []
+        for i, side in enumerate(view["sides"]):
+            now = side_hand(view, i)
+            hand = None if now is None else {"contract": now.contract, "counted": now.counted,
+                                             "bags": now.bags}
+            sides.append({**side, "hand": hand})
+        return {**view, "sides": sides}
+
     def determinize(self, observation: Any, rng: random.Random) -> SpadesState:
         """See :func:`mahai.games.spades.determinize.determinize`."""
         return determinize(observation, rng)

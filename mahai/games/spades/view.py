@@ -477,8 +477,7 @@ def side_hand(view: Mapping[str, Any], side: int) -> SideHand | None:
     keys are read: ``phase``, ``sides``, ``bids``, ``tricks_won``, ``options``), counted as
     :func:`~mahai.games.spades.scoring.score_with` would score the hand if it ended now. None
     outside the exchange and the play (the bids not all in, or the hand scored). The terminal
-    shows it (``mahai/tui/spades.py``); the web table counts the same in its page
-    (``static/games/spades.js``, ``sideHand``).
+    shows it (``mahai/tui/spades.py``), and the web table from :meth:`Spades.wire_view`.
 
     Raises:
         KeyError, IndexError: ``view`` is no Spades view, or has no side ``side``.

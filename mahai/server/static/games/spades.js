@@ -51,22 +51,6 @@ function sideName(view, side, ui) {
 
 const isNil = (b) => b === "nil" || b === "blind_nil";
 
-// A side's hand so far, from the public bids and tricks (as scoring.score_with counts them):
-// `counted` the tricks toward its contract (a nil's count only with failed_nil_tricks:
-// help_partner, SPR-11), `bags` the bags taken so far this hand (a failed nil's tricks, SPR-11,
-// and the tricks over a reached contract, SPR-10). Bids not all in: null.
-function sideHand(v, side) {
-  const sd = v.sides[side];
-  if (sd.contract === null) return null;
-  const help = v.options.failed_nil_tricks === "help_partner";
-  let counted = 0;
-  let nilBags = 0;
-  for (const s of sd.seats) {
-    if (!isNil(v.bids[s]) || help) counted += v.tricks_won[s]; else nilBags += v.tricks_won[s];
-  }
-  return { counted, contract: sd.contract, bags: nilBags + Math.max(0, counted - sd.contract) };
-}
-
 // What sits at a seat: dealer mark, bid (nil and blind nil stand out), tricks won, cards left.
 function seatExtras(v, s, ui) {
   const { h } = ui;
@@ -129,7 +113,7 @@ const single = (v) => v.options.length === "single_hand";
 function sideLine(v, i, ui) {
   const { h } = ui;
   const sd = v.sides[i];
-  const now = ["exchange", "play"].includes(v.phase) ? sideHand(v, i) : null;
+  const now = sd.hand || null; // counted by the server (Spades.wire_view, side_hand), as the terminal
   const made = now && now.counted >= now.contract;
   // "sacs : 0" as French writes it (": " after the word wrote "sacs: 0")
   const bags = [ui.t("bags: {n}", { n: sd.bags }),
